@@ -1,0 +1,279 @@
+//! The parsed document: its tree, its URL and base URL, and lookups over it.
+
+use crate::encoding::{self, DetectedEncoding, EncodingSource};
+use crate::error::UrlError;
+use crate::node::{Element, Node};
+use crate::parse::{self, DEFAULT_MAX_DEPTH};
+use crate::text::{self, TextOptions};
+use encoding_rs::{Encoding, UTF_8};
+use std::cell::OnceCell;
+use std::collections::HashMap;
+use url::Url;
+
+/// How to load a document.
+///
+/// ```
+/// use harvest_dom::{Document, ParseOptions};
+/// let url = url::Url::parse("https://example.com/blog/").unwrap();
+/// let options = ParseOptions::new().url(url).max_depth(1024);
+/// let doc = Document::parse_with("<a href=post>post</a>", &options);
+/// assert_eq!(doc.resolve_url("post").unwrap().as_str(), "https://example.com/blog/post");
+/// ```
+#[derive(Debug, Clone)]
+pub struct ParseOptions {
+    url: Option<Url>,
+    transport_charset: Option<String>,
+    max_depth: usize,
+    scripting: bool,
+}
+
+impl Default for ParseOptions {
+    fn default() -> Self {
+        ParseOptions { url: None, transport_charset: None, max_depth: DEFAULT_MAX_DEPTH, scripting: false }
+    }
+}
+
+impl ParseOptions {
+    /// The defaults: no URL, no transport charset, depth bound [`DEFAULT_MAX_DEPTH`], scripting
+    /// disabled.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The document's own URL (the address it was fetched from).
+    pub fn url(mut self, url: Url) -> Self {
+        self.url = Some(url);
+        self
+    }
+
+    /// The charset label from the transport layer (HTTP `Content-Type`), used by
+    /// [`Document::parse_bytes`] after a byte order mark and before `<meta>`.
+    pub fn transport_charset(mut self, label: impl Into<String>) -> Self {
+        self.transport_charset = Some(label.into());
+        self
+    }
+
+    /// The deepest element nesting kept as written; deeper elements become siblings at this
+    /// depth (see [`Document::depth_limit_hit`]). Values below 1 count as 1.
+    pub fn max_depth(mut self, depth: usize) -> Self {
+        self.max_depth = depth;
+        self
+    }
+
+    /// Parse as a user agent with scripting enabled: `noscript` contents become raw text.
+    /// harvest runs no scripts, so by default `noscript` contents are parsed as markup.
+    pub fn scripting(mut self, enabled: bool) -> Self {
+        self.scripting = enabled;
+        self
+    }
+}
+
+/// A parsed HTML document.
+pub struct Document {
+    root: Node,
+    url: Option<Url>,
+    base_url: Option<Url>,
+    encoding: DetectedEncoding,
+    depth_limit_hit: bool,
+    scripting: bool,
+    ids: OnceCell<HashMap<String, Element>>,
+}
+
+impl std::fmt::Debug for Document {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Document")
+            .field("url", &self.url.as_ref().map(Url::as_str))
+            .field("base_url", &self.base_url.as_ref().map(Url::as_str))
+            .field("encoding", &self.encoding.encoding.name())
+            .field("depth_limit_hit", &self.depth_limit_hit)
+            .finish()
+    }
+}
+
+impl Document {
+    /// Parses text with the default options (no URL).
+    ///
+    /// ```
+    /// let doc = harvest_dom::Document::parse("<title>Hi</title><p>there");
+    /// assert_eq!(doc.title().as_deref(), Some("Hi"));
+    /// ```
+    pub fn parse(html: &str) -> Document {
+        Self::parse_with(html, &ParseOptions::default())
+    }
+
+    /// Parses text.
+    pub fn parse_with(html: &str, options: &ParseOptions) -> Document {
+        let encoding = DetectedEncoding { encoding: UTF_8, source: EncodingSource::Text, bom_length: 0 };
+        Self::build(html, options, encoding)
+    }
+
+    /// Parses raw bytes, detecting their encoding (see [`crate::encoding`]).
+    ///
+    /// ```
+    /// use harvest_dom::{Document, ParseOptions};
+    /// let doc = Document::parse_bytes(b"<meta charset=windows-1251><p>\xcf\xf0\xe8", &ParseOptions::new());
+    /// assert_eq!(doc.encoding().name(), "windows-1251");
+    /// assert_eq!(doc.root().text_content(), "При");
+    /// ```
+    pub fn parse_bytes(bytes: &[u8], options: &ParseOptions) -> Document {
+        let (text, detected) = encoding::decode(bytes, options.transport_charset.as_deref());
+        Self::build(&text, options, detected)
+    }
+
+    fn build(html: &str, options: &ParseOptions, encoding: DetectedEncoding) -> Document {
+        let parsed = parse::parse_document(html, options.max_depth, options.scripting);
+        let root = Node::from_ref(parsed.document);
+        let base_url = document_base_url(&root, options.url.as_ref());
+        Document {
+            root,
+            url: options.url.clone(),
+            base_url,
+            encoding,
+            depth_limit_hit: parsed.depth_limit_hit,
+            scripting: options.scripting,
+            ids: OnceCell::new(),
+        }
+    }
+
+    /// The document node.
+    pub fn root(&self) -> &Node {
+        &self.root
+    }
+
+    /// The root element (`html`).
+    pub fn document_element(&self) -> Option<Element> {
+        self.root.element_children().next()
+    }
+
+    /// The `head` element.
+    pub fn head(&self) -> Option<Element> {
+        self.document_element()?.element_children().find(|e| e.is("head"))
+    }
+
+    /// The `body` element.
+    pub fn body(&self) -> Option<Element> {
+        self.document_element()?.element_children().find(|e| e.is("body"))
+    }
+
+    /// Every element in tree order.
+    pub fn elements(&self) -> impl Iterator<Item = Element> {
+        self.root.descendant_elements()
+    }
+
+    /// The document's URL, as given in [`ParseOptions::url`].
+    pub fn url(&self) -> Option<&Url> {
+        self.url.as_ref()
+    }
+
+    /// HTML's "document base URL": the frozen base URL of the first `base` element with an
+    /// `href`, else the document URL.
+    pub fn base_url(&self) -> Option<&Url> {
+        self.base_url.as_ref()
+    }
+
+    /// Resolves an attribute value against the base URL.
+    ///
+    /// ```
+    /// use harvest_dom::{Document, ParseOptions, UrlErrorReason};
+    /// let doc = Document::parse("<base href='http://example.com/a/'>");
+    /// assert_eq!(doc.resolve_url("  b?c ").unwrap().as_str(), "http://example.com/a/b?c");
+    /// let none = Document::parse("<p>");
+    /// assert_eq!(none.resolve_url("b").unwrap_err().reason, UrlErrorReason::RelativeWithoutBase);
+    /// ```
+    pub fn resolve_url(&self, value: &str) -> Result<Url, UrlError> {
+        crate::url::resolve(self.base_url.as_ref(), value)
+    }
+
+    /// The encoding the page was decoded with (UTF-8 for text input).
+    pub fn encoding(&self) -> &'static Encoding {
+        self.encoding.encoding
+    }
+
+    /// Which step of encoding detection chose [`Document::encoding`].
+    pub fn encoding_source(&self) -> EncodingSource {
+        self.encoding.source
+    }
+
+    /// Whether the page nested elements deeper than [`ParseOptions::max_depth`], so that the
+    /// deepest elements were placed as siblings at the limit.
+    pub fn depth_limit_hit(&self) -> bool {
+        self.depth_limit_hit
+    }
+
+    /// Whether the document was parsed with scripting enabled.
+    pub fn scripting(&self) -> bool {
+        self.scripting
+    }
+
+    /// The first element in tree order whose `id` is `id` (DOM `getElementById`). The index
+    /// is built once, on first use.
+    pub fn element_by_id(&self, id: &str) -> Option<Element> {
+        let ids = self.ids.get_or_init(|| {
+            let mut ids = HashMap::new();
+            for element in self.elements() {
+                if let Some(value) = element.id() {
+                    if !value.is_empty() && !ids.contains_key(&*value) {
+                        ids.insert(value.to_string(), element.clone());
+                    }
+                }
+            }
+            ids
+        });
+        ids.get(id).cloned()
+    }
+
+    /// `document.title`: the first `title` element's text with ASCII whitespace stripped and
+    /// collapsed; `None` without a `title` element.
+    pub fn title(&self) -> Option<String> {
+        let title = self
+            .elements()
+            .find(|e| e.is("title") || (e.local_name() == "title" && e.namespace() == crate::Namespace::Svg))?;
+        let text = title.text_content();
+        Some(crate::tokens::split_ascii_whitespace(&text).collect::<Vec<_>>().join(" "))
+    }
+
+    /// Text of a node per `options` (DOM `textContent`, or the microformats variant).
+    ///
+    /// ```
+    /// use harvest_dom::{Document, TextOptions};
+    /// let doc = Document::parse("<p> Hi <img alt=there><script>x()</script> </p>");
+    /// let p = doc.elements().find(|e| e.is("p")).unwrap().as_node();
+    /// assert_eq!(doc.text(&p, &TextOptions::TEXT_CONTENT), " Hi x() ");
+    /// assert_eq!(doc.text(&p, &TextOptions::MICROFORMATS), "Hi there");
+    /// ```
+    pub fn text(&self, node: &Node, options: &TextOptions) -> String {
+        text::extract(node, options, self.base_url.as_ref())
+    }
+
+    /// The HTML fragment serialization of a node's children (`innerHTML`).
+    ///
+    /// ```
+    /// let doc = harvest_dom::Document::parse("<div><br/><a title='\"x\"'>&amp;&nbsp;&lt;</a></div>");
+    /// let div = doc.elements().find(|e| e.is("div")).unwrap();
+    /// assert_eq!(doc.inner_html(&div.as_node()), r#"<br><a title="&quot;x&quot;">&amp;&nbsp;&lt;</a>"#);
+    /// ```
+    pub fn inner_html(&self, node: &Node) -> String {
+        let mut out = String::new();
+        crate::serialize::serialize_children(&mut out, &node.0, self.scripting);
+        out
+    }
+
+    /// The serialization of a node itself (`outerHTML`).
+    pub fn outer_html(&self, node: &Node) -> String {
+        let mut out = String::new();
+        crate::serialize::serialize_node(&mut out, &node.0, self.scripting);
+        out
+    }
+}
+
+/// HTML § "document base URL" and "set the frozen base URL".
+fn document_base_url(root: &Node, document_url: Option<&Url>) -> Option<Url> {
+    let first_base = root.descendant_elements().find(|e| e.is("base") && e.has_attr("href"));
+    match first_base {
+        None => document_url.cloned(),
+        Some(base) => {
+            let href = base.attr("href").map(|v| v.to_string()).unwrap_or_default();
+            crate::url::resolve(document_url, &href).ok().or_else(|| document_url.cloned())
+        }
+    }
+}

@@ -1,0 +1,50 @@
+//! The one HTML document model every harvest crate reads pages through.
+//!
+//! * **Loading**: [`Document::parse`] from text, [`Document::parse_bytes`] from raw bytes with
+//!   encoding detection ([`encoding`]), both with [`ParseOptions`] (document URL, transport
+//!   charset, depth bound).
+//! * **Parsing**: html5ever builds a kuchikiki tree; nesting deeper than
+//!   [`DEFAULT_MAX_DEPTH`] is flattened so parsing stays linear ([`Document::depth_limit_hit`]).
+//! * **URLs**: [`Document::base_url`] and [`Document::resolve_url`].
+//! * **Text**: [`Document::text`] (DOM `textContent` and the microformats variant),
+//!   [`Document::inner_html`] / [`Document::outer_html`] (HTML fragment serialization).
+//! * **Elements**: [`Element`] and [`Node`] handles, [`Selector`] matching,
+//!   [`Document::element_by_id`].
+//!
+//! Nothing here recurses per tree level, so documents of any depth load, iterate, serialize and
+//! drop without exhausting the stack.
+//!
+//! ```
+//! use harvest_dom::{Document, ParseOptions, Selector};
+//! let url = url::Url::parse("http://example.com/").unwrap();
+//! let doc = Document::parse_with(
+//!     "<div class='h-card'><a class='u-url' href='/me'>Me</a></div>",
+//!     &ParseOptions::new().url(url),
+//! );
+//! let link = doc.root().select(&Selector::parse(".h-card a").unwrap()).next().unwrap();
+//! let href = link.attr("href").unwrap();
+//! assert_eq!(doc.resolve_url(&href).unwrap().as_str(), "http://example.com/me");
+//! assert_eq!(link.text_content(), "Me");
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod document;
+pub mod encoding;
+mod error;
+mod node;
+mod parse;
+mod select;
+mod serialize;
+mod text;
+mod tokens;
+mod url;
+
+pub use crate::document::{Document, ParseOptions};
+pub use crate::error::{SelectorError, UrlError, UrlErrorReason};
+pub use crate::node::{Element, Namespace, Node, NodeKind};
+pub use crate::parse::DEFAULT_MAX_DEPTH;
+pub use crate::select::Selector;
+pub use crate::text::{ImageText, TextOptions, Trim};
+pub use crate::tokens::{is_ascii_whitespace, split_ascii_whitespace, trim_ascii_whitespace, unique_tokens};
+pub use ::url::Url;

@@ -1,0 +1,179 @@
+//! The HTML fragment serialization algorithm (HTML § "Serializing HTML fragments"), written
+//! with an explicit stack so any depth serializes without recursion.
+
+use html5ever::{local_name, ns};
+use kuchikiki::{NodeData, NodeRef};
+
+/// HTML: an element "serializes as void" if it is a void element or basefont, bgsound, frame,
+/// keygen or param.
+fn serializes_as_void(name: &html5ever::QualName) -> bool {
+    name.ns == ns!(html)
+        && matches!(
+            name.local,
+            local_name!("area")
+                | local_name!("base")
+                | local_name!("br")
+                | local_name!("col")
+                | local_name!("embed")
+                | local_name!("hr")
+                | local_name!("img")
+                | local_name!("input")
+                | local_name!("link")
+                | local_name!("meta")
+                | local_name!("source")
+                | local_name!("track")
+                | local_name!("wbr")
+                | local_name!("basefont")
+                | local_name!("bgsound")
+                | local_name!("frame")
+                | local_name!("keygen")
+                | local_name!("param")
+        )
+}
+
+/// Whether text inside `parent` is written literally rather than escaped.
+fn holds_literal_text(parent: Option<NodeRef>, scripting: bool) -> bool {
+    let Some(parent) = parent else { return false };
+    let Some(element) = parent.as_element() else { return false };
+    element.name.ns == ns!(html)
+        && match element.name.local {
+            local_name!("style")
+            | local_name!("script")
+            | local_name!("xmp")
+            | local_name!("iframe")
+            | local_name!("noembed")
+            | local_name!("noframes")
+            | local_name!("plaintext") => true,
+            local_name!("noscript") => scripting,
+            _ => false,
+        }
+}
+
+/// HTML § "escaping a string": `&`, NBSP, and in attribute mode `"`, `<`, `>`; in text mode
+/// `<` and `>`. (Attribute mode escapes `<` and `>` since the 2025 revision of the standard.)
+fn escape_into(out: &mut String, text: &str, attribute_mode: bool) {
+    let mut last = 0;
+    for (index, c) in text.char_indices() {
+        let replacement = match c {
+            '&' => "&amp;",
+            '\u{A0}' => "&nbsp;",
+            '"' if attribute_mode => "&quot;",
+            '<' => "&lt;",
+            '>' => "&gt;",
+            _ => continue,
+        };
+        out.push_str(&text[last..index]);
+        out.push_str(replacement);
+        last = index + c.len_utf8();
+    }
+    out.push_str(&text[last..]);
+}
+
+/// HTML: "the attribute's serialized name".
+pub(crate) fn attribute_name(name: &kuchikiki::ExpandedName, attribute: &kuchikiki::Attribute) -> String {
+    match name.ns {
+        ns!() => name.local.to_string(),
+        ns!(xml) => format!("xml:{}", name.local),
+        ns!(xmlns) if name.local == local_name!("xmlns") => "xmlns".to_owned(),
+        ns!(xmlns) => format!("xmlns:{}", name.local),
+        ns!(xlink) => format!("xlink:{}", name.local),
+        _ => match &attribute.prefix {
+            Some(prefix) => format!("{prefix}:{}", name.local),
+            None => name.local.to_string(),
+        },
+    }
+}
+
+fn tag_name(name: &html5ever::QualName) -> String {
+    match name.ns {
+        ns!(html) | ns!(svg) | ns!(mathml) => name.local.to_string(),
+        _ => match &name.prefix {
+            Some(prefix) => format!("{prefix}:{}", name.local),
+            None => name.local.to_string(),
+        },
+    }
+}
+
+enum Step {
+    Node(NodeRef),
+    EndTag(String),
+}
+
+/// The node whose children are serialized for `node`: a template's contents, else itself.
+fn children_holder(node: &NodeRef) -> NodeRef {
+    node.as_element().and_then(|element| element.template_contents.clone()).unwrap_or_else(|| node.clone())
+}
+
+/// Appends the serialization of `node`'s children (its "inner HTML") to `out`.
+pub(crate) fn serialize_children(out: &mut String, node: &NodeRef, scripting: bool) {
+    let mut stack: Vec<Step> = children_holder(node).children().rev().map(Step::Node).collect();
+    run(out, &mut stack, scripting);
+}
+
+/// Appends the serialization of `node` itself (its "outer HTML") to `out`.
+pub(crate) fn serialize_node(out: &mut String, node: &NodeRef, scripting: bool) {
+    let mut stack = vec![Step::Node(node.clone())];
+    run(out, &mut stack, scripting);
+}
+
+fn run(out: &mut String, stack: &mut Vec<Step>, scripting: bool) {
+    while let Some(step) = stack.pop() {
+        let node = match step {
+            Step::EndTag(name) => {
+                out.push_str("</");
+                out.push_str(&name);
+                out.push('>');
+                continue;
+            }
+            Step::Node(node) => node,
+        };
+        match node.data() {
+            NodeData::Element(element) => {
+                let name = tag_name(&element.name);
+                out.push('<');
+                out.push_str(&name);
+                for (attribute_key, attribute) in element.attributes.borrow().map.iter() {
+                    out.push(' ');
+                    out.push_str(&attribute_name(attribute_key, attribute));
+                    out.push_str("=\"");
+                    escape_into(out, &attribute.value, true);
+                    out.push('"');
+                }
+                out.push('>');
+                if serializes_as_void(&element.name) {
+                    continue;
+                }
+                stack.push(Step::EndTag(name));
+                stack.extend(children_holder(&node).children().rev().map(Step::Node));
+            }
+            NodeData::Text(text) => {
+                if holds_literal_text(node.parent(), scripting) {
+                    out.push_str(&text.borrow());
+                } else {
+                    escape_into(out, &text.borrow(), false);
+                }
+            }
+            NodeData::Comment(text) => {
+                out.push_str("<!--");
+                out.push_str(&text.borrow());
+                out.push_str("-->");
+            }
+            NodeData::ProcessingInstruction(pi) => {
+                let pi = pi.borrow();
+                out.push_str("<?");
+                out.push_str(&pi.0);
+                out.push(' ');
+                out.push_str(&pi.1);
+                out.push('>');
+            }
+            NodeData::Doctype(doctype) => {
+                out.push_str("<!DOCTYPE ");
+                out.push_str(&doctype.name);
+                out.push('>');
+            }
+            NodeData::Document(_) | NodeData::DocumentFragment => {
+                stack.extend(node.children().rev().map(Step::Node));
+            }
+        }
+    }
+}

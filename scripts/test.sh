@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Runs every test of the workspace: unit, integration and doc tests, and the conformance suites
+# (the official microformats suite when HARVEST_MF2_SUITE names it, or ../shared/mf2-tests/tests
+# exists beside the checkout).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ -z "${HARVEST_MF2_SUITE:-}" ] && [ -d ../shared/mf2-tests/tests ]; then
+  HARVEST_MF2_SUITE="$(cd ../shared/mf2-tests/tests && pwd)"
+  export HARVEST_MF2_SUITE
+fi
+cargo test --workspace
