@@ -28,7 +28,22 @@ impl std::fmt::Debug for Parser {
 
 /// Every parser the runner knows.
 pub fn registry() -> Vec<Parser> {
-    Vec::new()
+    vec![Parser {
+        name: "mf2",
+        run: run_mf2,
+        default_base_url: "http://example.test",
+        suite_env: Some("HARVEST_MF2_SUITE"),
+        bundled_suite: None,
+        expectations: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("expectations/mf2.txt"),
+    }]
+}
+
+/// microformats2 (harvest-mf2): the page's JSON with `page_url` as its URL.
+fn run_mf2(html: &[u8], page_url: &str) -> Result<Value, String> {
+    let url = harvest_dom::Url::parse(page_url).map_err(|e| e.to_string())?;
+    let document = harvest_dom::Document::parse_bytes(html, &harvest_dom::ParseOptions::new().url(url));
+    let options = harvest_mf2::Options::new().base_url(page_url);
+    harvest_mf2::parse(&document, &options).map(|d| d.to_value()).map_err(|e| e.to_string())
 }
 
 /// The names of the parsers the runner knows.

@@ -1,0 +1,127 @@
+//! microformats2 § "parsing for implied properties": `name`, `photo` and `url` of an item that
+//! has no explicit property of that kind and no nested microformats.
+
+use crate::model::{Item, PropertyValue, UrlWithAlt};
+use crate::names::is_root_class;
+use crate::values::{is_one_of, text_of, Urls};
+use harvest_dom::{split_ascii_whitespace, Element};
+
+/// Whether an element has a root class (`:not([class*=h-])` in the spec's selectors).
+fn is_root(element: &Element) -> bool {
+    element.attr("class").is_some_and(|c| split_ascii_whitespace(&c).any(is_root_class))
+}
+
+/// The only element child of `element`, when it has exactly one and it is not a root.
+fn only_child(element: &Element) -> Option<Element> {
+    let mut children = element.element_children();
+    let first = children.next()?;
+    if children.next().is_some() || is_root(&first) {
+        return None;
+    }
+    Some(first)
+}
+
+/// The only child element named `name` (`>name:only-of-type`), when it is not a root.
+fn only_of_type(element: &Element, name: &str) -> Option<Element> {
+    let mut found = element.element_children().filter(|e| e.is(name));
+    let first = found.next()?;
+    if found.next().is_some() || is_root(&first) {
+        return None;
+    }
+    Some(first)
+}
+
+/// A non-empty attribute.
+fn non_empty(element: &Element, attribute: &str) -> Option<String> {
+    element.attr(attribute).map(|v| v.to_string()).filter(|v| !v.is_empty())
+}
+
+/// The name an element gives when it is the root or the (grand)child checked.
+fn name_from_child(child: &Element) -> Option<String> {
+    if is_one_of(child, &["img", "area"]) {
+        return non_empty(child, "alt");
+    }
+    if child.is("abbr") {
+        return non_empty(child, "title");
+    }
+    None
+}
+
+fn implied_name(root: &Element, urls: &Urls) -> String {
+    let name = if is_one_of(root, &["img", "area"]) {
+        root.attr("alt").map(|v| v.to_string())
+    } else if root.is("abbr") {
+        root.attr("title").map(|v| v.to_string())
+    } else {
+        None
+    };
+    let name = name
+        .or_else(|| only_child(root).as_ref().and_then(name_from_child))
+        .or_else(|| only_child(root).as_ref().and_then(only_child).as_ref().and_then(name_from_child))
+        .unwrap_or_else(|| text_of(&root.as_node(), urls));
+    name.trim().to_owned()
+}
+
+/// A photo from an `img[src]` or `object[data]`.
+fn photo_of(element: &Element, urls: &Urls) -> Option<PropertyValue> {
+    if element.is("img") {
+        let src = element.attr("src")?;
+        let value = urls.resolve(&src);
+        return Some(match element.attr("alt") {
+            Some(alt) => PropertyValue::Url(UrlWithAlt { value, alt: alt.to_string() }),
+            None => PropertyValue::Text(value),
+        });
+    }
+    if element.is("object") {
+        return element.attr("data").map(|data| PropertyValue::Text(urls.resolve(&data)));
+    }
+    None
+}
+
+fn implied_photo(root: &Element, urls: &Urls) -> Option<PropertyValue> {
+    let child_photo = |parent: &Element| {
+        only_of_type(parent, "img")
+            .and_then(|img| photo_of(&img, urls))
+            .or_else(|| only_of_type(parent, "object").and_then(|object| photo_of(&object, urls)))
+    };
+    photo_of(root, urls)
+        .or_else(|| child_photo(root))
+        .or_else(|| only_child(root).and_then(|child| child_photo(&child)))
+}
+
+fn url_of(element: &Element, urls: &Urls) -> Option<String> {
+    if is_one_of(element, &["a", "area"]) {
+        return element.attr("href").map(|href| urls.resolve(&href));
+    }
+    None
+}
+
+fn implied_url(root: &Element, urls: &Urls) -> Option<String> {
+    let child_url = |parent: &Element| {
+        only_of_type(parent, "a")
+            .and_then(|a| url_of(&a, urls))
+            .or_else(|| only_of_type(parent, "area").and_then(|area| url_of(&area, urls)))
+    };
+    url_of(root, urls).or_else(|| child_url(root)).or_else(|| only_child(root).and_then(|child| child_url(&child)))
+}
+
+/// Adds the implied properties to an item whose root is `root`.
+pub(crate) fn imply(item: &mut Item, root: &Element, nested: bool, has_p_or_e: bool, has_u: bool, urls: &Urls) {
+    if nested {
+        return;
+    }
+    if !item.properties.contains_key("name") && !has_p_or_e {
+        let name = implied_name(root, urls);
+        item.properties.insert("name".to_owned(), vec![PropertyValue::Text(name)]);
+    }
+    if !item.properties.contains_key("photo") && !has_u {
+        if let Some(photo) = implied_photo(root, urls) {
+            item.properties.insert("photo".to_owned(), vec![photo]);
+        }
+    }
+    if !item.properties.contains_key("url") && !has_u {
+        if let Some(url) = implied_url(root, urls) {
+            item.properties.insert("url".to_owned(), vec![PropertyValue::Text(url)]);
+        }
+    }
+}

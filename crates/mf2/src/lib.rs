@@ -1,0 +1,214 @@
+//! A microformats2 parser on [`harvest_dom`]: `h-*` items with `p-`, `u-`, `dt-` and `e-`
+//! properties, the value-class-pattern, implied properties, classic microformats (hCard,
+//! hCalendar, hAtom, hReview, ...) mapped to microformats2, and `rels` / `rel-urls`.
+//!
+//! It follows the microformats2 parsing specification, with the official test suite
+//! (microformats/tests) as the reference where the two differ; see `docs/mf2.md` for the
+//! readings chosen.
+//!
+//! ```
+//! use harvest_mf2::{parse_html, Options, PropertyValue};
+//! let html = r#"<article class="h-entry">
+//!   <h1 class="p-name">Hello</h1>
+//!   <a class="u-url" href="/hello">permalink</a>
+//!   <time class="dt-published" datetime="2024-05-01T10:00:00Z">May 1</time>
+//! </article>"#;
+//! let doc = parse_html(html, "https://example.com/", &Options::new()).unwrap();
+//! let entry = &doc.items[0];
+//! assert_eq!(entry.type_, ["h-entry"]);
+//! assert_eq!(entry.get("url")[0], PropertyValue::Text("https://example.com/hello".into()));
+//! assert_eq!(entry.get("published")[0].as_text(), Some("2024-05-01T10:00:00Z"));
+//! assert!(doc.to_json().starts_with(r#"{"items":[{"type":["h-entry"]"#));
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod backcompat;
+mod implied;
+mod model;
+mod names;
+mod parse;
+mod rels;
+mod values;
+
+pub use crate::model::{Alternate, Document, Html, Item, PropertyValue, RelUrl, UrlWithAlt};
+pub use crate::parse::MAX_ITEM_DEPTH;
+use harvest_dom::Url;
+use thiserror::Error;
+
+/// Why a page could not be parsed.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum Mf2Error {
+    /// Neither the options nor the document give a base URL.
+    #[error("no base URL: give one with Options::base_url or parse the document with a URL")]
+    MissingBaseUrl,
+    /// The base URL is not an absolute URL.
+    #[error("invalid base URL {url:?}: {reason}")]
+    InvalidBaseUrl {
+        /// The value given.
+        url: String,
+        /// What the URL parser said.
+        reason: String,
+    },
+    /// A type in the type filter is not a valid `h-*` root class name.
+    #[error("invalid type filter {0:?}: expected a microformats2 root class name such as h-entry")]
+    InvalidTypeFilter(String),
+}
+
+/// Parsing options. The defaults follow the parsing specification; the rest are opt-in.
+///
+/// ```
+/// use harvest_mf2::{Mf2Error, Options};
+/// let options = Options::new().filter_types(["h-entry"]).lang(true);
+/// assert!(options.validate().is_ok());
+/// let bad = Options::new().filter_types(["entry"]);
+/// assert_eq!(bad.validate(), Err(Mf2Error::InvalidTypeFilter("entry".into())));
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Options {
+    base_url: Option<String>,
+    types: Option<Vec<String>>,
+    lang: bool,
+    metaformats: bool,
+    alternates: bool,
+}
+
+impl Options {
+    /// The defaults: base URL from the document, no type filter, no `lang`, no metaformats,
+    /// alternate links in `rels`.
+    pub fn new() -> Options {
+        Options::default()
+    }
+
+    /// The page's URL, as written: relative URLs resolve against it (or against the page's
+    /// first `<base href>`, itself resolved against it). An empty URL value resolves to this
+    /// text as written. Without it, [`parse`] uses the document's URL.
+    pub fn base_url(mut self, url: impl Into<String>) -> Options {
+        self.base_url = Some(url.into());
+        self
+    }
+
+    /// Keep only items of these types: a top-level item of another type is replaced by those
+    /// of its `children` (at any depth) that match.
+    pub fn filter_types<I, S>(mut self, types: I) -> Options
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        self.types = Some(types.into_iter().map(Into::into).collect());
+        self
+    }
+
+    /// Add `lang` to items and `e-*` values: the nearest `lang` attribute, else the page's
+    /// `<meta http-equiv="content-language">`.
+    pub fn lang(mut self, enabled: bool) -> Options {
+        self.lang = enabled;
+        self
+    }
+
+    /// When the page has no microformats, imply an `h-entry` from its `<title>`,
+    /// `<meta name=description>`, Open Graph and Twitter card metadata (metaformats).
+    pub fn metaformats(mut self, enabled: bool) -> Options {
+        self.metaformats = enabled;
+        self
+    }
+
+    /// Output the legacy `alternates` array of the 2014 parsing specification: links with
+    /// `rel=alternate` go there instead of into `rels`.
+    pub fn alternates(mut self, enabled: bool) -> Options {
+        self.alternates = enabled;
+        self
+    }
+
+    /// Checks the options: the base URL must be absolute and the filter's types valid names.
+    pub fn validate(&self) -> Result<(), Mf2Error> {
+        if let Some(url) = &self.base_url {
+            Url::parse(url.trim()).map_err(|e| Mf2Error::InvalidBaseUrl { url: url.clone(), reason: e.to_string() })?;
+        }
+        for type_ in self.types.iter().flatten() {
+            if !names::is_root_class(type_) {
+                return Err(Mf2Error::InvalidTypeFilter(type_.clone()));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Parses a document for microformats (microformats2 § "parse a document for microformats").
+///
+/// The base URL comes from [`Options::base_url`], else from the document's URL; the page's
+/// first `<base href>` applies on top of it.
+///
+/// ```
+/// use harvest_dom::{Document, ParseOptions, Url};
+/// let url = Url::parse("https://example.com/a/").unwrap();
+/// let doc = Document::parse_with("<div class=h-card><img src=me.png alt=Me></div>", &ParseOptions::new().url(url));
+/// let parsed = harvest_mf2::parse(&doc, &harvest_mf2::Options::new()).unwrap();
+/// assert_eq!(parsed.items[0].get("name")[0].as_text(), Some("Me"));
+/// assert_eq!(parsed.items[0].get("photo")[0].as_text(), Some("https://example.com/a/me.png"));
+/// ```
+pub fn parse(document: &harvest_dom::Document, options: &Options) -> Result<Document, Mf2Error> {
+    options.validate()?;
+    let page_url = match (&options.base_url, document.url()) {
+        (Some(url), _) => url.trim().to_owned(),
+        (None, Some(url)) => url.as_str().to_owned(),
+        (None, None) => return Err(Mf2Error::MissingBaseUrl),
+    };
+    let page =
+        Url::parse(&page_url).map_err(|e| Mf2Error::InvalidBaseUrl { url: page_url.clone(), reason: e.to_string() })?;
+    let urls = base_urls(document, page, page_url);
+    let parser = parse::Parser { doc: document, urls, options };
+    let mut result = parser.run(document.root());
+    if let Some(types) = &options.types {
+        result.items = filter_types(std::mem::take(&mut result.items), types);
+    }
+    Ok(result)
+}
+
+/// Parses HTML text with `base_url` as the page's URL.
+///
+/// ```
+/// let doc = harvest_mf2::parse_html("<p class=h-card>Jane", "http://example.test", &Default::default()).unwrap();
+/// assert_eq!(doc.to_json(), r#"{"items":[{"type":["h-card"],"properties":{"name":["Jane"]}}],"rels":{},"rel-urls":{}}"#);
+/// ```
+pub fn parse_html(html: &str, base_url: &str, options: &Options) -> Result<Document, Mf2Error> {
+    let options = options.clone().base_url(base_url);
+    options.validate()?;
+    let url = Url::parse(base_url.trim())
+        .map_err(|e| Mf2Error::InvalidBaseUrl { url: base_url.to_owned(), reason: e.to_string() })?;
+    let document = harvest_dom::Document::parse_with(html, &harvest_dom::ParseOptions::new().url(url));
+    parse(&document, &options)
+}
+
+/// HTML § "document base URL": the first `base` element with an `href`, resolved against the
+/// page URL, else the page URL. The text an empty URL resolves to is the page URL as given, or
+/// the `href` as written when it is absolute.
+fn base_urls(document: &harvest_dom::Document, page: Url, page_as_written: String) -> values::Urls {
+    let first_base = document.elements().find(|e| e.is("base") && e.has_attr("href"));
+    let href = first_base.and_then(|e| e.attr("href").map(|h| h.to_string()));
+    match href {
+        Some(href) => match page.join(href.trim()) {
+            Ok(base) => {
+                let written = if Url::parse(href.trim()).is_ok() { href.trim().to_owned() } else { base.to_string() };
+                values::Urls::new(base, written)
+            }
+            Err(_) => values::Urls::new(page, page_as_written),
+        },
+        None => values::Urls::new(page, page_as_written),
+    }
+}
+
+/// The type filter: items of a wanted type, with non-matching items replaced by their matching
+/// descendants among `children`. Iterative.
+fn filter_types(items: Vec<Item>, types: &[String]) -> Vec<Item> {
+    let mut kept = Vec::new();
+    let mut pending: Vec<Item> = items.into_iter().rev().collect();
+    while let Some(mut item) = pending.pop() {
+        if item.type_.iter().any(|t| types.contains(t)) {
+            kept.push(item);
+        } else {
+            pending.extend(std::mem::take(&mut item.children).into_iter().rev());
+        }
+    }
+    kept
+}

@@ -1,0 +1,193 @@
+//! The parsed document: the JSON shape of microformats2 parsing as serde types.
+
+use indexmap::IndexMap;
+use serde::{Deserialize, Serialize};
+
+/// The result of parsing a page: its items, its rels and rel-urls.
+///
+/// Serialises to exactly the canonical microformats2 JSON (`items`, `rels`, `rel-urls`, and
+/// `alternates` only when the legacy option asked for it), and deserialises back.
+///
+/// ```
+/// let doc = harvest_mf2::parse_html(
+///     "<a class=h-card href=/me>Me</a><a rel=me href=https://x.example/me>x</a>",
+///     "http://example.test",
+///     &harvest_mf2::Options::new(),
+/// )
+/// .unwrap();
+/// assert_eq!(doc.items[0].properties["url"][0].as_text(), Some("http://example.test/me"));
+/// assert_eq!(doc.rels["me"], ["https://x.example/me"]);
+/// let again: harvest_mf2::Document = serde_json::from_str(&doc.to_json()).unwrap();
+/// assert_eq!(again, doc);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Document {
+    /// The top-level microformats, in document order.
+    pub items: Vec<Item>,
+    /// Each rel value with the URLs of the links that carry it, de-duplicated, in document order.
+    pub rels: IndexMap<String, Vec<String>>,
+    /// Each linked URL with the rels and attributes of its links.
+    #[serde(rename = "rel-urls", default)]
+    pub rel_urls: IndexMap<String, RelUrl>,
+    /// The legacy `alternates` array ([`crate::Options::alternates`]): links with
+    /// `rel=alternate`, which are then left out of `rels`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alternates: Option<Vec<Alternate>>,
+}
+
+impl Document {
+    /// Compact JSON.
+    pub fn to_json(&self) -> String {
+        // Serialising these types cannot fail: every map key is a string.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Indented JSON.
+    pub fn to_json_pretty(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    /// The document as a [`serde_json::Value`].
+    pub fn to_value(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or_default()
+    }
+}
+
+/// One microformat: an `h-*` root (or a classic root mapped to its `h-*` type).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Item {
+    /// The types (`h-card`, ...), sorted and de-duplicated.
+    #[serde(rename = "type")]
+    pub type_: Vec<String>,
+    /// The root element's `id`, when it has a non-empty one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// The language of the root element (only with [`crate::Options::lang`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lang: Option<String>,
+    /// When the item is a property value: the plain value of that property.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+    /// When the item is the value of an `e-*` property: the root element's inner HTML.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub html: Option<String>,
+    /// Property name (without prefix) to values, names in the order first found.
+    pub properties: IndexMap<String, Vec<PropertyValue>>,
+    /// Nested microformats that are not property values, in document order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub children: Vec<Item>,
+}
+
+impl Item {
+    /// The values of a property (empty when the item does not have it).
+    pub fn get(&self, name: &str) -> &[PropertyValue] {
+        self.properties.get(name).map(Vec::as_slice).unwrap_or_default()
+    }
+
+    /// Whether the item has a type.
+    pub fn has_type(&self, type_: &str) -> bool {
+        self.type_.iter().any(|t| t == type_)
+    }
+}
+
+/// One value of a property.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum PropertyValue {
+    /// Plain text: `p-*`, `dt-*` and most `u-*` values.
+    Text(String),
+    /// A nested microformat that is the value of the property.
+    Item(Box<Item>),
+    /// An `e-*` value: the element's inner HTML and text.
+    Html(Html),
+    /// A `u-*` value from an `img` with `alt`: the URL and the alternative text.
+    Url(UrlWithAlt),
+}
+
+impl PropertyValue {
+    /// The plain text of the value: the text itself, the URL, the `value` of an HTML value or
+    /// of a nested item.
+    pub fn as_text(&self) -> Option<&str> {
+        match self {
+            PropertyValue::Text(text) => Some(text),
+            PropertyValue::Url(url) => Some(&url.value),
+            PropertyValue::Html(html) => Some(&html.value),
+            PropertyValue::Item(item) => item.value.as_deref(),
+        }
+    }
+
+    /// The nested item, when the value is one.
+    pub fn as_item(&self) -> Option<&Item> {
+        match self {
+            PropertyValue::Item(item) => Some(item),
+            _ => None,
+        }
+    }
+}
+
+/// An `e-*` property value.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Html {
+    /// The element's inner HTML (HTML fragment serialisation).
+    pub html: String,
+    /// The element's text.
+    pub value: String,
+    /// The element's language (only with [`crate::Options::lang`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lang: Option<String>,
+}
+
+/// A URL with alternative text (`img` with `alt`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UrlWithAlt {
+    /// The absolute URL.
+    pub value: String,
+    /// The `alt` attribute, as written.
+    pub alt: String,
+}
+
+/// What the links to one URL say about it (`rel-urls`).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct RelUrl {
+    /// Every rel value of every link to this URL, de-duplicated, in document order.
+    pub rels: Vec<String>,
+    /// The text of the first link to the URL, when not empty.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    /// The first `title` attribute.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// The first `media` attribute.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub media: Option<String>,
+    /// The first `hreflang` attribute.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hreflang: Option<String>,
+    /// The first `type` attribute.
+    #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
+    pub type_: Option<String>,
+}
+
+/// An entry of the legacy `alternates` array.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Alternate {
+    /// The absolute URL.
+    pub url: String,
+    /// The other rel values of the link, space-separated (absent when there are none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rel: Option<String>,
+    /// The `media` attribute.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub media: Option<String>,
+    /// The `hreflang` attribute.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hreflang: Option<String>,
+    /// The `type` attribute.
+    #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
+    pub type_: Option<String>,
+    /// The link text, when not empty.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+}
