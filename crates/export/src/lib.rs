@@ -1,0 +1,14 @@
+//! Exporters: the structured data harvest extracts, written as files other software reads.
+//!
+//! One crate with a feature per format (`vcard`, `ical`, `atom`, `rdf`, all on by default), so
+//! that a user pulls in only the formats they need while the formats share their common parts:
+//! the content-line writer of vCard and iCalendar ([`content_line`]) and HTML's date and time
+//! microsyntaxes ([`datetime`]), which vCard, iCalendar and Atom all read.
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+#[cfg(any(feature = "vcard", feature = "ical"))]
+pub mod content_line;
+pub mod datetime;
+#[cfg(feature = "atom")]
+pub mod atom;
