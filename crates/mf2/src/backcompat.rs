@@ -85,7 +85,7 @@ pub(crate) static VCARD: Vocabulary = Vocabulary {
         p("tel", "tel"),
         p("note", "note"),
         dt("bday", "bday"),
-        u("key", "key"),
+        p("key", "key"),
         p("org", "org"),
         p("organization-name", "organization-name"),
         p("organization-unit", "organization-unit"),
@@ -298,10 +298,7 @@ pub(crate) fn root(class: &str) -> Option<&'static Vocabulary> {
 
 impl Vocabulary {
     /// The property a classic class is in this vocabulary.
-    pub(crate) fn property(&self, class: &str) -> Option<&'static Property>
-    where
-        Self: 'static,
-    {
+    pub(crate) fn property(&self, class: &str) -> Option<&'static Property> {
         self.properties.iter().find(|p| p.class == class)
     }
 }

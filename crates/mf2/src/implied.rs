@@ -105,13 +105,29 @@ fn implied_url(root: &Element, urls: &Urls) -> Option<String> {
     url_of(root, urls).or_else(|| child_url(root)).or_else(|| only_child(root).and_then(|child| child_url(&child)))
 }
 
+/// The implied `name` and `url`, for the item's `value` when it is a property value.
+#[derive(Debug, Default)]
+pub(crate) struct Implied {
+    pub name: Option<String>,
+    pub url: Option<String>,
+}
+
 /// Adds the implied properties to an item whose root is `root`.
-pub(crate) fn imply(item: &mut Item, root: &Element, nested: bool, has_p_or_e: bool, has_u: bool, urls: &Urls) {
+pub(crate) fn imply(
+    item: &mut Item,
+    root: &Element,
+    nested: bool,
+    has_p_or_e: bool,
+    has_u: bool,
+    urls: &Urls,
+) -> Implied {
+    let mut implied = Implied::default();
     if nested {
-        return;
+        return implied;
     }
     if !item.properties.contains_key("name") && !has_p_or_e {
         let name = implied_name(root, urls);
+        implied.name = Some(name.clone());
         item.properties.insert("name".to_owned(), vec![PropertyValue::Text(name)]);
     }
     if !item.properties.contains_key("photo") && !has_u {
@@ -121,7 +137,9 @@ pub(crate) fn imply(item: &mut Item, root: &Element, nested: bool, has_p_or_e: b
     }
     if !item.properties.contains_key("url") && !has_u {
         if let Some(url) = implied_url(root, urls) {
+            implied.url = Some(url.clone());
             item.properties.insert("url".to_owned(), vec![PropertyValue::Text(url)]);
         }
     }
+    implied
 }

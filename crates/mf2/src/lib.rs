@@ -31,7 +31,7 @@ mod parse;
 mod rels;
 mod values;
 
-pub use crate::model::{Alternate, Document, Html, Item, PropertyValue, RelUrl, UrlWithAlt};
+pub use crate::model::{Alternate, Document, Html, Item, ItemValue, PropertyValue, RelUrl, UrlWithAlt};
 pub use crate::parse::MAX_ITEM_DEPTH;
 use harvest_dom::Url;
 use thiserror::Error;

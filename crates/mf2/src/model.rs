@@ -67,7 +67,7 @@ pub struct Item {
     pub lang: Option<String>,
     /// When the item is a property value: the plain value of that property.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub value: Option<String>,
+    pub value: Option<ItemValue>,
     /// When the item is the value of an `e-*` property: the root element's inner HTML.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub html: Option<String>,
@@ -112,7 +112,7 @@ impl PropertyValue {
             PropertyValue::Text(text) => Some(text),
             PropertyValue::Url(url) => Some(&url.value),
             PropertyValue::Html(html) => Some(&html.value),
-            PropertyValue::Item(item) => item.value.as_deref(),
+            PropertyValue::Item(item) => item.value.as_ref().map(ItemValue::as_text),
         }
     }
 
@@ -121,6 +121,27 @@ impl PropertyValue {
         match self {
             PropertyValue::Item(item) => Some(item),
             _ => None,
+        }
+    }
+}
+
+/// The `value` of a nested item: text, or a URL with alternative text when the item's `u-url`
+/// that provides it has one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum ItemValue {
+    /// Plain text or a URL.
+    Text(String),
+    /// A URL with alternative text.
+    Url(UrlWithAlt),
+}
+
+impl ItemValue {
+    /// The text or URL.
+    pub fn as_text(&self) -> &str {
+        match self {
+            ItemValue::Text(text) => text,
+            ItemValue::Url(url) => &url.value,
         }
     }
 }

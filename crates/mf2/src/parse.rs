@@ -2,24 +2,29 @@
 //! explicit stack, finding items, their properties and the rels.
 
 use crate::backcompat::{self, Vocabulary};
-use crate::model::{Document, Html, Item, PropertyValue, UrlWithAlt};
+use crate::model::{Document, Html, Item, ItemValue, PropertyValue, UrlWithAlt};
 use crate::names::{class_list, is_root_class, property_class, Kind};
 use crate::rels::Rels;
 use crate::values::{self, attr_of, is_one_of, text_of, Urls};
 use crate::Options;
 use harvest_dom::{split_ascii_whitespace, Element};
+use std::collections::HashSet;
 
 /// How deeply items may nest. Serialising and dropping an [`Item`] recurses once per nesting
 /// level, so deeper roots are parsed as plain elements. The DOM already flattens nesting deeper
 /// than 512 elements, so only documents parsed with a larger depth bound can reach this.
 pub const MAX_ITEM_DEPTH: usize = 512;
 
+/// How many elements the include pattern may pull in over a whole document: includes can
+/// repeat content, so they are bounded to keep the work linear.
+const MAX_INCLUDES: usize = 10_000;
+
 /// An item being parsed: its root element is open in the walk.
 struct Open {
     element: Element,
     item: Item,
-    /// The classic vocabulary, for a classic root; `None` for a microformats2 root.
-    vocabulary: Option<&'static Vocabulary>,
+    /// The classic vocabularies, for a classic root; empty for a microformats2 root.
+    classic: Vec<&'static Vocabulary>,
     /// The properties of the enclosing item this item is a value of.
     as_properties: Vec<(Kind, String)>,
     /// Whether a microformat was found inside.
@@ -28,6 +33,39 @@ struct Open {
     has_p_or_e: bool,
     /// Whether an explicit `u-*` property was found (blocks an implied photo and url).
     has_u: bool,
+    /// The first `p-name` value: the item's `value` as a `p-*` property.
+    p_name: Option<String>,
+    /// The first `u-url` value: the item's `value` as a `u-*` property.
+    u_url: Option<ItemValue>,
+    /// Elements already included into this item (include pattern), so each is included once.
+    included: HashSet<Element>,
+}
+
+impl Open {
+    /// Records the explicit properties an element gives this item.
+    fn note_kinds(&mut self, properties: &[(Kind, String)]) {
+        for (kind, _) in properties {
+            match kind {
+                Kind::P | Kind::E => self.has_p_or_e = true,
+                Kind::U => self.has_u = true,
+                Kind::Dt => {}
+            }
+        }
+    }
+
+    /// Remembers the first `p-name` and `u-url` values.
+    fn note_value(&mut self, kind: Kind, name: &str, value: &PropertyValue) {
+        match (kind, name) {
+            (Kind::P, "name") if self.p_name.is_none() => self.p_name = value.as_text().map(str::to_owned),
+            (Kind::U, "url") if self.u_url.is_none() => {
+                self.u_url = match value {
+                    PropertyValue::Url(url) => Some(ItemValue::Url(url.clone())),
+                    other => other.as_text().map(|t| ItemValue::Text(t.to_owned())),
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 enum Step {
@@ -42,10 +80,13 @@ pub(crate) struct Parser<'a> {
 }
 
 impl Parser<'_> {
+    /// microformats2 § "parse an element for class microformats", for every element in one
+    /// walk, with § "parse a hyperlink element for rel microformats" along the way.
     pub(crate) fn run(&self, root: &harvest_dom::Node) -> Document {
         let mut items: Vec<Item> = Vec::new();
         let mut open: Vec<Open> = Vec::new();
         let mut rels = Rels::new(self.options.alternates);
+        let mut include_budget = MAX_INCLUDES;
         let mut stack: Vec<Step> = root.element_children().map(Step::Enter).collect();
         stack.reverse();
         while let Some(step) = stack.pop() {
@@ -64,94 +105,85 @@ impl Parser<'_> {
             if is_one_of(&element, &["template", "script", "style"]) {
                 continue;
             }
-            let class_attr = element.attr("class").map(|c| c.to_string());
-            let classes = class_attr.as_deref().map(class_list).unwrap_or_default();
-            let context = open.last().map(|o| o.vocabulary);
-            let (roots, vocabulary) = self.roots(&classes, context);
-            let mut properties = match context {
+            let class_attr = element.attr("class").map(|c| c.to_string()).unwrap_or_default();
+            let classes = class_list(&class_attr);
+            let context = open.last().map(|o| o.classic.as_slice());
+            let (mut roots, mut classic) = roots_of(&classes);
+            // Property classes are read as written: the suite expects a repeated property class
+            // to give a repeated value (tentative-names-properties-multi).
+            let properties: Vec<(Kind, String)> = match context {
                 None => Vec::new(),
-                Some(None) => classes
-                    .iter()
-                    .filter_map(|c| property_class(c))
+                Some([]) => split_ascii_whitespace(&class_attr)
+                    .filter_map(property_class)
                     .map(|(kind, name)| (kind, name.to_owned()))
                     .collect(),
-                Some(Some(vocab)) => classic_properties(vocab, &classes, &element),
+                Some(vocabularies) => classic_properties(vocabularies, &classes, &element),
             };
-            dedupe_properties(&mut properties);
-            let (mut roots, mut vocabulary) = (roots, vocabulary);
             if roots.is_empty() {
                 // A classic property that implies a root of its own (hReview `item`).
-                if let Some(Some(vocab)) = context {
-                    if let Some(implied) = classes.iter().filter_map(|c| vocab.property(c)).find_map(|p| p.implied_root)
-                    {
-                        roots = vec![implied.type_.to_owned()];
-                        vocabulary = Some(implied);
-                    }
+                let implied = context
+                    .unwrap_or_default()
+                    .iter()
+                    .flat_map(|vocab| classes.iter().filter_map(|c| vocab.property(c)))
+                    .find_map(|p| p.implied_root);
+                if let Some(implied) = implied {
+                    roots = vec![implied.type_.to_owned()];
+                    classic = vec![implied];
                 }
             }
-            let before = stack.len();
             if !roots.is_empty() && open.len() < MAX_ITEM_DEPTH {
-                let id = element.id().map(|v| v.to_string()).filter(|v| !v.is_empty());
+                // The suite gives `id` for microformats2 roots only (mixed/id; none of the
+                // classic cases has one).
+                let id = element.id().map(|v| v.to_string()).filter(|v| !v.is_empty() && classic.is_empty());
                 let lang = if self.options.lang { lang_of(&element) } else { None };
                 if let Some(parent) = open.last_mut() {
                     parent.nested = true;
-                    note_kinds(parent, &properties);
+                    parent.note_kinds(&properties);
                 }
                 open.push(Open {
                     element: element.clone(),
                     item: Item { type_: roots, id, lang, ..Item::default() },
-                    vocabulary,
+                    classic,
                     as_properties: properties,
                     nested: false,
                     has_p_or_e: false,
                     has_u: false,
+                    p_name: None,
+                    u_url: None,
+                    included: HashSet::new(),
                 });
                 stack.push(Step::Exit);
             } else if let Some(current) = open.last_mut() {
-                note_kinds(current, &properties);
+                current.note_kinds(&properties);
                 for (kind, name) in properties {
                     let value = self.property_value(kind, &name, &element, current);
+                    current.note_value(kind, &name, &value);
                     current.item.properties.entry(name).or_default().push(value);
                 }
             }
-            let children = stack.len();
+            let first = stack.len();
+            if let Some(current) = open.last_mut() {
+                if !current.classic.is_empty() {
+                    for target in include_targets(self.doc, &element) {
+                        let cycle = target == element || element.ancestors().any(|a| a == target);
+                        if include_budget > 0 && !cycle && current.included.insert(target.clone()) {
+                            include_budget -= 1;
+                            stack.push(Step::Enter(target));
+                        }
+                    }
+                }
+            }
             stack.extend(element.element_children().map(Step::Enter));
-            stack[children..].reverse();
-            debug_assert!(stack.len() >= before);
+            stack[first..].reverse();
         }
         let mut document = Document { items, ..Document::default() };
         rels.finish(&mut document);
         document
     }
 
-    /// The root types of an element: its valid `h-*` classes, sorted and de-duplicated; only
-    /// when it has none, its classic root classes mapped to their `h-*` types.
-    fn roots(
-        &self,
-        classes: &[&str],
-        _context: Option<Option<&'static Vocabulary>>,
-    ) -> (Vec<String>, Option<&'static Vocabulary>) {
-        let mut roots: Vec<String> = classes.iter().filter(|c| is_root_class(c)).map(|c| (*c).to_owned()).collect();
-        if !roots.is_empty() {
-            roots.sort();
-            roots.dedup();
-            return (roots, None);
-        }
-        let mut vocabulary = None;
-        for class in classes {
-            if let Some(vocab) = backcompat::root(class) {
-                roots.push(vocab.type_.to_owned());
-                vocabulary.get_or_insert(vocab);
-            }
-        }
-        roots.sort();
-        roots.dedup();
-        (roots, vocabulary)
-    }
-
     /// The value of a property on an element that is not itself a root.
     fn property_value(&self, kind: Kind, name: &str, element: &Element, current: &Open) -> PropertyValue {
-        let classic = current.vocabulary.is_some();
+        let classic = !current.classic.is_empty();
         match kind {
             Kind::P => PropertyValue::Text(self.p_value(element)),
             Kind::U => self.u_value(element, classic),
@@ -212,7 +244,8 @@ impl Parser<'_> {
     fn dt_value(&self, element: &Element, name: &str, item: &Item) -> String {
         if let Some(mut parts) = values::value_class_datetime(element, &self.urls) {
             if name == "end" && parts.has_time() && !parts.has_date() {
-                let start_date = item.get("start").iter().filter_map(PropertyValue::as_text).find_map(values::date_of);
+                let start_date =
+                    item.get("start").iter().filter_map(PropertyValue::as_text).find_map(values::date_of);
                 if let Some(date) = start_date {
                     parts.imply_date(date);
                 }
@@ -233,11 +266,12 @@ impl Parser<'_> {
         text_of(&element.as_node(), &self.urls)
     }
 
-    /// microformats2 § "parsing an e- property".
+    /// microformats2 § "parsing an e- property": the inner HTML (white space at either end
+    /// trimmed, as the suite expects) and the text.
     fn e_value(&self, element: &Element) -> Html {
         let node = element.as_node();
         Html {
-            html: self.doc.inner_html(&node),
+            html: self.doc.inner_html(&node).trim().to_owned(),
             value: text_of(&node, &self.urls),
             lang: if self.options.lang { lang_of(element) } else { None },
         }
@@ -246,8 +280,21 @@ impl Parser<'_> {
     /// Completes an item when the walk leaves its root: implied properties, then it becomes a
     /// property value or a child of the enclosing item, or a top-level item.
     fn finish(&self, mut done: Open, open: &mut [Open], items: &mut Vec<Item>) {
-        if done.vocabulary.is_none() {
-            crate::implied::imply(&mut done.item, &done.element, done.nested, done.has_p_or_e, done.has_u, &self.urls);
+        if done.classic.is_empty() {
+            let implied = crate::implied::imply(
+                &mut done.item,
+                &done.element,
+                done.nested,
+                done.has_p_or_e,
+                done.has_u,
+                &self.urls,
+            );
+            if done.p_name.is_none() {
+                done.p_name = implied.name;
+            }
+            if done.u_url.is_none() {
+                done.u_url = implied.url.map(ItemValue::Text);
+            }
         }
         let Some(parent) = open.last_mut() else {
             items.push(done.item);
@@ -257,68 +304,99 @@ impl Parser<'_> {
             parent.item.children.push(done.item);
             return;
         }
-        let classic = parent.vocabulary.is_some();
         let properties = std::mem::take(&mut done.as_properties);
         for (kind, name) in properties {
             let mut item = done.item.clone();
-            match kind {
-                Kind::P => {
-                    let name_value = item.get("name").first().and_then(PropertyValue::as_text).map(str::to_owned);
-                    item.value = Some(name_value.unwrap_or_else(|| self.p_value(&done.element)));
-                }
-                Kind::U => {
-                    let url_value = item.get("url").first().and_then(PropertyValue::as_text).map(str::to_owned);
-                    item.value = Some(url_value.unwrap_or_else(|| match self.u_value(&done.element, classic) {
-                        PropertyValue::Url(url) => url.value,
-                        other => other.as_text().unwrap_or_default().to_owned(),
-                    }));
-                }
-                Kind::Dt => item.value = Some(self.dt_value(&done.element, &name, &parent.item)),
+            // microformats2 § "parse an element for class microformats": the value of a nested
+            // item is its `p-name` for a p-* property and its `u-url` for a u-* property, else
+            // (as the suite expects) the text of its root.
+            let value = match kind {
+                Kind::P => done.p_name.clone().map(ItemValue::Text),
+                Kind::U => done.u_url.clone(),
+                Kind::Dt => Some(ItemValue::Text(self.dt_value(&done.element, &name, &parent.item))),
                 Kind::E => {
                     let html = self.e_value(&done.element);
                     item.html = Some(html.html);
-                    item.value = Some(html.value);
+                    Some(ItemValue::Text(html.value))
                 }
+            };
+            item.value = Some(value.unwrap_or_else(|| ItemValue::Text(text_of(&done.element.as_node(), &self.urls))));
+            let value = PropertyValue::Item(Box::new(item));
+            parent.note_value(kind, &name, &value);
+            parent.item.properties.entry(name).or_default().push(value);
+        }
+    }
+}
+
+/// The root types of an element: its valid `h-*` classes, sorted and de-duplicated; only when
+/// it has none, its classic root classes mapped to their `h-*` types.
+fn roots_of(classes: &[&str]) -> (Vec<String>, Vec<&'static Vocabulary>) {
+    let mut roots: Vec<String> = classes.iter().filter(|c| is_root_class(c)).map(|c| (*c).to_owned()).collect();
+    let mut classic = Vec::new();
+    if roots.is_empty() {
+        for class in classes {
+            if let Some(vocab) = backcompat::root(class) {
+                roots.push(vocab.type_.to_owned());
+                classic.push(vocab);
             }
-            parent.item.properties.entry(name).or_default().push(PropertyValue::Item(Box::new(item)));
         }
     }
-}
-
-/// Records which kinds of explicit properties an item has.
-fn note_kinds(open: &mut Open, properties: &[(Kind, String)]) {
-    for (kind, _) in properties {
-        match kind {
-            Kind::P | Kind::E => open.has_p_or_e = true,
-            Kind::U => open.has_u = true,
-            Kind::Dt => {}
-        }
-    }
-}
-
-/// One value per property name and kind, even when classes repeat it.
-fn dedupe_properties(properties: &mut Vec<(Kind, String)>) {
-    let mut seen = std::collections::HashSet::new();
-    properties.retain(|p| seen.insert(p.clone()));
+    roots.sort();
+    roots.dedup();
+    (roots, classic)
 }
 
 /// The classic properties of an element inside a classic root: its property classes, and the
-/// rel values the vocabulary maps (`rel=tag`, `rel=bookmark`).
-fn classic_properties(vocab: &'static Vocabulary, classes: &[&str], element: &Element) -> Vec<(Kind, String)> {
-    let mut properties: Vec<(Kind, String)> =
-        classes.iter().filter_map(|c| vocab.property(c)).map(|p| (p.kind, p.name.to_owned())).collect();
-    if !vocab.rels.is_empty() && is_one_of(element, &["a", "area", "link"]) {
+/// rel values the vocabularies map (`rel=tag`, `rel=bookmark`).
+fn classic_properties(vocabularies: &[&'static Vocabulary], classes: &[&str], element: &Element) -> Vec<(Kind, String)> {
+    let mut properties: Vec<(Kind, String)> = Vec::new();
+    let mut push = |kind: Kind, name: &str| {
+        if !properties.iter().any(|(k, n)| *k == kind && n == name) {
+            properties.push((kind, name.to_owned()));
+        }
+    };
+    for class in classes {
+        for vocab in vocabularies {
+            if let Some(property) = vocab.property(class) {
+                push(property.kind, property.name);
+            }
+        }
+    }
+    if is_one_of(element, &["a", "area", "link"]) {
         if let Some(rel) = element.attr("rel") {
             for token in split_ascii_whitespace(&rel) {
-                for (rel_value, kind, name) in vocab.rels {
-                    if token.eq_ignore_ascii_case(rel_value) {
-                        properties.push((*kind, (*name).to_owned()));
+                for vocab in vocabularies {
+                    for (rel_value, kind, name) in vocab.rels {
+                        if token.eq_ignore_ascii_case(rel_value) {
+                            push(*kind, name);
+                        }
                     }
                 }
             }
         }
     }
     properties
+}
+
+/// The include pattern of classic microformats: `itemref` ids, a table cell's `headers` ids, and
+/// `a.include[href=#id]` / `object.include[data=#id]`.
+fn include_targets(doc: &harvest_dom::Document, element: &Element) -> Vec<Element> {
+    let mut ids: Vec<String> = Vec::new();
+    if let Some(itemref) = element.attr("itemref") {
+        ids.extend(split_ascii_whitespace(&itemref).map(str::to_owned));
+    }
+    if is_one_of(element, &["td", "th"]) {
+        if let Some(headers) = element.attr("headers") {
+            ids.extend(split_ascii_whitespace(&headers).map(str::to_owned));
+        }
+    }
+    if element.has_class("include") {
+        let reference = attr_of(element, &["a"], "href").or_else(|| attr_of(element, &["object"], "data"));
+        if let Some(id) = reference.as_deref().and_then(|r| r.trim().strip_prefix('#')) {
+            ids.push(id.to_owned());
+        }
+    }
+    ids.iter().filter_map(|id| doc.element_by_id(id)).collect()
 }
 
 /// The language of an element: the nearest `lang` attribute on it or an ancestor.

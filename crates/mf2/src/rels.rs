@@ -75,7 +75,11 @@ impl Rels {
         }
     }
 
-    pub(crate) fn finish(self, document: &mut Document) {
+    pub(crate) fn finish(mut self, document: &mut Document) {
+        // The suite lists each URL's rels sorted.
+        for rel_url in self.rel_urls.values_mut() {
+            rel_url.rels.sort();
+        }
         document.rels = self.rels;
         document.rel_urls = self.rel_urls;
         if self.alternates_option {
