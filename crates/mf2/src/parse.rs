@@ -39,6 +39,8 @@ struct Open {
     u_url: Option<ItemValue>,
     /// Elements already included into this item (include pattern), so each is included once.
     included: HashSet<Element>,
+    /// The same, in the order included.
+    included_order: Vec<Element>,
 }
 
 impl Open {
@@ -151,6 +153,7 @@ impl Parser<'_> {
                     p_name: None,
                     u_url: None,
                     included: HashSet::new(),
+                    included_order: Vec::new(),
                 });
                 stack.push(Step::Exit);
             } else if let Some(current) = open.last_mut() {
@@ -162,18 +165,19 @@ impl Parser<'_> {
                 }
             }
             let first = stack.len();
+            stack.extend(element.element_children().map(Step::Enter));
             if let Some(current) = open.last_mut() {
                 if !current.classic.is_empty() {
                     for target in include_targets(self.doc, &element) {
                         let cycle = target == element || element.ancestors().any(|a| a == target);
                         if include_budget > 0 && !cycle && current.included.insert(target.clone()) {
                             include_budget -= 1;
+                            current.included_order.push(target.clone());
                             stack.push(Step::Enter(target));
                         }
                     }
                 }
             }
-            stack.extend(element.element_children().map(Step::Enter));
             stack[first..].reverse();
         }
         let mut document = Document { items, ..Document::default() };
@@ -244,8 +248,7 @@ impl Parser<'_> {
     fn dt_value(&self, element: &Element, name: &str, item: &Item) -> String {
         if let Some(mut parts) = values::value_class_datetime(element, &self.urls) {
             if name == "end" && parts.has_time() && !parts.has_date() {
-                let start_date =
-                    item.get("start").iter().filter_map(PropertyValue::as_text).find_map(values::date_of);
+                let start_date = item.get("start").iter().filter_map(PropertyValue::as_text).find_map(values::date_of);
                 if let Some(date) = start_date {
                     parts.imply_date(date);
                 }
@@ -275,6 +278,27 @@ impl Parser<'_> {
             value: text_of(&node, &self.urls),
             lang: if self.options.lang { lang_of(element) } else { None },
         }
+    }
+
+    /// The p-* value of a nested item's root without the value-class-pattern (whose value
+    /// elements may sit inside the item's own properties): `title`, `value` or `alt` where the
+    /// element has them, else its text with the text of included elements.
+    fn plain_p_value(&self, done: &Open) -> Option<ItemValue> {
+        let element = &done.element;
+        let value = attr_of(element, &["abbr", "link"], "title")
+            .or_else(|| attr_of(element, &["data", "input"], "value"))
+            .or_else(|| attr_of(element, &["img", "area"], "alt"))
+            .unwrap_or_else(|| self.included_text(done));
+        Some(ItemValue::Text(value))
+    }
+
+    /// The text of an item's root followed by the text of the elements it included.
+    fn included_text(&self, done: &Open) -> String {
+        let mut text = values::raw_text_of(&done.element.as_node(), &self.urls);
+        for included in &done.included_order {
+            text.push_str(&values::raw_text_of(&included.as_node(), &self.urls));
+        }
+        text.trim().to_owned()
     }
 
     /// Completes an item when the walk leaves its root: implied properties, then it becomes a
@@ -308,11 +332,14 @@ impl Parser<'_> {
         for (kind, name) in properties {
             let mut item = done.item.clone();
             // microformats2 § "parse an element for class microformats": the value of a nested
-            // item is its `p-name` for a p-* property and its `u-url` for a u-* property, else
-            // (as the suite expects) the text of its root.
+            // item is its `p-name` for a p-* property, else the element's p-* value without the
+            // value-class-pattern; its `u-url` for a u-* property, else the element's u-* value.
             let value = match kind {
-                Kind::P => done.p_name.clone().map(ItemValue::Text),
-                Kind::U => done.u_url.clone(),
+                Kind::P => done.p_name.clone().map(ItemValue::Text).or_else(|| self.plain_p_value(&done)),
+                Kind::U => done.u_url.clone().or_else(|| match self.u_value(&done.element, !done.classic.is_empty()) {
+                    PropertyValue::Url(url) => Some(ItemValue::Url(url)),
+                    other => other.as_text().map(|t| ItemValue::Text(t.to_owned())),
+                }),
                 Kind::Dt => Some(ItemValue::Text(self.dt_value(&done.element, &name, &parent.item))),
                 Kind::E => {
                     let html = self.e_value(&done.element);
@@ -320,7 +347,7 @@ impl Parser<'_> {
                     Some(ItemValue::Text(html.value))
                 }
             };
-            item.value = Some(value.unwrap_or_else(|| ItemValue::Text(text_of(&done.element.as_node(), &self.urls))));
+            item.value = Some(value.unwrap_or_else(|| ItemValue::Text(self.included_text(&done))));
             let value = PropertyValue::Item(Box::new(item));
             parent.note_value(kind, &name, &value);
             parent.item.properties.entry(name).or_default().push(value);
@@ -348,7 +375,11 @@ fn roots_of(classes: &[&str]) -> (Vec<String>, Vec<&'static Vocabulary>) {
 
 /// The classic properties of an element inside a classic root: its property classes, and the
 /// rel values the vocabularies map (`rel=tag`, `rel=bookmark`).
-fn classic_properties(vocabularies: &[&'static Vocabulary], classes: &[&str], element: &Element) -> Vec<(Kind, String)> {
+fn classic_properties(
+    vocabularies: &[&'static Vocabulary],
+    classes: &[&str],
+    element: &Element,
+) -> Vec<(Kind, String)> {
     let mut properties: Vec<(Kind, String)> = Vec::new();
     let mut push = |kind: Kind, name: &str| {
         if !properties.iter().any(|(k, n)| *k == kind && n == name) {

@@ -60,6 +60,11 @@ pub(crate) fn attr_of(element: &Element, names: &[&str], attribute: &str) -> Opt
 /// by its `src` resolved with a space on each side; leading and trailing white space removed
 /// (NBSP included), inner white space kept as written. Iterative.
 pub(crate) fn text_of(node: &Node, urls: &Urls) -> String {
+    raw_text_of(node, urls).trim().to_owned()
+}
+
+/// [`text_of`] without the trimming.
+pub(crate) fn raw_text_of(node: &Node, urls: &Urls) -> String {
     let mut out = String::new();
     let mut stack: Vec<Node> = node.children().collect();
     stack.reverse();
@@ -86,7 +91,7 @@ pub(crate) fn text_of(node: &Node, urls: &Urls) -> String {
         stack.extend(current.children());
         stack[before..].reverse();
     }
-    out.trim().to_owned()
+    out
 }
 
 /// The value-class-pattern's value elements of `element`: descendants with class `value` or
