@@ -198,7 +198,7 @@ pub(crate) fn read_link(document: &Document, element: &Element, paths: &mut Path
     let attr = |name: &str| element.attr(name).map(|v| v.to_string());
     let rel = attr("rel");
     let types = crate::rel::rel_list(element);
-    let created = created_links(tag, rel.is_some(), &types);
+    let created = created_links(tag, &types);
     let mime_type = attr("type");
     let alternate_hyperlink =
         types.tokens().iter().any(|t| t.keyword == Some("alternate") && t.effect == TokenEffect::Hyperlink);
@@ -238,7 +238,7 @@ pub(crate) fn feed_kind(mime_type: &str) -> Option<FeedKind> {
 }
 
 /// §4.12.1 and the keyword sections: the links an element creates.
-fn created_links(tag: LinkTag, has_rel: bool, types: &RelList) -> Vec<CreatedLink> {
+fn created_links(tag: LinkTag, types: &RelList) -> Vec<CreatedLink> {
     let mut annotations: Vec<&'static str> = Vec::new();
     let mut modifiers: Vec<&'static str> = Vec::new();
     for token in types.tokens() {
@@ -289,9 +289,10 @@ fn created_links(tag: LinkTag, has_rel: bool, types: &RelList) -> Vec<CreatedLin
             implied: false,
         });
     }
-    // §4.12.1: a and area with no hyperlink keyword (or no rel) create the implied hyperlink.
+    // §4.12.1: a and area with no rel, or no keyword creating a hyperlink, create the implied
+    // hyperlink (rev="made" counts as the author keyword, §4.12.4.3).
     let has_hyperlink = created.iter().any(|c| c.kind == LinkKind::Hyperlink);
-    if tag != LinkTag::Link && (!has_rel || !has_hyperlink) {
+    if tag != LinkTag::Link && !has_hyperlink {
         created.push(CreatedLink {
             kind: LinkKind::Hyperlink,
             types: Vec::new(),

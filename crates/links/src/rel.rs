@@ -220,16 +220,19 @@ impl RelList {
     }
 
     /// Whether the element has link type `keyword`, as user agents read it: compared ASCII
-    /// case-insensitively after synonyms (`contains("license")` is true for `copyright`), or
+    /// case-insensitively after synonyms on both sides (`contains("license")` and
+    /// `contains("copyright")` are both true for `rel=copyright` and for `rel=license`), or
     /// exactly for a URL type (one with a `:`). Tokens not allowed on the element still count:
     /// this answers "does the attribute include the keyword".
     pub fn contains(&self, keyword: &str) -> bool {
         if keyword.contains(':') {
             return self.tokens.iter().any(|t| t.is_url && t.normalized == keyword);
         }
-        self.tokens.iter().any(|t| {
-            t.keyword.is_some_and(|k| k.eq_ignore_ascii_case(keyword)) || t.normalized.eq_ignore_ascii_case(keyword)
-        })
+        match table::lookup(&keyword.to_ascii_lowercase()) {
+            // A known keyword or synonym: compare the keywords they stand for.
+            Some((def, _)) => self.tokens.iter().any(|t| t.keyword == Some(def.keyword)),
+            None => self.tokens.iter().any(|t| !t.is_url && t.normalized.eq_ignore_ascii_case(keyword)),
+        }
     }
 
     /// The number of `up` tokens: the hierarchical distance to the linked document
