@@ -1,0 +1,620 @@
+//! The microdata model of one document: items, their types and global identifiers, the
+//! properties of an item (001 §5.2.5) and property values (001 §5.2.4).
+//!
+//! # How the document is read
+//!
+//! [`Microdata::new`] walks the document once, in tree order, into a flat table of its
+//! elements. Each entry knows its parent and where its subtree ends in tree order, so "the
+//! elements of a subtree" is a range of the table and "skip this subtree" is a jump. Nothing
+//! here recurses: the walk, the crawl of an item's properties and the JSON writer all use
+//! loops and explicit stacks.
+//!
+//! # The properties algorithm
+//!
+//! 001 §5.2.5 keeps a *memory* list so that no element is crawled twice, and calls every
+//! element met a second time a *microdata error*. An element can only be met twice if it is the
+//! item's own element or an `itemref` target: every other element is only ever reached from its
+//! parent, which is crawled at most once. So the crawl here keeps its memory for those few
+//! elements only, scans the root's children and then each `itemref` target as ranges of the
+//! table, and gives exactly the results (sorted in tree order) and the errors of the spec's
+//! steps. The tests compare it with a literal transcription of the spec's steps on random
+//! documents.
+
+use harvest_dom::{split_ascii_whitespace, unique_tokens, Document, Element, Url};
+use std::cell::OnceCell;
+use std::collections::HashMap;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::rc::Rc;
+
+/// No index (the parent of the root element, the item of a non-item element).
+pub(crate) const NONE: usize = usize::MAX;
+
+/// One element of the document, in tree order.
+pub(crate) struct Node {
+    pub element: Element,
+    /// Index of the parent element, or [`NONE`].
+    pub parent: usize,
+    /// One past the index of the last element of this element's subtree.
+    pub end: usize,
+    /// An HTML element with an `itemscope` attribute (001 §5.2.2, §5.2.6).
+    pub itemscope: bool,
+    /// An HTML element with an `itemprop` attribute, whatever its value.
+    pub itemprop_attr: bool,
+    /// The property names (001 §5.2.3): `itemprop` split on ASCII whitespace, first
+    /// occurrences kept. Empty for elements that are not HTML elements.
+    pub names: Box<[String]>,
+    /// Index into the item table when this element creates an item, else [`NONE`].
+    pub item: usize,
+}
+
+/// What the properties algorithm found for one item.
+pub(crate) struct Crawl {
+    /// Elements with one or more property names, in tree order.
+    pub properties: Rc<[usize]>,
+    /// Elements met while already in memory (microdata errors), in the order met.
+    pub errors: Vec<usize>,
+}
+
+pub(crate) struct ItemData {
+    pub node: usize,
+    pub types: Vec<String>,
+    pub id: Option<Url>,
+    crawl: OnceCell<Crawl>,
+}
+
+pub(crate) struct Inner {
+    pub nodes: Vec<Node>,
+    pub items: Vec<ItemData>,
+    /// `id` → the first element in tree order with that ID.
+    pub ids: HashMap<String, usize>,
+    pub base_url: Option<Url>,
+    /// Element → index, built on first use by the lookups that start from an element.
+    element_index: OnceCell<HashMap<Element, usize>>,
+}
+
+/// The microdata of one document: every item, ready to be listed, queried and converted.
+///
+/// Cheap to clone (a reference count); the [`Item`]s it hands out keep it alive, so they can
+/// outlive the `Microdata` value itself (though they borrow nothing from the [`Document`], the
+/// elements they name belong to its tree).
+///
+/// ```
+/// use harvest_dom::Document;
+/// use harvest_microdata::{Microdata, PropertyValue};
+/// let doc = Document::parse(r#"<div itemscope itemtype="https://example.org/Cat">
+///     <h1 itemprop="name">Hedral</h1></div>"#);
+/// let microdata = Microdata::new(&doc);
+/// let cats = microdata.get_items("https://example.org/Cat");
+/// assert_eq!(cats.len(), 1);
+/// let names = cats[0].properties().named("name").values();
+/// assert_eq!(names, vec![PropertyValue::Text("Hedral".into())]);
+/// ```
+#[derive(Clone)]
+pub struct Microdata {
+    pub(crate) inner: Rc<Inner>,
+}
+
+impl fmt::Debug for Microdata {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Microdata").field("items", &self.inner.items.len()).finish_non_exhaustive()
+    }
+}
+
+impl Microdata {
+    /// Reads the microdata of a document (one walk over its elements; the properties of each
+    /// item are found when first asked for).
+    pub fn new(doc: &Document) -> Microdata {
+        let mut nodes: Vec<Node> = Vec::new();
+        let mut items = Vec::new();
+        let mut ids = HashMap::new();
+        // Indices of the open ancestors of the element being visited, outermost first.
+        let mut open: Vec<usize> = Vec::new();
+        for element in doc.elements() {
+            let parent = element.parent_element();
+            while let Some(&top) = open.last() {
+                if parent.as_ref() == Some(&nodes[top].element) {
+                    break;
+                }
+                nodes[top].end = nodes.len();
+                open.pop();
+            }
+            let index = nodes.len();
+            let html = element.is_html();
+            let itemscope = html && element.has_attr("itemscope");
+            let (itemprop_attr, names) = match element.attr("itemprop").filter(|_| html) {
+                Some(value) => (true, unique_tokens(&value).into_iter().map(str::to_owned).collect()),
+                None => (false, Box::default()),
+            };
+            if let Some(id) = element.id() {
+                if !id.is_empty() && !ids.contains_key(&*id) {
+                    ids.insert(id.to_string(), index);
+                }
+            }
+            let item = if itemscope {
+                items.push(ItemData {
+                    node: index,
+                    types: element
+                        .attr("itemtype")
+                        .map(|value| split_ascii_whitespace(&value).map(str::to_owned).collect())
+                        .unwrap_or_default(),
+                    // 001 §5.2.2: the itemid value parsed relative to the node document.
+                    id: element.attr("itemid").and_then(|value| doc.resolve_url(&value).ok()),
+                    crawl: OnceCell::new(),
+                });
+                items.len() - 1
+            } else {
+                NONE
+            };
+            nodes.push(Node {
+                element,
+                parent: open.last().copied().unwrap_or(NONE),
+                end: index + 1,
+                itemscope,
+                itemprop_attr,
+                names,
+                item,
+            });
+            open.push(index);
+        }
+        let total = nodes.len();
+        for index in open {
+            nodes[index].end = total;
+        }
+        Microdata {
+            inner: Rc::new(Inner {
+                nodes,
+                items,
+                ids,
+                base_url: doc.base_url().cloned(),
+                element_index: OnceCell::new(),
+            }),
+        }
+    }
+
+    /// The top-level microdata items (items whose element has no `itemprop` attribute), in
+    /// tree order: `document.getItems()`.
+    pub fn items(&self) -> Vec<Item> {
+        self.all_items().into_iter().filter(Item::is_top_level).collect()
+    }
+
+    /// Every item of the document (every HTML element with `itemscope`), in tree order.
+    pub fn all_items(&self) -> Vec<Item> {
+        (0..self.inner.items.len()).map(|index| Item { md: self.inner.clone(), index }).collect()
+    }
+
+    /// `document.getItems(types)`: the top-level items with one of the given item types
+    /// (`types` split on ASCII whitespace), in tree order; every top-level item when `types`
+    /// has no tokens.
+    ///
+    /// ```
+    /// let doc = harvest_dom::Document::parse(
+    ///     "<p itemscope itemtype='https://a.example/x https://a.example/y'></p><p itemscope></p>");
+    /// let md = harvest_microdata::Microdata::new(&doc);
+    /// assert_eq!(md.get_items("https://a.example/y https://b.example/").len(), 1);
+    /// assert_eq!(md.get_items(" ").len(), 2);
+    /// ```
+    pub fn get_items(&self, types: &str) -> Vec<Item> {
+        let wanted: Vec<&str> = split_ascii_whitespace(types).collect();
+        let mut items = self.items();
+        if !wanted.is_empty() {
+            items.retain(|item| item.types().iter().any(|t| wanted.contains(&t.as_str())));
+        }
+        items
+    }
+
+    /// The item an element creates, if it is an HTML element with `itemscope`.
+    pub fn item(&self, element: &Element) -> Option<Item> {
+        let node = self.inner.index_of(element)?;
+        let index = self.inner.nodes[node].item;
+        (index != NONE).then(|| Item { md: self.inner.clone(), index })
+    }
+
+    /// `element.itemValue`: the property value of an HTML element with an `itemprop`
+    /// attribute (001 §5.2.4), `None` for any other element.
+    ///
+    /// ```
+    /// use harvest_dom::{Document, ParseOptions, Url};
+    /// let url = Url::parse("https://example.com/cats/").unwrap();
+    /// let doc = Document::parse_with("<div itemscope><img itemprop=img src=hedral.jpeg></div>",
+    ///     &ParseOptions::new().url(url));
+    /// let img = doc.elements().find(|e| e.is("img")).unwrap();
+    /// let value = harvest_microdata::Microdata::new(&doc).item_value(&img).unwrap();
+    /// assert_eq!(value.as_text(), Some("https://example.com/cats/hedral.jpeg"));
+    /// ```
+    pub fn item_value(&self, element: &Element) -> Option<PropertyValue> {
+        let node = self.inner.index_of(element)?;
+        self.inner.nodes[node].itemprop_attr.then(|| property_value(&self.inner, node))
+    }
+
+    /// The property names of an element (001 §5.2.3); empty for elements without `itemprop`
+    /// and for elements outside the HTML namespace.
+    pub fn property_names(&self, element: &Element) -> &[String] {
+        match self.inner.index_of(element) {
+            Some(node) => &self.inner.nodes[node].names,
+            None => &[],
+        }
+    }
+}
+
+impl Inner {
+    // `Element` hashes by node identity, which its interior mutability never changes.
+    #[allow(clippy::mutable_key_type)]
+    pub(crate) fn index_of(&self, element: &Element) -> Option<usize> {
+        let index = self
+            .element_index
+            .get_or_init(|| self.nodes.iter().enumerate().map(|(index, node)| (node.element.clone(), index)).collect());
+        index.get(element).copied()
+    }
+
+    pub(crate) fn crawl(&self, item: usize) -> &Crawl {
+        self.items[item].crawl.get_or_init(|| self.find_properties(self.items[item].node))
+    }
+
+    /// 001 §5.2.5 "the properties of an item" for the item defined by `root`.
+    fn find_properties(&self, root: usize) -> Crawl {
+        let nodes = &self.nodes;
+        // Step 4: itemref tokens, each resolved to the first element with that ID.
+        let targets: Vec<usize> = match nodes[root].element.attr("itemref") {
+            Some(value) => split_ascii_whitespace(&value).filter_map(|token| self.ids.get(token).copied()).collect(),
+            None => Vec::new(),
+        };
+        // Memory, kept for the only elements that can be met twice: root and the targets.
+        let mut watched: Vec<usize> = targets.clone();
+        watched.push(root);
+        watched.sort_unstable();
+        watched.dedup();
+        let mut met = vec![false; watched.len()];
+        // Step 2: root is in memory from the start.
+        if let Ok(slot) = watched.binary_search(&root) {
+            met[slot] = true;
+        }
+        let mut results = Vec::new();
+        let mut errors = Vec::new();
+        let mut scan = |start: usize, stop: usize, results: &mut Vec<usize>, errors: &mut Vec<usize>| {
+            let mut current = start;
+            while current < stop {
+                let node = &nodes[current];
+                if let Ok(slot) = watched.binary_search(&current) {
+                    // Step 7: already in memory: a microdata error, and its subtree was crawled.
+                    if met[slot] {
+                        errors.push(current);
+                        current = node.end;
+                        continue;
+                    }
+                    met[slot] = true;
+                }
+                // Step 10.
+                if !node.names.is_empty() {
+                    results.push(current);
+                }
+                // Step 9: the children of elements without itemscope are crawled too.
+                current = if node.itemscope { node.end } else { current + 1 };
+            }
+        };
+        // Step 3: the children of root, that is its subtree after itself.
+        scan(root + 1, nodes[root].end, &mut results, &mut errors);
+        for target in targets {
+            scan(target, nodes[target].end.max(target + 1), &mut results, &mut errors);
+        }
+        // Step 12. Every element lands in results at most once, so no duplicates remain.
+        results.sort_unstable();
+        Crawl { properties: results.into(), errors }
+    }
+}
+
+/// The URL property elements (001 §5.2.4).
+pub(crate) fn is_url_property_element(element: &Element) -> bool {
+    element.is_html()
+        && matches!(
+            element.local_name(),
+            "a" | "area" | "audio" | "embed" | "iframe" | "img" | "link" | "object" | "source" | "track" | "video"
+        )
+}
+
+/// 001 §5.2.4: the property value of the element at `node`.
+pub(crate) fn property_value(inner: &Rc<Inner>, node: usize) -> PropertyValue {
+    let entry = &inner.nodes[node];
+    if entry.itemscope {
+        return PropertyValue::Item(Item { md: inner.clone(), index: entry.item });
+    }
+    PropertyValue::Text(text_value(inner, node))
+}
+
+/// The string value of a property element that is not an item.
+pub(crate) fn text_value(inner: &Inner, node: usize) -> String {
+    let element = &inner.nodes[node].element;
+    let url = |name: &str| match element.attr(name) {
+        Some(value) => match Url::options().base_url(inner.base_url.as_ref()).parse(&value) {
+            Ok(url) => url.to_string(),
+            Err(_) => String::new(),
+        },
+        None => String::new(),
+    };
+    let attribute = |name: &str| element.attr(name).map(|v| v.to_string()).unwrap_or_default();
+    if !element.is_html() {
+        return element.text_content();
+    }
+    match element.local_name() {
+        "meta" => attribute("content"),
+        "audio" | "embed" | "iframe" | "img" | "source" | "track" | "video" => url("src"),
+        "a" | "area" | "link" => url("href"),
+        "object" => url("data"),
+        "data" | "meter" => attribute("value"),
+        // HTML: the datetime value is the datetime attribute, else the child text content
+        // (the data of the text node children only).
+        "time" => match element.attr("datetime") {
+            Some(value) => value.to_string(),
+            None => element.children().filter_map(|child| child.as_text().map(|t| t.to_string())).collect(),
+        },
+        _ => element.text_content(),
+    }
+}
+
+/// An item: an HTML element with `itemscope` (001 §5.2.2).
+///
+/// Equality and hashing are by identity (the same item of the same [`Microdata`]), so items
+/// can key the memory maps of exporters (the RDF conversion's item/subject list).
+#[derive(Clone)]
+pub struct Item {
+    pub(crate) md: Rc<Inner>,
+    pub(crate) index: usize,
+}
+
+impl PartialEq for Item {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.md, &other.md) && self.index == other.index
+    }
+}
+impl Eq for Item {}
+impl Hash for Item {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        std::ptr::hash(Rc::as_ptr(&self.md), state);
+        self.index.hash(state);
+    }
+}
+
+impl fmt::Debug for Item {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Item")
+            .field("element", &self.element())
+            .field("types", &self.types())
+            .field("id", &self.id().map(Url::as_str))
+            .finish()
+    }
+}
+
+impl Item {
+    fn data(&self) -> &ItemData {
+        &self.md.items[self.index]
+    }
+
+    /// The element with the `itemscope` attribute.
+    pub fn element(&self) -> Element {
+        self.md.nodes[self.data().node].element.clone()
+    }
+
+    /// The item types: the `itemtype` value split on ASCII whitespace, in order as written
+    /// (001 §5.2.2). Empty when the item has no item types.
+    pub fn types(&self) -> &[String] {
+        &self.data().types
+    }
+
+    /// Whether `item_type` is one of the item types.
+    pub fn has_type(&self, item_type: &str) -> bool {
+        self.types().iter().any(|t| t == item_type)
+    }
+
+    /// The global identifier: `itemid` parsed against the document base URL; `None` when the
+    /// attribute is missing or does not parse (001 §5.2.2).
+    pub fn id(&self) -> Option<&Url> {
+        self.data().id.as_ref()
+    }
+
+    /// Whether this is a top-level microdata item (its element has no `itemprop` attribute).
+    pub fn is_top_level(&self) -> bool {
+        !self.md.nodes[self.data().node].itemprop_attr
+    }
+
+    /// The properties of the item (001 §5.2.5): the elements with one or more property names
+    /// that add properties to it, in tree order.
+    pub fn properties(&self) -> Properties {
+        Properties { md: self.md.clone(), nodes: self.md.crawl(self.index).properties.clone() }
+    }
+
+    /// The microdata errors the properties algorithm met for this item: the elements it
+    /// reached while they were already in its memory (an `itemref` target reached twice, or
+    /// the item's own element reached again through `itemref`), in the order met.
+    pub fn microdata_errors(&self) -> Vec<Element> {
+        self.md.crawl(self.index).errors.iter().map(|&node| self.md.nodes[node].element.clone()).collect()
+    }
+}
+
+/// The value of a property: a nested item or a string (001 §5.2.1).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum PropertyValue {
+    /// The element also has `itemscope`: the value is the item it creates.
+    Item(Item),
+    /// Any other element: the string 001 §5.2.4 gives for it.
+    Text(String),
+}
+
+impl PropertyValue {
+    /// The string, when the value is not an item.
+    pub fn as_text(&self) -> Option<&str> {
+        match self {
+            PropertyValue::Text(text) => Some(text),
+            PropertyValue::Item(_) => None,
+        }
+    }
+
+    /// The item, when the value is one.
+    pub fn as_item(&self) -> Option<&Item> {
+        match self {
+            PropertyValue::Item(item) => Some(item),
+            PropertyValue::Text(_) => None,
+        }
+    }
+}
+
+/// One element that adds properties to an item: its names, its element and its value.
+#[derive(Clone)]
+pub struct Property {
+    md: Rc<Inner>,
+    node: usize,
+}
+
+impl fmt::Debug for Property {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Property").field("names", &self.names()).field("element", &self.element()).finish()
+    }
+}
+
+impl PartialEq for Property {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.md, &other.md) && self.node == other.node
+    }
+}
+impl Eq for Property {}
+
+impl Property {
+    /// The property element (the one with the `itemprop` attribute).
+    pub fn element(&self) -> Element {
+        self.md.nodes[self.node].element.clone()
+    }
+
+    /// The property names of the element, in order, without duplicates (001 §5.2.3).
+    pub fn names(&self) -> &[String] {
+        &self.md.nodes[self.node].names
+    }
+
+    /// The property value (001 §5.2.4), computed on each call.
+    pub fn value(&self) -> PropertyValue {
+        property_value(&self.md, self.node)
+    }
+
+    /// Whether the element is a URL property element (`a`, `area`, `audio`, `embed`,
+    /// `iframe`, `img`, `link`, `object`, `source`, `track`, `video`).
+    pub fn is_url_property_element(&self) -> bool {
+        is_url_property_element(&self.md.nodes[self.node].element)
+    }
+
+    /// Whether the value is an item (the element also has `itemscope`).
+    pub fn is_item(&self) -> bool {
+        self.md.nodes[self.node].itemscope
+    }
+}
+
+/// The properties of an item (`element.properties`, an `HTMLPropertiesCollection`): the
+/// property elements in tree order, also indexable by name.
+#[derive(Clone)]
+pub struct Properties {
+    md: Rc<Inner>,
+    nodes: Rc<[usize]>,
+}
+
+impl fmt::Debug for Properties {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl Properties {
+    /// The number of property elements.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether the item has no properties.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// The property element at `index` in tree order.
+    pub fn get(&self, index: usize) -> Option<Property> {
+        self.nodes.get(index).map(|&node| Property { md: self.md.clone(), node })
+    }
+
+    /// The property elements in tree order.
+    pub fn iter(&self) -> impl Iterator<Item = Property> + '_ {
+        self.nodes.iter().map(|&node| Property { md: self.md.clone(), node })
+    }
+
+    /// Every (name, property) pair: for each property element in tree order, for each of its
+    /// names in order — the iteration order of the JSON, vCard and iCalendar conversions.
+    pub fn entries(&self) -> impl Iterator<Item = (&str, Property)> + '_ {
+        self.nodes.iter().flat_map(move |&node| {
+            self.md.nodes[node].names.iter().map(move |name| (name.as_str(), Property { md: self.md.clone(), node }))
+        })
+    }
+
+    /// `properties[name]` (`namedItem`, a `PropertyNodeList`): the property elements with
+    /// that name, in tree order.
+    pub fn named(&self, name: &str) -> PropertyList {
+        let properties = self
+            .nodes
+            .iter()
+            .filter(|&&node| self.md.nodes[node].names.iter().any(|n| n == name))
+            .map(|&node| Property { md: self.md.clone(), node })
+            .collect();
+        PropertyList { properties }
+    }
+
+    /// The first property element with that name.
+    pub fn first(&self, name: &str) -> Option<Property> {
+        self.nodes
+            .iter()
+            .find(|&&node| self.md.nodes[node].names.iter().any(|n| n == name))
+            .map(|&node| Property { md: self.md.clone(), node })
+    }
+
+    /// `properties.names`: every property name, in the order first met, without duplicates.
+    pub fn names(&self) -> Vec<&str> {
+        let mut seen = std::collections::HashSet::new();
+        let mut names = Vec::new();
+        for &node in self.nodes.iter() {
+            for name in self.md.nodes[node].names.iter() {
+                if seen.insert(name.as_str()) {
+                    names.push(name.as_str());
+                }
+            }
+        }
+        names
+    }
+}
+
+/// The property elements with one name (a `PropertyNodeList`).
+#[derive(Clone, Debug, Default)]
+pub struct PropertyList {
+    properties: Vec<Property>,
+}
+
+impl PropertyList {
+    /// The number of elements.
+    pub fn len(&self) -> usize {
+        self.properties.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.properties.is_empty()
+    }
+
+    /// The elements in tree order.
+    pub fn iter(&self) -> std::slice::Iter<'_, Property> {
+        self.properties.iter()
+    }
+
+    /// `getValues()`: the value of each element, in tree order.
+    pub fn values(&self) -> Vec<PropertyValue> {
+        self.properties.iter().map(Property::value).collect()
+    }
+}
+
+impl<'a> IntoIterator for &'a PropertyList {
+    type Item = &'a Property;
+    type IntoIter = std::slice::Iter<'a, Property>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.properties.iter()
+    }
+}
