@@ -1,0 +1,180 @@
+//! Hostile input: deep nesting, itemref loops and chains, itemref webs that explode the output.
+//! The linear-time checks double the input and compare the best of three timings.
+
+use harvest_dom::{Document, ParseOptions};
+use harvest_microdata::{to_json, try_to_json, validate, JsonOptions, LimitExceeded, Microdata, Rule};
+use std::time::{Duration, Instant};
+
+fn best_of_three(mut run: impl FnMut()) -> Duration {
+    (0..3)
+        .map(|_| {
+            let start = Instant::now();
+            run();
+            start.elapsed()
+        })
+        .min()
+        .unwrap_or_default()
+}
+
+/// Asserts that `work(2n)` costs less than three times `work(n)`.
+fn assert_linear(what: &str, n: usize, work: impl Fn(usize)) {
+    let small = best_of_three(|| work(n));
+    let large = best_of_three(|| work(2 * n));
+    let ratio = large.as_secs_f64() / small.as_secs_f64().max(1e-6);
+    assert!(ratio < 3.0, "{what}: {small:?} for {n}, {large:?} for {}: ratio {ratio:.2}", 2 * n);
+}
+
+#[test]
+fn a_million_nested_elements_inside_one_item() {
+    let depth = 1_000_000;
+    let html = format!(
+        "<div itemscope itemtype='https://e.example/T'><span itemprop=top>t</span>{}<meta itemprop=deep content=d>{}</div>",
+        "<div>".repeat(depth),
+        "</div>".repeat(depth)
+    );
+    let doc = Document::parse(&html);
+    let json = to_json(&doc, &JsonOptions::new());
+    assert_eq!(json, r#"{"items":[{"type":["https://e.example/T"],"properties":{"top":["t"],"deep":["d"]}}]}"#);
+    assert!(validate(&doc).is_empty());
+}
+
+#[test]
+fn real_depth_is_walked_without_recursion() {
+    // The DOM keeps 100,000 levels here, so the table, the crawl and the paths see them all.
+    let depth = 100_000;
+    let html = format!(
+        "<div itemscope>{}<i itemprop=deep itemscope><b itemprop=x>d</b></i><p itemprop=orphan-twin>{}</div>",
+        "<span>".repeat(depth),
+        "</span>".repeat(depth)
+    );
+    let doc = Document::parse_with(&html, &ParseOptions::new().max_depth(depth + 10));
+    assert!(!doc.depth_limit_hit());
+    let microdata = Microdata::new(&doc);
+    let items = microdata.items();
+    assert_eq!(items.len(), 1);
+    assert_eq!(items[0].properties().names(), ["deep", "orphan-twin"]);
+    assert!(to_json(&doc, &JsonOptions::new()).contains(r#""deep":[{"properties":{"x":["d"]}}]"#));
+    assert!(microdata.validate().is_empty());
+}
+
+#[test]
+fn an_itemref_loop_terminates() {
+    let html = "<div itemscope itemref=a></div>\
+        <div itemscope itemprop=p id=a itemref=b></div>\
+        <div itemscope itemprop=q id=b itemref=a></div>\
+        <div itemscope id=self itemref='self self'><i itemprop=n>x</i></div>";
+    let doc = Document::parse(html);
+    assert_eq!(
+        to_json(&doc, &JsonOptions::new()),
+        r#"{"items":[{"properties":{"p":[{"properties":{"q":[{"properties":{"p":["ERROR"]}}]}}]}},{"properties":{"n":["x"]}}]}"#
+    );
+    let rules: Vec<Rule> = validate(&doc).into_iter().map(|d| d.rule).collect();
+    assert!(rules.contains(&Rule::ItemCycle), "{rules:?}");
+    assert_eq!(rules.iter().filter(|r| **r == Rule::MicrodataError).count(), 2, "{rules:?}");
+}
+
+fn chain(n: usize) -> String {
+    let mut html = String::from("<div itemscope itemref=i1></div>");
+    for k in 1..=n {
+        let itemref = if k < n { format!(" itemref=i{}", k + 1) } else { String::new() };
+        html.push_str(&format!("<div itemscope itemprop=next id=i{k}{itemref}><i itemprop=n>{k}</i></div>"));
+    }
+    html
+}
+
+#[test]
+fn a_chain_of_items_each_referencing_the_next_is_linear() {
+    let n = 10_000;
+    let doc = Document::parse(&chain(n));
+    let json = to_json(&doc, &JsonOptions::new());
+    assert_eq!(json.matches(r#""next":[{"#).count(), n);
+    assert!(json.ends_with(&format!(r#""n":["{n}"]}}}}{}]}}"#, "]}}".repeat(n))), "{}", &json[json.len() - 100..]);
+    assert!(validate(&doc).is_empty());
+    assert_linear("chain", n, |n| {
+        let doc = Document::parse(&chain(n));
+        let json = to_json(&doc, &JsonOptions::new());
+        assert!(json.len() > n);
+        assert!(validate(&doc).is_empty());
+    });
+}
+
+/// `levels` levels of two items, each naming both items of the next level with itemref: every
+/// level doubles the output.
+fn web(levels: usize) -> String {
+    let mut html = String::from("<div itemscope itemref='a0 b0'></div>");
+    for k in 0..levels {
+        for name in ["a", "b"] {
+            html.push_str(&format!("<div itemscope itemprop=p id={name}{k} itemref='a{} b{}'></div>", k + 1, k + 1));
+        }
+    }
+    html
+}
+
+#[test]
+fn an_itemref_web_hits_the_output_limit() {
+    let doc = Document::parse(&web(60));
+    let start = Instant::now();
+    let json = to_json(&doc, &JsonOptions::new().max_values(100_000));
+    assert!(json.ends_with(r#"],"truncated":true}"#));
+    assert_eq!(json.matches("properties").count(), 100_001);
+    assert_eq!(try_to_json(&doc, &JsonOptions::new().max_values(100_000)), Err(LimitExceeded::Values(100_000)));
+    assert_eq!(try_to_json(&doc, &JsonOptions::new().max_bytes(1 << 20)), Err(LimitExceeded::Bytes(1 << 20)));
+    // With the defaults too, the output stops at the limit, quickly.
+    let json = to_json(&doc, &JsonOptions::new());
+    assert!(json.len() <= harvest_microdata::DEFAULT_MAX_BYTES + 1_000_000);
+    assert!(json.ends_with(r#""truncated":true}"#));
+    assert!(start.elapsed() < Duration::from_secs(20), "{:?}", start.elapsed());
+    // A small web is written whole: 2 + 4 + ... + 2^5 nested items.
+    let small = to_json(&Document::parse(&web(5)), &JsonOptions::new());
+    assert_eq!(small.matches("properties").count(), 1 + 2 + 4 + 8 + 16 + 32);
+}
+
+fn shared_footer(items: usize, footer: usize) -> String {
+    let mut html = String::new();
+    for _ in 0..items {
+        html.push_str("<div itemscope itemref=footer><i itemprop=n>x</i></div>");
+    }
+    html.push_str("<footer id=footer>");
+    for _ in 0..footer {
+        html.push_str("<p>no properties here</p>");
+    }
+    html.push_str("<span itemprop=license>MIT</span></footer>");
+    html
+}
+
+#[test]
+fn many_items_sharing_one_large_itemref_target_stay_linear() {
+    let doc = Document::parse(&shared_footer(3, 10));
+    assert_eq!(
+        to_json(&doc, &JsonOptions::new()),
+        r#"{"items":[{"properties":{"n":["x"],"license":["MIT"]}},{"properties":{"n":["x"],"license":["MIT"]}},{"properties":{"n":["x"],"license":["MIT"]}}]}"#
+    );
+    // Items and footer grow together: a crawl of the footer per item would be quadratic.
+    assert_linear("shared footer", 5_000, |n| {
+        let doc = Document::parse(&shared_footer(n, n));
+        let microdata = Microdata::new(&doc);
+        let total: usize = microdata.items().iter().map(|item| item.properties().len()).sum();
+        assert_eq!(total, 2 * n);
+    });
+}
+
+#[test]
+fn wide_pages_are_linear() {
+    let page = |n: usize| {
+        let mut html = String::from("<div itemscope>");
+        for k in 0..n {
+            html.push_str(&format!("<p itemprop='a{}'>v{k}</p><span itemprop=x.y>z</span>", k % 7));
+        }
+        html.push_str("</div>");
+        for _ in 0..n {
+            html.push_str("<p itemprop=orphan>o</p>");
+        }
+        html
+    };
+    assert_linear("wide", 10_000, |n| {
+        let doc = Document::parse(&page(n));
+        let json = to_json(&doc, &JsonOptions::new());
+        assert!(json.len() > n);
+        assert_eq!(validate(&doc).len(), 2 * n);
+    });
+}
