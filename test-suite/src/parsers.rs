@@ -28,14 +28,24 @@ impl std::fmt::Debug for Parser {
 
 /// Every parser the runner knows.
 pub fn registry() -> Vec<Parser> {
-    vec![Parser {
-        name: "mf2",
-        run: run_mf2,
-        default_base_url: "http://example.test",
-        suite_env: Some("HARVEST_MF2_SUITE"),
-        bundled_suite: None,
-        expectations: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("expectations/mf2.txt"),
-    }]
+    vec![
+        Parser {
+            name: "mf2",
+            run: run_mf2,
+            default_base_url: "http://example.test",
+            suite_env: Some("HARVEST_MF2_SUITE"),
+            bundled_suite: None,
+            expectations: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("expectations/mf2.txt"),
+        },
+        Parser {
+            name: "microdata",
+            run: run_microdata,
+            default_base_url: "https://blog.example.com/progress-report",
+            suite_env: None,
+            bundled_suite: Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("microdata")),
+            expectations: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("expectations/microdata.txt"),
+        },
+    ]
 }
 
 /// microformats2 (harvest-mf2): the page's JSON with `page_url` as its URL.
@@ -44,6 +54,16 @@ fn run_mf2(html: &[u8], page_url: &str) -> Result<Value, String> {
     let document = harvest_dom::Document::parse_bytes(html, &harvest_dom::ParseOptions::new().url(url));
     let options = harvest_mf2::Options::new().base_url(page_url);
     harvest_mf2::parse(&document, &options).map(|d| d.to_value()).map_err(|e| e.to_string())
+}
+
+/// WHATWG microdata (harvest-microdata): the JSON of 001 §5.4.1 with `page_url` as the page's
+/// URL (a fixture that needs another URL sets it with `<base href>`).
+fn run_microdata(html: &[u8], page_url: &str) -> Result<Value, String> {
+    let url = harvest_dom::Url::parse(page_url).map_err(|e| e.to_string())?;
+    let document = harvest_dom::Document::parse_bytes(html, &harvest_dom::ParseOptions::new().url(url));
+    let options = harvest_microdata::JsonOptions::new();
+    let json = harvest_microdata::try_to_json(&document, &options).map_err(|e| e.to_string())?;
+    serde_json::from_str(&json).map_err(|e| e.to_string())
 }
 
 /// The names of the parsers the runner knows.
