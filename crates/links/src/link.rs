@@ -1,6 +1,6 @@
 //! Links of a document (HTML 5.0 §4.12.1) and what each element creates.
 
-use crate::path::PathCache;
+use crate::path::PathWalk;
 use crate::rel::{LinkTag, RelList, TokenEffect};
 use crate::sizes::{parse_sizes, IconSize};
 use harvest_dom::{trim_ascii_whitespace, Document, Element, Url, UrlError};
@@ -187,11 +187,15 @@ impl Serialize for Link {
 /// assert_eq!(all[1].created[0].kind, LinkKind::Hyperlink);
 /// ```
 pub fn links(document: &Document) -> Vec<Link> {
-    let mut paths = PathCache::default();
-    document.elements().filter_map(|element| read_link(document, &element, &mut paths)).collect()
+    let mut walk = PathWalk::new(document);
+    let mut out = Vec::new();
+    while let Some((element, path)) = walk.next_element() {
+        out.extend(read_link(document, &element, path));
+    }
+    out
 }
 
-pub(crate) fn read_link(document: &Document, element: &Element, paths: &mut PathCache) -> Option<Link> {
+pub(crate) fn read_link(document: &Document, element: &Element, path: &str) -> Option<Link> {
     let tag = LinkTag::of(element)?;
     let href = element.attr("href")?.to_string();
     let url = document.resolve_url(&href);
@@ -205,7 +209,7 @@ pub(crate) fn read_link(document: &Document, element: &Element, paths: &mut Path
     let feed = if alternate_hyperlink { mime_type.as_deref().and_then(feed_kind) } else { None };
     let sizes = if tag == LinkTag::Link { element.attr("sizes").map(|v| parse_sizes(&v)) } else { None };
     Some(Link {
-        path: paths.path(element).to_string(),
+        path: path.to_owned(),
         element: element.clone(),
         tag,
         href,
@@ -338,6 +342,13 @@ pub fn feeds(document: &Document) -> Vec<Link> {
 /// The default syndication feed for feed autodiscovery: the first feed link in tree order
 /// (§4.12.4.1).
 pub fn default_feed(document: &Document) -> Option<Link> {
-    let mut paths = PathCache::default();
-    document.elements().filter_map(|e| read_link(document, &e, &mut paths)).find(|link| link.feed.is_some())
+    let mut walk = PathWalk::new(document);
+    while let Some((element, path)) = walk.next_element() {
+        if let Some(link) = read_link(document, &element, path) {
+            if link.feed.is_some() {
+                return Some(link);
+            }
+        }
+    }
+    None
 }

@@ -1,0 +1,66 @@
+//! Every benchmark page of the shared corpus (`../shared/corpus` beside the checkout, or
+//! `HARVEST_CORPUS`): nothing panics, paths agree with the DOM, every HTML `link`/`a`/`area`
+//! with `href` is listed, and reading the links costs about as much as a parse or less.
+
+use harvest_dom::{Document, ParseOptions, Url};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+fn corpus_pages() -> Vec<PathBuf> {
+    let root = std::env::var_os("HARVEST_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"));
+    let mut pages = Vec::new();
+    let mut stack = vec![root];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "html" || e == "htm") {
+                pages.push(path);
+            }
+        }
+    }
+    pages.sort();
+    pages
+}
+
+#[test]
+fn every_corpus_page() {
+    let pages = corpus_pages();
+    if pages.is_empty() {
+        eprintln!("no corpus found; set HARVEST_CORPUS to run this test");
+        return;
+    }
+    let (mut parse_time, mut links_time) = (Duration::ZERO, Duration::ZERO);
+    let mut total = 0;
+    for page in &pages {
+        let bytes = std::fs::read(page).unwrap();
+        let options = ParseOptions::new().url(Url::parse("http://example.com/page").unwrap());
+        let start = Instant::now();
+        let doc = Document::parse_bytes(&bytes, &options);
+        parse_time += start.elapsed();
+        let start = Instant::now();
+        let all = harvest_links::links(&doc);
+        let diagnostics = harvest_links::check_links(&all);
+        let scopes = harvest_links::hierarchy_of(&all);
+        links_time += start.elapsed();
+        let expected =
+            doc.elements().filter(|e| (e.is("a") || e.is("area") || e.is("link")) && e.has_attr("href")).count();
+        assert_eq!(all.len(), expected, "{}", page.display());
+        for link in all.iter().take(50) {
+            assert_eq!(link.path, link.element.path(), "{}", page.display());
+        }
+        for diagnostic in &diagnostics {
+            assert!(all.iter().any(|l| l.path == diagnostic.path));
+        }
+        assert!(scopes.iter().all(|s| !s.links.is_empty()));
+        serde_json::to_string(&all).unwrap();
+        total += all.len();
+    }
+    eprintln!("{} pages, {total} links; parse {parse_time:?}, links+check+hierarchy {links_time:?}", pages.len());
+    assert!(total > 0);
+    assert!(links_time < parse_time * 3, "links {links_time:?} vs parse {parse_time:?}");
+}
