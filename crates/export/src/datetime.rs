@@ -152,7 +152,12 @@ impl Time {
     }
     /// The same time as a chrono time.
     pub fn to_naive_time(&self) -> Option<NaiveTime> {
-        NaiveTime::from_hms_nano_opt(u32::from(self.hour), u32::from(self.minute), u32::from(self.second), self.nanosecond)
+        NaiveTime::from_hms_nano_opt(
+            u32::from(self.hour),
+            u32::from(self.minute),
+            u32::from(self.second),
+            self.nanosecond,
+        )
     }
     /// `HHMMSS`, the basic form iCalendar and vCard use (fractions of seconds are dropped:
     /// neither format has them).
@@ -894,7 +899,10 @@ mod tests {
         assert!(parse_date("2011-11-18T10:00").is_none());
         assert!(parse_date("").is_none());
         assert!(parse_date("99999999999-01-01").is_none(), "years beyond u32 do not parse");
-        assert_eq!(parse_date("2024-02-29").and_then(|d| d.to_naive_date()).map(|d| d.to_string()).as_deref(), Some("2024-02-29"));
+        assert_eq!(
+            parse_date("2024-02-29").and_then(|d| d.to_naive_date()).map(|d| d.to_string()).as_deref(),
+            Some("2024-02-29")
+        );
     }
 
     #[test]

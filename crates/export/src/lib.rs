@@ -10,5 +10,11 @@
 #[cfg(any(feature = "vcard", feature = "ical"))]
 pub mod content_line;
 pub mod datetime;
+#[cfg(any(feature = "vcard", feature = "ical"))]
+mod common;
+#[cfg(feature = "vcard")]
+pub mod vcard;
+#[cfg(feature = "ical")]
+pub mod ical;
 #[cfg(feature = "atom")]
 pub mod atom;
