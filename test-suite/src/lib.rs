@@ -152,11 +152,12 @@ impl Report {
     }
 }
 
-/// Runs `parser` over `cases` with `base_url` as every page's URL.
-pub fn run(cases: &[Case], parser: &Parser, base_url: &str, expectations: &Expectations) -> Report {
+/// Runs `parser` over `cases`. Each page's URL is `base_url` when given, else the one the
+/// parser gives for the case's folder ([`Parser::base_url_for`]).
+pub fn run(cases: &[Case], parser: &Parser, base_url: Option<&str>, expectations: &Expectations) -> Report {
     let mut report = Report::default();
     for case in cases {
-        let outcome = run_case(case, parser, base_url);
+        let outcome = run_case(case, parser, base_url.unwrap_or_else(|| parser.base_url_for(&case.name)));
         let listed = expectations.reason(&case.name).is_some();
         match (&outcome, listed) {
             (Outcome::Passed, true) => report.unexpected_passes.push(case.name.clone()),

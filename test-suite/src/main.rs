@@ -61,7 +61,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let report = run(&cases, &parser, base_url.as_deref().unwrap_or(parser.default_base_url), &expectations);
+    let report = run(&cases, &parser, base_url.as_deref(), &expectations);
     print!("{}", summary(&report, &expectations));
     if report.is_clean() {
         ExitCode::SUCCESS

@@ -12,6 +12,9 @@ pub struct Parser {
     pub run: fn(html: &[u8], page_url: &str) -> Result<Value, String>,
     /// The page URL used when none is given.
     pub default_base_url: &'static str,
+    /// Page URLs for cases under a folder (`(folder prefix, URL)`), where a suite gives its
+    /// folders different page URLs; the first matching prefix wins over `default_base_url`.
+    pub folder_base_urls: &'static [(&'static str, &'static str)],
     /// Environment variable naming the suite directory, when the suite is not bundled.
     pub suite_env: Option<&'static str>,
     /// The bundled suite directory, when there is one.
@@ -32,7 +35,10 @@ pub fn registry() -> Vec<Parser> {
         Parser {
             name: "mf2",
             run: run_mf2,
-            default_base_url: "http://example.test",
+            // The suite's README: microformats-v2-unit pages live at http://example.test; the
+            // older folders' expected URLs resolve against http://example.com/.
+            default_base_url: "http://example.com/",
+            folder_base_urls: &[("microformats-v2-unit/", "http://example.test")],
             suite_env: Some("HARVEST_MF2_SUITE"),
             bundled_suite: None,
             expectations: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("expectations/mf2.txt"),
@@ -41,6 +47,7 @@ pub fn registry() -> Vec<Parser> {
             name: "microdata",
             run: run_microdata,
             default_base_url: "https://blog.example.com/progress-report",
+            folder_base_urls: &[],
             suite_env: None,
             bundled_suite: Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("microdata")),
             expectations: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("expectations/microdata.txt"),
@@ -64,6 +71,17 @@ fn run_microdata(html: &[u8], page_url: &str) -> Result<Value, String> {
     let options = harvest_microdata::JsonOptions::new();
     let json = harvest_microdata::try_to_json(&document, &options).map_err(|e| e.to_string())?;
     serde_json::from_str(&json).map_err(|e| e.to_string())
+}
+
+/// The names of the parsers the runner knows.
+impl Parser {
+    /// The page URL for a case: the first matching folder's, else the default.
+    pub fn base_url_for(&self, case_name: &str) -> &'static str {
+        self.folder_base_urls
+            .iter()
+            .find(|(prefix, _)| case_name.starts_with(prefix))
+            .map_or(self.default_base_url, |(_, url)| url)
+    }
 }
 
 /// The names of the parsers the runner knows.

@@ -24,7 +24,7 @@ fn mf2_suite_is_clean() {
     let cases = discover(&suite).expect("readable suite");
     assert!(!cases.is_empty(), "no cases in {}", suite.display());
     let expectations = Expectations::load(&mf2.expectations).expect("valid expectations file");
-    let report = run(&cases, &mf2, mf2.default_base_url, &expectations);
+    let report = run(&cases, &mf2, None, &expectations);
     let text = summary(&report, &expectations);
     println!("{text}");
     assert!(report.is_clean(), "{text}");

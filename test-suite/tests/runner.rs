@@ -17,6 +17,7 @@ fn parser() -> Parser {
         name: "title",
         run: title_parser,
         default_base_url: "http://example.test/",
+        folder_base_urls: &[("b/", "http://other.test/")],
         suite_env: None,
         bundled_suite: None,
         expectations: PathBuf::new(),
@@ -39,7 +40,7 @@ fn suite() -> PathBuf {
         &dir,
         "b/based",
         "<base href=/x/><title> C  c </title>",
-        r#"{"title": "C c", "base": "http://example.test/x/"}"#,
+        r#"{"title": "C c", "base": "http://other.test/x/"}"#,
     );
     fs::write(dir.join("a/orphan.html"), "no json beside me").unwrap();
     dir
@@ -53,7 +54,7 @@ fn discovers_runs_and_reports() {
     assert_eq!(names, ["a/bad", "a/good", "b/based"]);
 
     let none = Expectations::default();
-    let report = run(&cases, &parser(), "http://example.test/", &none);
+    let report = run(&cases, &parser(), None, &none);
     assert_eq!((report.passed(), report.failed()), (2, 1));
     assert!(!report.is_clean());
     assert_eq!(report.unexpected_failures, ["a/bad"]);
@@ -64,13 +65,13 @@ fn discovers_runs_and_reports() {
     assert!(text.ends_with("2 passed, 1 failed\n"), "{text}");
 
     let listed = Expectations::parse("# known\na/bad: the title is wrong on purpose\n").unwrap();
-    let report = run(&cases, &parser(), "http://example.test/", &listed);
+    let report = run(&cases, &parser(), None, &listed);
     assert!(report.is_clean());
     assert_eq!(report.known_failures, ["a/bad"]);
 
     // A listed case that passes makes the run unclean, so the list stays true.
     let stale = Expectations::parse("a/good: used to fail\na/bad: wrong on purpose").unwrap();
-    let report = run(&cases, &parser(), "http://example.test/", &stale);
+    let report = run(&cases, &parser(), None, &stale);
     assert_eq!(report.unexpected_passes, ["a/good"]);
     assert!(!report.is_clean());
     fs::remove_dir_all(dir).unwrap();
