@@ -131,7 +131,7 @@ fn check_microdata_event(item: &harvest_microdata::Item, ir_props: &[Prop], cc_p
                 assert!(ir(ir_props, &upper).is_empty(), "{upper} {text:?} is skipped");
                 continue;
             };
-            assert_eq!(ir(ir_props, &upper), [expected.clone()], "ical crate: {upper}");
+            assert_eq!(ir(ir_props, &upper), std::slice::from_ref(&expected), "ical crate: {upper}");
             assert_eq!(cc(cc_props, &upper), [expected.as_str()], "calcard: {upper}");
         } else {
             let expected = text.replace("\r\n", "\n").replace('\r', "\n");
