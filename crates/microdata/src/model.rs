@@ -408,8 +408,9 @@ pub(crate) fn text_value(inner: &Inner, node: usize) -> String {
 
 /// An item: an HTML element with `itemscope` (001 §5.2.2).
 ///
-/// Equality and hashing are by identity (the same item of the same [`Microdata`]), so items
-/// can key the memory maps of exporters (the RDF conversion's item/subject list).
+/// Equality and hashing are by identity: two `Item`s are equal when they are the item of the
+/// same element, so items can key the memory maps of exporters (the RDF conversion's
+/// item/subject list).
 #[derive(Clone)]
 pub struct Item {
     pub(crate) md: Rc<Inner>,
@@ -418,14 +419,13 @@ pub struct Item {
 
 impl PartialEq for Item {
     fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.md, &other.md) && self.index == other.index
+        self.node_element() == other.node_element()
     }
 }
 impl Eq for Item {}
 impl Hash for Item {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        std::ptr::hash(Rc::as_ptr(&self.md), state);
-        self.index.hash(state);
+        self.node_element().hash(state);
     }
 }
 
@@ -442,6 +442,10 @@ impl fmt::Debug for Item {
 impl Item {
     fn data(&self) -> &ItemData {
         &self.md.items[self.index]
+    }
+
+    fn node_element(&self) -> &Element {
+        &self.md.nodes[self.data().node].element
     }
 
     /// The element with the `itemscope` attribute.
@@ -527,7 +531,7 @@ impl fmt::Debug for Property {
 
 impl PartialEq for Property {
     fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.md, &other.md) && self.node == other.node
+        self.md.nodes[self.node].element == other.md.nodes[other.node].element
     }
 }
 impl Eq for Property {}
