@@ -448,6 +448,13 @@ impl Item {
         &self.md.nodes[self.data().node].element
     }
 
+    /// The item's position among all the items of the document in tree order (as
+    /// [`Microdata::all_items`] lists them): a plain key for maps of items, the same for every
+    /// [`Microdata`] read from one document.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
     /// The element with the `itemscope` attribute.
     pub fn element(&self) -> Element {
         self.md.nodes[self.data().node].element.clone()

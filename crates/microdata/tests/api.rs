@@ -72,11 +72,15 @@ fn items_types_ids_and_nesting() {
     let p = doc.elements().find(|e| e.is("p")).unwrap();
     assert!(!microdata.item(&p).unwrap().is_top_level());
     assert_eq!(microdata.item(&doc.body().unwrap()), None);
-    // Items hash by identity: usable as the keys of a memory map.
+    // Items hash by identity (clippy frowns on keys with interior mutability; the index is a
+    // plain key for the same purpose).
+    #[allow(clippy::mutable_key_type)]
     let mut memory: HashMap<Item, usize> = HashMap::new();
     memory.insert(inner.clone(), 1);
     assert_eq!(memory.get(&all[1]), Some(&1));
     assert_eq!(memory.get(&all[0]), None);
+    assert_eq!((outer.index(), inner.index()), (0, 1));
+    assert_eq!(Microdata::new(&doc).all_items()[1].index(), inner.index());
     assert_eq!(items(&doc), top);
 }
 
