@@ -58,17 +58,34 @@ pub(crate) enum Mf2Date {
     Global(GlobalDateTime),
 }
 
+/// `YYYY-DDD…` (an ordinal date, maybe followed by a time) as `YYYY-MM-DD…`; `None` for any
+/// other text or a day the year does not have.
+fn ordinal_to_calendar(s: &str) -> Option<String> {
+    let b = s.as_bytes();
+    let digits = |r: std::ops::Range<usize>| b.get(r).is_some_and(|d| d.iter().all(u8::is_ascii_digit));
+    if !(digits(0..4) && b.get(4) == Some(&b'-') && digits(5..8)) || b.get(8).is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
+    let year: i32 = s.get(0..4)?.parse().ok()?;
+    let day: u32 = s.get(5..8)?.parse().ok()?;
+    let date = chrono::NaiveDate::from_yo_opt(year, day)?;
+    Some(format!("{}{}", date.format("%Y-%m-%d"), s.get(8..)?))
+}
+
 impl Mf2Date {
     /// Reads an mf2 date: HTML's date, yearless date, local or global date and time strings,
-    /// leniently also `t`/`z` in lower case and a time-zone offset of hours only (`-08`), forms
-    /// the microformats2 value-class pattern produces.
+    /// leniently also `t`/`z` in lower case, a time-zone offset of hours only (`-08`) and ISO
+    /// ordinal dates (`2013-034`), forms microformats2 `dt-*` values can hold.
     pub(crate) fn parse(s: &str) -> Option<Mf2Date> {
         let s = s.trim();
-        if let Some(d) = datetime::parse_date(s) {
-            return Some(Mf2Date::Date(d));
-        }
         if let Some(d) = datetime::parse_yearless_date(s) {
             return Some(Mf2Date::Yearless(d));
+        }
+        // ISO 8601 ordinal dates (`2013-034`), which microformats2 dt-* values may hold.
+        let ordinal = ordinal_to_calendar(s);
+        let s = ordinal.as_deref().unwrap_or(s);
+        if let Some(d) = datetime::parse_date(s) {
+            return Some(Mf2Date::Date(d));
         }
         let mut norm: String = s
             .char_indices()
@@ -85,8 +102,11 @@ impl Mf2Date {
             return Some(Mf2Date::Global(d));
         }
         // An offset of hours only: "…-08".
-        let b = norm.as_bytes();
-        if b.len() > 3 && matches!(b[b.len() - 3], b'+' | b'-') && b[b.len() - 2..].iter().all(u8::is_ascii_digit) {
+        let tail = norm.len().checked_sub(3).and_then(|i| norm.as_bytes().get(i..)).unwrap_or_default();
+        if let [b'+' | b'-', h1, h2] = tail {
+            if !(h1.is_ascii_digit() && h2.is_ascii_digit()) {
+                return None;
+            }
             norm.push_str(":00");
             if let Some(d) = datetime::parse_global_date_time(&norm) {
                 return Some(Mf2Date::Global(d));
@@ -204,6 +224,10 @@ mod tests {
         assert_eq!(b("2013-06-30 12:00:00-0700").as_deref(), Some("20130630T190000Z"));
         assert_eq!(b("2013-06-30t12:00z").as_deref(), Some("20130630T120000Z"));
         assert_eq!(b("2013-06-30T12:00-07").as_deref(), Some("20130630T190000Z"));
+        assert_eq!(b("2013-034").as_deref(), Some("20130203"));
+        assert_eq!(b("2013-034 15:34").as_deref(), Some("20130203T153400"));
+        assert_eq!(b("2013-366"), None);
+        assert_eq!(b("2013-0345"), None);
         assert_eq!(b("June 30"), None);
         assert_eq!(b("2013-06-30T25:00"), None);
     }

@@ -320,7 +320,7 @@ fn wide_pages_scale_linearly() {
         parse(&event.repeat(n), &page_url())
     };
     let time = |doc: &harvest_dom::Document| {
-        (0..3)
+        (0..5)
             .map(|_| {
                 let t = Instant::now();
                 assert!(!ical::from_microdata(doc, &options()).unwrap().is_empty());

@@ -411,7 +411,7 @@ fn deep_and_wide_pages() {
         parse(&card.repeat(n), &page_url())
     };
     let time = |doc: &harvest_dom::Document| {
-        (0..3)
+        (0..5)
             .map(|_| {
                 let t = Instant::now();
                 let out = vcard::from_microdata(doc, &VcardOptions::new().all(true)).unwrap();
