@@ -184,3 +184,29 @@ fn values_per_element_kind() {
     }}]});
     assert_eq!(value, expected);
 }
+
+#[test]
+fn deep_serde_values_drop_and_fail_safely() {
+    use harvest_microdata::{JsonItem, JsonProperties, JsonValue};
+    // A chain of 200,000 nested items is dropped without recursion.
+    let mut item = JsonItem::default();
+    for _ in 0..200_000 {
+        let outer = JsonItem {
+            types: Vec::new(),
+            id: None,
+            properties: JsonProperties(vec![("next".to_owned(), vec![JsonValue::Item(item)])]),
+        };
+        item = outer;
+    }
+    drop(item);
+    // serde_json reads 40 levels of items and stops at 100 with an error, not a crash.
+    let chain = |n: usize| {
+        let mut html = String::from("<div itemscope itemref=i1></div>");
+        for k in 1..=n {
+            html.push_str(&format!("<div itemscope itemprop=next id=i{k} itemref=i{}></div>", k + 1));
+        }
+        to_json(&Document::parse(&html), &JsonOptions::new())
+    };
+    assert!(serde_json::from_str::<JsonDocument>(&chain(40)).is_ok());
+    assert!(serde_json::from_str::<JsonDocument>(&chain(100)).is_err());
+}
