@@ -22,9 +22,9 @@
 //! most once. The tests compare this with a literal transcription of the spec's steps on
 //! random documents.
 
-use harvest_dom::{split_ascii_whitespace, unique_tokens, Document, Element, Url};
+use harvest_dom::{split_ascii_whitespace, Document, Element, Url};
 use std::cell::{OnceCell, RefCell};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
@@ -127,7 +127,7 @@ impl Microdata {
             let html = element.is_html();
             let itemscope = html && element.has_attr("itemscope");
             let (itemprop_attr, names) = match element.attr("itemprop").filter(|_| html) {
-                Some(value) => (true, unique_tokens(&value).into_iter().map(str::to_owned).collect()),
+                Some(value) => (true, property_names(&value)),
                 None => (false, Box::default()),
             };
             if let Some(id) = element.id() {
@@ -200,10 +200,10 @@ impl Microdata {
     /// assert_eq!(md.get_items(" ").len(), 2);
     /// ```
     pub fn get_items(&self, types: &str) -> Vec<Item> {
-        let wanted: Vec<&str> = split_ascii_whitespace(types).collect();
+        let wanted: HashSet<&str> = split_ascii_whitespace(types).collect();
         let mut items = self.items();
         if !wanted.is_empty() {
-            items.retain(|item| item.types().iter().any(|t| wanted.contains(&t.as_str())));
+            items.retain(|item| item.types().iter().any(|t| wanted.contains(t.as_str())));
         }
         items
     }
@@ -269,8 +269,11 @@ impl Inner {
         // entered: it has itemscope, so its subtree is closed to the other starting points.
         let mut results = Vec::new();
         scan_region(nodes, root + 1, nodes[root].end, &mut results);
+        let mut distinct = HashSet::new();
         for &target in &targets {
-            results.extend_from_slice(&self.region(target));
+            if distinct.insert(target) {
+                results.extend_from_slice(&self.region(target));
+            }
         }
         // Step 12.
         results.sort_unstable();
@@ -324,13 +327,10 @@ impl Inner {
             }
         };
         let mut errors = Vec::new();
-        let mut done: Vec<usize> = Vec::new();
+        let mut done = HashSet::new();
         for &target in targets {
-            if done.binary_search(&target).is_ok() {
+            if !done.insert(target) {
                 continue;
-            }
-            if let Err(slot) = done.binary_search(&target) {
-                done.insert(slot, target);
             }
             let tokens = sorted.partition_point(|&n| n <= target) - sorted.partition_point(|&n| n < target);
             let meetings = tokens + usize::from(parent_crawled(target));
@@ -356,6 +356,13 @@ fn scan_region(nodes: &[Node], start: usize, stop: usize, found: &mut Vec<usize>
         }
         current = if node.itemscope { node.end } else { current + 1 };
     }
+}
+
+/// 001 §5.2.3: the tokens of an `itemprop` value, first occurrences kept (with a set, so a
+/// value of many tokens costs linear time).
+fn property_names(value: &str) -> Box<[String]> {
+    let mut seen = HashSet::new();
+    split_ascii_whitespace(value).filter(|token| seen.insert(*token)).map(str::to_owned).collect()
 }
 
 /// The URL property elements (001 §5.2.4).

@@ -208,9 +208,10 @@ impl Report<'_> {
 
 fn duplicates(value: &str) -> Vec<&str> {
     let mut seen = HashSet::new();
+    let mut reported = HashSet::new();
     let mut repeated = Vec::new();
     for token in split_ascii_whitespace(value) {
-        if !seen.insert(token) && !repeated.contains(&token) {
+        if !seen.insert(token) && reported.insert(token) {
             repeated.push(token);
         }
     }

@@ -178,3 +178,39 @@ fn wide_pages_are_linear() {
         assert_eq!(validate(&doc).len(), 2 * n);
     });
 }
+
+#[test]
+fn long_token_lists_are_linear() {
+    // One itemprop with n distinct names, one itemref naming one large target n times, and one
+    // itemref naming n different elements.
+    let page = |n: usize| {
+        let names: Vec<String> = (0..n).map(|k| format!("n{k}")).collect();
+        let many_ids: Vec<String> = (0..n).map(|k| format!("e{k}")).collect();
+        let mut html = format!(
+            "<div itemscope><i itemprop='{}'>v</i></div><div itemscope itemref='{}'></div><div itemscope itemref='{}'></div><div id=big>",
+            names.join(" "),
+            "big ".repeat(n),
+            many_ids.join(" ")
+        );
+        for k in 0..n {
+            html.push_str(&format!("<p id=e{k} itemprop=p>x</p>"));
+        }
+        html.push_str("</div>");
+        html
+    };
+    let doc = Document::parse(&page(3));
+    let items = Microdata::new(&doc).items();
+    assert_eq!(items[0].properties().names(), ["n0", "n1", "n2"]);
+    assert_eq!(items[1].properties().len(), 3);
+    assert_eq!(items[1].microdata_errors().len(), 2);
+    assert_eq!(items[2].properties().len(), 3);
+    assert_linear("long token lists", 20_000, |n| {
+        let doc = Document::parse(&page(n));
+        let microdata = Microdata::new(&doc);
+        let json = microdata.to_json(&JsonOptions::new());
+        assert!(json.len() > 3 * n);
+        let items = microdata.items();
+        assert_eq!(items[1].microdata_errors().len(), n - 1);
+        assert!(!microdata.validate().is_empty());
+    });
+}
