@@ -307,24 +307,36 @@ impl Inner {
         let mut sorted = targets.to_vec();
         sorted.sort_unstable();
         let is_target = |node: usize| sorted.binary_search(&node).is_ok();
-        // Whether the crawl adds the children of `node`'s parent to pending.
-        let parent_crawled = |node: usize| {
+        // Whether the crawl adds the children of `node`'s parent to pending. Every ancestor a
+        // walk passes shares its answer, so answers are kept: the walks cost at most one visit
+        // per element, however many targets share their ancestors.
+        let mut known: HashMap<usize, bool> = HashMap::new();
+        let mut parent_crawled = |node: usize| {
+            let mut passed = Vec::new();
             let mut current = nodes[node].parent;
-            loop {
+            let answer = loop {
                 if current == NONE {
-                    return false;
+                    break false;
                 }
                 if current == root {
-                    return true;
+                    break true;
+                }
+                if let Some(&answer) = known.get(&current) {
+                    break answer;
                 }
                 if nodes[current].itemscope {
-                    return false;
+                    break false;
                 }
                 if is_target(current) {
-                    return true;
+                    break true;
                 }
+                passed.push(current);
                 current = nodes[current].parent;
+            };
+            for node in passed {
+                known.insert(node, answer);
             }
+            answer
         };
         let mut errors = Vec::new();
         let mut done = HashSet::new();

@@ -154,3 +154,14 @@ fn microdata_errors_are_listed_per_item() {
     assert_eq!(errors, ["html>body>div>div>p", "html>body>div>div"]);
     assert_eq!(item.properties().named("a").len(), 1);
 }
+
+#[test]
+fn template_contents_are_not_in_the_tree_but_noscript_contents_are() {
+    let doc = parse(
+        "<template><div itemscope><p itemprop=a>in template</p></div></template>\
+         <noscript><div itemscope><p itemprop=a>in noscript</p></div></noscript>",
+    );
+    let found = items(&doc);
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].properties().named("a").values(), [text("in noscript")]);
+}
