@@ -3,7 +3,7 @@
 
 use crate::model::{Item, PropertyValue, UrlWithAlt};
 use crate::names::is_root_class;
-use crate::values::{is_one_of, text_of, Urls};
+use crate::values::{is_one_of, text_of, Page};
 use harvest_dom::{split_ascii_whitespace, Element};
 
 /// Whether an element has a root class (`:not([class*=h-])` in the spec's selectors).
@@ -47,7 +47,7 @@ fn name_from_child(child: &Element) -> Option<String> {
     None
 }
 
-fn implied_name(root: &Element, urls: &Urls) -> String {
+fn implied_name(root: &Element, page: &Page) -> String {
     let name = if is_one_of(root, &["img", "area"]) {
         root.attr("alt").map(|v| v.to_string())
     } else if root.is("abbr") {
@@ -58,51 +58,51 @@ fn implied_name(root: &Element, urls: &Urls) -> String {
     let name = name
         .or_else(|| only_child(root).as_ref().and_then(name_from_child))
         .or_else(|| only_child(root).as_ref().and_then(only_child).as_ref().and_then(name_from_child))
-        .unwrap_or_else(|| text_of(&root.as_node(), urls));
+        .unwrap_or_else(|| text_of(&root.as_node(), page));
     name.trim().to_owned()
 }
 
 /// A photo from an `img[src]` or `object[data]`.
-fn photo_of(element: &Element, urls: &Urls) -> Option<PropertyValue> {
+fn photo_of(element: &Element, page: &Page) -> Option<PropertyValue> {
     if element.is("img") {
         let src = element.attr("src")?;
-        let value = urls.resolve(&src);
+        let value = page.urls.resolve(&src);
         return Some(match element.attr("alt") {
             Some(alt) => PropertyValue::Url(UrlWithAlt { value, alt: alt.to_string() }),
             None => PropertyValue::Text(value),
         });
     }
     if element.is("object") {
-        return element.attr("data").map(|data| PropertyValue::Text(urls.resolve(&data)));
+        return element.attr("data").map(|data| PropertyValue::Text(page.urls.resolve(&data)));
     }
     None
 }
 
-fn implied_photo(root: &Element, urls: &Urls) -> Option<PropertyValue> {
+fn implied_photo(root: &Element, page: &Page) -> Option<PropertyValue> {
     let child_photo = |parent: &Element| {
         only_of_type(parent, "img")
-            .and_then(|img| photo_of(&img, urls))
-            .or_else(|| only_of_type(parent, "object").and_then(|object| photo_of(&object, urls)))
+            .and_then(|img| photo_of(&img, page))
+            .or_else(|| only_of_type(parent, "object").and_then(|object| photo_of(&object, page)))
     };
-    photo_of(root, urls)
+    photo_of(root, page)
         .or_else(|| child_photo(root))
         .or_else(|| only_child(root).and_then(|child| child_photo(&child)))
 }
 
-fn url_of(element: &Element, urls: &Urls) -> Option<String> {
+fn url_of(element: &Element, page: &Page) -> Option<String> {
     if is_one_of(element, &["a", "area"]) {
-        return element.attr("href").map(|href| urls.resolve(&href));
+        return element.attr("href").map(|href| page.urls.resolve(&href));
     }
     None
 }
 
-fn implied_url(root: &Element, urls: &Urls) -> Option<String> {
+fn implied_url(root: &Element, page: &Page) -> Option<String> {
     let child_url = |parent: &Element| {
         only_of_type(parent, "a")
-            .and_then(|a| url_of(&a, urls))
-            .or_else(|| only_of_type(parent, "area").and_then(|area| url_of(&area, urls)))
+            .and_then(|a| url_of(&a, page))
+            .or_else(|| only_of_type(parent, "area").and_then(|area| url_of(&area, page)))
     };
-    url_of(root, urls).or_else(|| child_url(root)).or_else(|| only_child(root).and_then(|child| child_url(&child)))
+    url_of(root, page).or_else(|| child_url(root)).or_else(|| only_child(root).and_then(|child| child_url(&child)))
 }
 
 /// The implied `name` and `url`, for the item's `value` when it is a property value.
@@ -119,24 +119,24 @@ pub(crate) fn imply(
     nested: bool,
     has_p_or_e: bool,
     has_u: bool,
-    urls: &Urls,
+    page: &Page,
 ) -> Implied {
     let mut implied = Implied::default();
     if nested {
         return implied;
     }
     if !item.properties.contains_key("name") && !has_p_or_e {
-        let name = implied_name(root, urls);
+        let name = implied_name(root, page);
         implied.name = Some(name.clone());
         item.properties.insert("name".to_owned(), vec![PropertyValue::Text(name)]);
     }
     if !item.properties.contains_key("photo") && !has_u {
-        if let Some(photo) = implied_photo(root, urls) {
+        if let Some(photo) = implied_photo(root, page) {
             item.properties.insert("photo".to_owned(), vec![photo]);
         }
     }
     if !item.properties.contains_key("url") && !has_u {
-        if let Some(url) = implied_url(root, urls) {
+        if let Some(url) = implied_url(root, page) {
             implied.url = Some(url.clone());
             item.properties.insert("url".to_owned(), vec![PropertyValue::Text(url)]);
         }

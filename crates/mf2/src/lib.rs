@@ -29,6 +29,7 @@ mod model;
 mod names;
 mod parse;
 mod rels;
+mod text;
 mod values;
 
 pub use crate::model::{Alternate, Document, Html, Item, ItemValue, PropertyValue, RelUrl, UrlWithAlt};
@@ -157,7 +158,8 @@ pub fn parse(document: &harvest_dom::Document, options: &Options) -> Result<Docu
     let page =
         Url::parse(&page_url).map_err(|e| Mf2Error::InvalidBaseUrl { url: page_url.clone(), reason: e.to_string() })?;
     let urls = base_urls(document, page, page_url);
-    let parser = parse::Parser { doc: document, urls, options };
+    let text = text::TextIndex::build(document.root(), &urls);
+    let parser = parse::Parser { doc: document, page: values::Page { urls, text }, options };
     let mut result = parser.run(document.root());
     if let Some(types) = &options.types {
         result.items = filter_types(std::mem::take(&mut result.items), types);

@@ -5,7 +5,7 @@ use crate::backcompat::{self, Vocabulary};
 use crate::model::{Document, Html, Item, ItemValue, PropertyValue, UrlWithAlt};
 use crate::names::{class_list, is_root_class, property_class, Kind};
 use crate::rels::Rels;
-use crate::values::{self, attr_of, is_one_of, text_of, Urls};
+use crate::values::{self, attr_of, is_one_of, text_of, Page};
 use crate::Options;
 use harvest_dom::{split_ascii_whitespace, Element};
 use std::collections::HashSet;
@@ -77,7 +77,7 @@ enum Step {
 
 pub(crate) struct Parser<'a> {
     pub doc: &'a harvest_dom::Document,
-    pub urls: Urls,
+    pub page: Page,
     pub options: &'a Options,
 }
 
@@ -102,7 +102,7 @@ impl Parser<'_> {
                 }
             };
             if is_one_of(&element, &["a", "area", "link"]) && element.has_attr("rel") {
-                rels.add(&element, &self.urls);
+                rels.add(&element, &self.page.urls);
             }
             if is_one_of(&element, &["template", "script", "style"]) {
                 continue;
@@ -198,7 +198,7 @@ impl Parser<'_> {
 
     /// microformats2 § "parsing a p- property".
     fn p_value(&self, element: &Element) -> String {
-        if let Some(value) = values::value_class_text(element, &self.urls) {
+        if let Some(value) = values::value_class_text(element, &self.page) {
             return value;
         }
         if let Some(title) = attr_of(element, &["abbr", "link"], "title") {
@@ -213,7 +213,7 @@ impl Parser<'_> {
         if is_one_of(element, &["img", "area", "link", "input"]) {
             return String::new();
         }
-        text_of(&element.as_node(), &self.urls)
+        text_of(&element.as_node(), &self.page)
     }
 
     /// microformats2 § "parsing a u- property". An `img` with `alt` gives `{value, alt}` in
@@ -224,7 +224,10 @@ impl Parser<'_> {
         } else if let Some(src) = attr_of(element, &["img", "audio", "video", "source", "iframe"], "src") {
             if element.is("img") && !classic {
                 if let Some(alt) = element.attr("alt") {
-                    return PropertyValue::Url(UrlWithAlt { value: self.urls.resolve(&src), alt: alt.to_string() });
+                    return PropertyValue::Url(UrlWithAlt {
+                        value: self.page.urls.resolve(&src),
+                        alt: alt.to_string(),
+                    });
                 }
             }
             Some(src)
@@ -234,19 +237,19 @@ impl Parser<'_> {
             attr_of(element, &["object"], "data")
         };
         if let Some(url) = url {
-            return PropertyValue::Text(self.urls.resolve(&url));
+            return PropertyValue::Text(self.page.urls.resolve(&url));
         }
-        let value = values::value_class_text(element, &self.urls)
+        let value = values::value_class_text(element, &self.page)
             .or_else(|| attr_of(element, &["abbr"], "title"))
             .or_else(|| attr_of(element, &["data", "input"], "value"))
-            .unwrap_or_else(|| text_of(&element.as_node(), &self.urls));
-        PropertyValue::Text(self.urls.resolve(&value))
+            .unwrap_or_else(|| text_of(&element.as_node(), &self.page));
+        PropertyValue::Text(self.page.urls.resolve(&value))
     }
 
     /// microformats2 § "parsing a dt- property", with the value-class-pattern's date and time
     /// assembly; a `dt-end` with only a time takes its date from the item's `dt-start`.
     fn dt_value(&self, element: &Element, name: &str, item: &Item) -> String {
-        if let Some(mut parts) = values::value_class_datetime(element, &self.urls) {
+        if let Some(mut parts) = values::value_class_datetime(element, &self.page) {
             if name == "end" && parts.has_time() && !parts.has_date() {
                 let start_date = item.get("start").iter().filter_map(PropertyValue::as_text).find_map(values::date_of);
                 if let Some(date) = start_date {
@@ -266,7 +269,7 @@ impl Parser<'_> {
         if let Some(value) = attr_of(element, &["data", "input"], "value") {
             return value;
         }
-        text_of(&element.as_node(), &self.urls)
+        text_of(&element.as_node(), &self.page)
     }
 
     /// microformats2 § "parsing an e- property": the inner HTML (white space at either end
@@ -275,7 +278,7 @@ impl Parser<'_> {
         let node = element.as_node();
         Html {
             html: self.doc.inner_html(&node).trim().to_owned(),
-            value: text_of(&node, &self.urls),
+            value: text_of(&node, &self.page),
             lang: if self.options.lang { lang_of(element) } else { None },
         }
     }
@@ -294,9 +297,9 @@ impl Parser<'_> {
 
     /// The text of an item's root followed by the text of the elements it included.
     fn included_text(&self, done: &Open) -> String {
-        let mut text = values::raw_text_of(&done.element.as_node(), &self.urls);
+        let mut text = values::raw_text_of(&done.element.as_node(), &self.page);
         for included in &done.included_order {
-            text.push_str(&values::raw_text_of(&included.as_node(), &self.urls));
+            text.push_str(&values::raw_text_of(&included.as_node(), &self.page));
         }
         text.trim().to_owned()
     }
@@ -311,7 +314,7 @@ impl Parser<'_> {
                 done.nested,
                 done.has_p_or_e,
                 done.has_u,
-                &self.urls,
+                &self.page,
             );
             if done.p_name.is_none() {
                 done.p_name = implied.name;

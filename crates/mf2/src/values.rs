@@ -55,43 +55,24 @@ pub(crate) fn attr_of(element: &Element, names: &[&str], attribute: &str) -> Opt
     }
 }
 
+/// What the parser knows about the page: how URLs resolve and the text of every element.
+#[derive(Debug)]
+pub(crate) struct Page {
+    pub urls: Urls,
+    pub text: crate::text::TextIndex,
+}
+
 /// microformats2 § "textContent parsing" as the suite expects it: the text of the element with
 /// `script`, `style` and `template` contents dropped, each `img` replaced by its `alt`, or else
 /// by its `src` resolved with a space on each side; leading and trailing white space removed
-/// (NBSP included), inner white space kept as written. Iterative.
-pub(crate) fn text_of(node: &Node, urls: &Urls) -> String {
-    raw_text_of(node, urls).trim().to_owned()
+/// (NBSP included), inner white space kept as written.
+pub(crate) fn text_of(node: &Node, page: &Page) -> String {
+    page.text.text(node, &page.urls)
 }
 
 /// [`text_of`] without the trimming.
-pub(crate) fn raw_text_of(node: &Node, urls: &Urls) -> String {
-    let mut out = String::new();
-    let mut stack: Vec<Node> = node.children().collect();
-    stack.reverse();
-    while let Some(current) = stack.pop() {
-        if let Some(text) = current.as_text() {
-            out.push_str(&text);
-            continue;
-        }
-        let Some(element) = current.as_element() else { continue };
-        if is_one_of(&element, &["script", "style", "template"]) {
-            continue;
-        }
-        if element.is("img") {
-            if let Some(alt) = element.attr("alt") {
-                out.push_str(&alt);
-            } else if let Some(src) = element.attr("src") {
-                out.push(' ');
-                out.push_str(&urls.resolve(&src));
-                out.push(' ');
-            }
-            continue;
-        }
-        let before = stack.len();
-        stack.extend(current.children());
-        stack[before..].reverse();
-    }
-    out
+pub(crate) fn raw_text_of(node: &Node, page: &Page) -> String {
+    page.text.raw_text(node, &page.urls)
 }
 
 /// The value-class-pattern's value elements of `element`: descendants with class `value` or
@@ -128,7 +109,7 @@ pub(crate) fn value_elements(element: &Element) -> Vec<(Element, bool)> {
 
 /// microformats2 § "Value Class Pattern", for `p-*` (and `u-*`) properties: the values of the
 /// value elements concatenated, or `None` when there are none.
-pub(crate) fn value_class_text(element: &Element, urls: &Urls) -> Option<String> {
+pub(crate) fn value_class_text(element: &Element, page: &Page) -> Option<String> {
     let parts = value_elements(element);
     if parts.is_empty() {
         return None;
@@ -144,7 +125,7 @@ pub(crate) fn value_class_text(element: &Element, urls: &Urls) -> Option<String>
         } else if let Some(title) = attr_of(&part, &["abbr"], "title") {
             out.push_str(&title);
         } else {
-            out.push_str(&text_of(&part.as_node(), urls));
+            out.push_str(&text_of(&part.as_node(), page));
         }
     }
     Some(out)
@@ -233,7 +214,7 @@ impl DateTimeParts {
 
 /// microformats2 § "Value Class Pattern" with "parsing for date and time values": the date,
 /// time and timezone found in the value elements, or `None` when no value element holds one.
-pub(crate) fn value_class_datetime(element: &Element, urls: &Urls) -> Option<DateTimeParts> {
+pub(crate) fn value_class_datetime(element: &Element, page: &Page) -> Option<DateTimeParts> {
     let parts = value_elements(element);
     let mut assembled = DateTimeParts::default();
     for (part, value_title) in parts {
@@ -242,13 +223,13 @@ pub(crate) fn value_class_datetime(element: &Element, urls: &Urls) -> Option<Dat
         } else if is_one_of(&part, &["img", "area"]) {
             part.attr("alt").map(|v| v.to_string())
         } else if is_one_of(&part, &["data", "input"]) {
-            Some(part.attr("value").map(|v| v.to_string()).unwrap_or_else(|| text_of(&part.as_node(), urls)))
+            Some(part.attr("value").map(|v| v.to_string()).unwrap_or_else(|| text_of(&part.as_node(), page)))
         } else if part.is("abbr") {
-            Some(part.attr("title").map(|v| v.to_string()).unwrap_or_else(|| text_of(&part.as_node(), urls)))
+            Some(part.attr("title").map(|v| v.to_string()).unwrap_or_else(|| text_of(&part.as_node(), page)))
         } else if is_one_of(&part, &["time", "ins", "del"]) {
-            Some(part.attr("datetime").map(|v| v.to_string()).unwrap_or_else(|| text_of(&part.as_node(), urls)))
+            Some(part.attr("datetime").map(|v| v.to_string()).unwrap_or_else(|| text_of(&part.as_node(), page)))
         } else {
-            Some(text_of(&part.as_node(), urls))
+            Some(text_of(&part.as_node(), page))
         };
         if let Some(value) = value {
             assembled.add(&value);

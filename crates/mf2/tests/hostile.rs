@@ -1,0 +1,145 @@
+//! Hostile input: deep nesting, huge class lists, huge text. No stack overflow, no panic, and
+//! time linear in the input (doubling the input must not triple the time).
+
+use harvest_mf2::{parse_html, Options};
+use std::time::{Duration, Instant};
+
+const BASE: &str = "http://example.test/";
+
+fn parse(html: &str) -> harvest_mf2::Document {
+    parse_html(html, BASE, &Options::new()).expect("valid base URL")
+}
+
+/// The fastest of five runs.
+fn fastest(html: &str) -> Duration {
+    (0..5)
+        .map(|_| {
+            let start = Instant::now();
+            let doc = parse(html);
+            let elapsed = start.elapsed();
+            drop(doc);
+            elapsed
+        })
+        .min()
+        .unwrap_or_default()
+}
+
+/// Asserts that the page built for 2n takes less than three times the page built for n.
+fn assert_linear(n: usize, build: impl Fn(usize) -> String) {
+    let small = build(n);
+    let large = build(2 * n);
+    let (t1, t2) = (fastest(&small), fastest(&large));
+    let ratio = t2.as_secs_f64() / t1.as_secs_f64().max(1e-6);
+    assert!(ratio < 3.0, "doubling took {t1:?} -> {t2:?} (ratio {ratio:.2})");
+}
+
+fn nested(open: &str, close: &str, n: usize) -> String {
+    let mut html = String::with_capacity(n * (open.len() + close.len()));
+    for _ in 0..n {
+        html.push_str(open);
+    }
+    html.push('x');
+    for _ in 0..n {
+        html.push_str(close);
+    }
+    html
+}
+
+#[test]
+fn a_million_nested_elements_inside_an_h_entry() {
+    let html = format!("<div class=h-entry><p class=p-summary>s</p>{}</div>", nested("<div>", "</div>", 1_000_000));
+    let doc = parse(&html);
+    assert_eq!(doc.items.len(), 1);
+    assert_eq!(doc.items[0].get("summary")[0].as_text(), Some("s"));
+}
+
+#[test]
+fn a_million_nested_elements_inside_an_e_property() {
+    let html = format!("<div class=h-entry><div class=e-content>{}</div></div>", nested("<b>", "</b>", 1_000_000));
+    let doc = parse(&html);
+    let content = doc.items[0].get("content")[0].clone();
+    let harvest_mf2::PropertyValue::Html(html) = content else { panic!("e- value") };
+    assert_eq!(html.value, "x");
+    assert!(html.html.starts_with("<b><b>"));
+    // The serialised document must not overflow either.
+    assert!(doc.to_json().len() > 1_000_000);
+}
+
+#[test]
+fn nested_roots_and_properties() {
+    // Roots nested as properties, as children, and property chains: the DOM flattens past 512,
+    // items nest at most MAX_ITEM_DEPTH deep; serialising and dropping must not overflow.
+    for (open, close) in [
+        ("<div class='h-x p-x'>", "</div>"),
+        ("<div class=h-x>", "</div>"),
+        ("<div class='p-x e-y u-z dt-w'>", "</div>"),
+        ("<div class='vcard fn'>", "</div>"),
+    ] {
+        let html = format!("<div class=h-entry>{}</div>", nested(open, close, 100_000));
+        let doc = parse(&html);
+        assert_eq!(doc.items.len(), 1);
+        let json = doc.to_json();
+        let again: harvest_mf2::Document = serde_json::from_str(&json).unwrap_or_default();
+        // serde_json refuses nesting past 128 levels: either it round-trips or it errors.
+        assert!(again == doc || again.items.is_empty());
+    }
+}
+
+#[test]
+fn deep_nesting_is_linear() {
+    assert_linear(100_000, |n| format!("<div class=h-entry>{}</div>", nested("<div>", "</div>", n)));
+    assert_linear(50_000, |n| format!("<div class=h-entry>{}</div>", nested("<div class=p-x>", "</div>", n)));
+    assert_linear(50_000, |n| nested("<div class='h-x p-y'>", "</div>", n));
+}
+
+#[test]
+fn siblings_are_linear() {
+    let siblings = |item: &'static str| move |n: usize| item.repeat(n);
+    assert_linear(20_000, siblings("<div class=h-card><a class=u-url href=/a>A <img src=b.png></a></div>"));
+    assert_linear(20_000, siblings("<a rel='me tag' href=/x>x</a><a rel=me href=/y>y</a>"));
+    assert_linear(20_000, |n| format!("<div class=h-entry>{}</div>", "<span class=p-name>n</span>".repeat(n)));
+    assert_linear(20_000, |n| {
+        format!("<div class=vevent>{}</div>", "<span class=dtstart><b class=value>2020-01-01</b></span>".repeat(n))
+    });
+}
+
+#[test]
+fn a_hundred_thousand_classes_on_one_element() {
+    let letters = ["a", "b", "c", "d", "e", "f", "g"];
+    let classes: Vec<String> = (0..100_000).map(|i| format!("c{i} p-x{}", letters[i % 7])).collect();
+    let html = format!("<div class=h-entry><span class='{}'>v</span></div>", classes.join(" "));
+    let doc = parse(&html);
+    // Repeated property classes give repeated values, as the suite expects.
+    assert_eq!(doc.items[0].get("xa").len(), 100_000 / 7 + 1);
+    // A nested root with many types and a few property classes (each property holds a copy of
+    // the item, so the output grows with types x distinct properties).
+    assert_linear(100_000, |n| {
+        let classes: Vec<String> = (0..n).map(|i| format!("h-{i}-a c{i} u-b{}", letters[i % 7])).collect();
+        format!("<div class=h-entry><span class='{}'>v</span></div>", classes.join(" "))
+    });
+}
+
+#[test]
+fn ten_megabytes_of_text() {
+    let text = "lorem ipsum ".repeat(10 * 1024 * 1024 / 12);
+    let html = format!("<div class=h-entry><p class=p-content>{text}</p>{text}</div>");
+    let doc = parse(&html);
+    assert_eq!(doc.items[0].get("content")[0].as_text().map(str::len), Some(text.trim().len()));
+    assert_linear(300_000, |n| format!("<div class=h-card><p class=p-name>{}</p></div>", "word ".repeat(n)));
+}
+
+#[test]
+fn garbage_does_not_panic() {
+    for html in [
+        "<a class=h-card href='http://[::1'>x</a>",
+        "<div class='h-entry'><time class=dt-start datetime=''>x</time><span class=dt-end><b class=value>25:99pm</b></span></div>",
+        "<div class=vcard itemref='a a a'><p id=a class='include'><a class=include href=#a>loop</a></p></div>",
+        "<table><tr><th id=h headers=h class=vcard><td class=vcard headers='h h'>x</table>",
+        "<base href='::'><a class=h-card href=''>x</a><a rel=me href=''>",
+        "<div class='h-x dt-y'><span class=value>12am</span><span class=value>+99:99</span></div>",
+        "<img class=h-card src='\u{0}'><object class=h-card data></object>",
+    ] {
+        let doc = parse(html);
+        let _ = doc.to_json();
+    }
+}
