@@ -48,7 +48,7 @@ pub use crate::json::{
     JsonDocument, JsonItem, JsonOptions, JsonProperties, JsonValue, LimitExceeded, DEFAULT_MAX_BYTES,
     DEFAULT_MAX_VALUES,
 };
-pub use crate::model::{Item, Microdata, Properties, Property, PropertyList, PropertyValue};
+pub use crate::model::{Item, Microdata, Properties, PropertiesIter, Property, PropertyList, PropertyValue};
 pub use crate::validate::{Diagnostic, Rule};
 
 use harvest_dom::{Document, Element};

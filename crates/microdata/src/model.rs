@@ -256,19 +256,30 @@ impl Inner {
         self.items[item].crawl.get_or_init(|| self.find_properties(self.items[item].node))
     }
 
-    /// 001 §5.2.5 "the properties of an item" for the item defined by `root`.
-    fn find_properties(&self, root: usize) -> Crawl {
-        let nodes = &self.nodes;
-        // Step 4: itemref tokens, each resolved to the first element with that ID.
-        let targets: Vec<usize> = match nodes[root].element.attr("itemref") {
+    /// Step 4: the `itemref` tokens of `root`, each resolved to the first element in tree
+    /// order with that ID (tokens matching nothing left out, repeats kept).
+    pub(crate) fn targets(&self, root: usize) -> Vec<usize> {
+        match self.nodes[root].element.attr("itemref") {
             Some(value) => split_ascii_whitespace(&value).filter_map(|token| self.ids.get(token).copied()).collect(),
             None => Vec::new(),
-        };
+        }
+    }
+
+    /// Steps 3 and 9–10 from the children of `root`: the elements with property names in its
+    /// subtree, not entering nested items, in tree order.
+    pub(crate) fn own_region(&self, root: usize) -> Vec<usize> {
+        let mut found = Vec::new();
+        scan_region(&self.nodes, root + 1, self.nodes[root].end, &mut found);
+        found
+    }
+
+    /// 001 §5.2.5 "the properties of an item" for the item defined by `root`.
+    fn find_properties(&self, root: usize) -> Crawl {
+        let targets = self.targets(root);
         // Steps 3, 5–11: what the crawl reaches from the children of root, then from each
         // target. Memory only removes repeats, and root (in memory from step 2) is never
         // entered: it has itemscope, so its subtree is closed to the other starting points.
-        let mut results = Vec::new();
-        scan_region(nodes, root + 1, nodes[root].end, &mut results);
+        let mut results = self.own_region(root);
         let mut distinct = HashSet::new();
         for &target in &targets {
             if distinct.insert(target) {
@@ -285,7 +296,7 @@ impl Inner {
     /// What the crawl reaches from `start` on its own: `start` and, through elements without
     /// itemscope, its descendants; the elements with property names among them, in tree order.
     /// The same for every item, so computed once per element.
-    fn region(&self, start: usize) -> Rc<[usize]> {
+    pub(crate) fn region(&self, start: usize) -> Rc<[usize]> {
         if let Some(known) = self.regions.borrow().get(&start) {
             return known.clone();
         }
@@ -302,7 +313,7 @@ impl Inner {
     /// itemref token naming it, plus once if its parent is crawled (root's children always
     /// are); every meeting after the first is an error, and for root (in memory from the
     /// start) every meeting is.
-    fn microdata_errors(&self, root: usize, targets: &[usize]) -> Vec<usize> {
+    pub(crate) fn microdata_errors(&self, root: usize, targets: &[usize]) -> Vec<usize> {
         let nodes = &self.nodes;
         let mut sorted = targets.to_vec();
         sorted.sort_unstable();
@@ -620,9 +631,10 @@ impl Properties {
         self.nodes.get(index).map(|&node| Property { md: self.md.clone(), node })
     }
 
-    /// The property elements in tree order.
-    pub fn iter(&self) -> impl Iterator<Item = Property> + '_ {
-        self.nodes.iter().map(|&node| Property { md: self.md.clone(), node })
+    /// The property elements in tree order. The iterator holds its own reference to the
+    /// model, so it can outlive this collection.
+    pub fn iter(&self) -> PropertiesIter {
+        PropertiesIter { md: self.md.clone(), nodes: self.nodes.clone(), position: 0 }
     }
 
     /// Every (name, property) pair: for each property element in tree order, for each of its
@@ -667,6 +679,52 @@ impl Properties {
         names
     }
 }
+
+impl IntoIterator for Properties {
+    type Item = Property;
+    type IntoIter = PropertiesIter;
+    fn into_iter(self) -> PropertiesIter {
+        PropertiesIter { md: self.md, nodes: self.nodes, position: 0 }
+    }
+}
+
+impl IntoIterator for &Properties {
+    type Item = Property;
+    type IntoIter = PropertiesIter;
+    fn into_iter(self) -> PropertiesIter {
+        self.iter()
+    }
+}
+
+/// The property elements of an item in tree order ([`Properties::iter`]).
+#[derive(Clone)]
+pub struct PropertiesIter {
+    md: Rc<Inner>,
+    nodes: Rc<[usize]>,
+    position: usize,
+}
+
+impl fmt::Debug for PropertiesIter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PropertiesIter").field("remaining", &self.nodes.len().saturating_sub(self.position)).finish()
+    }
+}
+
+impl Iterator for PropertiesIter {
+    type Item = Property;
+    fn next(&mut self) -> Option<Property> {
+        let node = *self.nodes.get(self.position)?;
+        self.position += 1;
+        Some(Property { md: self.md.clone(), node })
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let remaining = self.nodes.len().saturating_sub(self.position);
+        (remaining, Some(remaining))
+    }
+}
+
+impl ExactSizeIterator for PropertiesIter {}
 
 /// The property elements with one name (a `PropertyNodeList`).
 #[derive(Clone, Debug, Default)]

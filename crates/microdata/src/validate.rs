@@ -335,17 +335,18 @@ impl Microdata {
         }
     }
 
-    /// The rules about items and their properties.
+    /// The rules about items and their properties. They work from the parts each item's
+    /// properties come from — its own subtree and its distinct itemref targets, whose reach is
+    /// shared — rather than from per-item lists, which grow with items × shared targets.
     fn check_items(&self, report: &mut Report) {
         let inner = &*self.inner;
-        let mut owned = vec![false; inner.nodes.len()];
-        for item in 0..inner.items.len() {
-            let crawl = inner.crawl(item);
-            let root = inner.items[item].node;
-            for &node in crawl.properties.iter() {
-                owned[node] = true;
-            }
-            for &node in &crawl.errors {
+        let mut parts = Parts { own: Vec::new(), targets: Vec::new(), region_node: HashMap::new() };
+        // For each target, up to two distinct items naming it.
+        let mut referrers: HashMap<usize, Vec<usize>> = HashMap::new();
+        for data in &inner.items {
+            let root = data.node;
+            let tokens = inner.targets(root);
+            for node in inner.microdata_errors(root, &tokens) {
                 let message = if node == root {
                     "finding this item's properties reaches the item's own element again (through itemref)".to_owned()
                 } else {
@@ -353,123 +354,228 @@ impl Microdata {
                 };
                 report.add(Rule::MicrodataError, root, message);
             }
+            let mut distinct = Vec::new();
+            let mut seen = HashSet::new();
+            for target in tokens {
+                if seen.insert(target) {
+                    distinct.push(target);
+                    let items = referrers.entry(target).or_default();
+                    if items.len() < 2 && !items.contains(&root) {
+                        items.push(root);
+                    }
+                    let next = inner.items.len() + parts.region_node.len();
+                    parts.region_node.entry(target).or_insert(next);
+                }
+            }
+            parts.own.push(inner.own_region(root));
+            parts.targets.push(distinct);
+        }
+        // A target's reach belongs to every item naming it, except that an item is never its
+        // own property.
+        let mut owned = vec![false; inner.nodes.len()];
+        for list in &parts.own {
+            for &node in list {
+                owned[node] = true;
+            }
+        }
+        for (&target, items) in &referrers {
+            for &node in inner.region(target).iter() {
+                if items.len() > 1 || items.first() != Some(&node) {
+                    owned[node] = true;
+                }
+            }
         }
         for (index, node) in inner.nodes.iter().enumerate() {
             if !node.names.is_empty() && !owned[index] {
                 report.add(Rule::UnownedProperty, index, "this itemprop element is not a property of any item".into());
             }
         }
-        self.check_graph(report);
-        self.check_url_properties(report);
+        self.check_graph(report, &parts);
+        self.check_url_properties(report, &parts);
     }
 
-    /// Cycles among items, and items no top-level item leads to.
-    fn check_graph(&self, report: &mut Report) {
+    /// Cycles among items, and items no top-level item leads to, on a graph of items and
+    /// target reaches: an item leads to the items among its own properties and to the reach of
+    /// each target it names; a reach leads to the items in it. Two items lie on a cycle of the
+    /// item graph exactly when they share a strongly connected component here (the only other
+    /// closed walk, an item through a target back to itself, is not an edge of the item graph:
+    /// an item is never its own property).
+    fn check_graph(&self, report: &mut Report, parts: &Parts) {
         let inner = &*self.inner;
-        let count = inner.items.len();
-        let children = |item: usize| -> Vec<usize> {
-            inner
-                .crawl(item)
-                .properties
-                .iter()
-                .filter(|&&n| inner.nodes[n].itemscope)
-                .map(|&n| inner.nodes[n].item)
-                .collect()
+        let items = inner.items.len();
+        let mut regions: Vec<usize> = vec![NONE; parts.region_node.len()];
+        for (&target, &node) in &parts.region_node {
+            regions[node - items] = target;
+        }
+        let total = items + regions.len();
+        let item_values = |list: &[usize]| -> Vec<usize> {
+            list.iter().filter(|&&n| inner.nodes[n].itemscope).map(|&n| inner.nodes[n].item).collect()
         };
-        // Depth-first search with an explicit stack: 0 = new, 1 = on the stack, 2 = done.
-        let mut state = vec![0u8; count];
-        let mut reported: HashSet<(usize, usize)> = HashSet::new();
-        for start in 0..count {
-            if state[start] != 0 {
+        let successors = |node: usize| -> Vec<usize> {
+            if node < items {
+                let mut next = item_values(&parts.own[node]);
+                next.extend(parts.targets[node].iter().filter_map(|t| parts.region_node.get(t).copied()));
+                next
+            } else {
+                item_values(&inner.region(regions[node - items]))
+            }
+        };
+        // Tarjan's strongly connected components, with explicit stacks.
+        let mut order = vec![NONE; total];
+        let mut low = vec![0; total];
+        let mut on_stack = vec![false; total];
+        let mut component: Vec<usize> = Vec::new();
+        let mut counter = 0;
+        for start in 0..total {
+            if order[start] != NONE {
                 continue;
             }
-            let mut stack: Vec<(usize, Vec<usize>, usize)> = vec![(start, children(start), 0)];
-            state[start] = 1;
-            while let Some((item, next, position)) = stack.last_mut() {
-                let Some(&child) = next.get(*position) else {
-                    state[*item] = 2;
-                    stack.pop();
+            let mut calls: Vec<(usize, Vec<usize>, usize)> = Vec::new();
+            order[start] = counter;
+            low[start] = counter;
+            counter += 1;
+            component.push(start);
+            on_stack[start] = true;
+            calls.push((start, successors(start), 0));
+            while let Some((node, next, position)) = calls.last_mut() {
+                let node = *node;
+                if let Some(&child) = next.get(*position) {
+                    *position += 1;
+                    if order[child] == NONE {
+                        order[child] = counter;
+                        low[child] = counter;
+                        counter += 1;
+                        component.push(child);
+                        on_stack[child] = true;
+                        calls.push((child, successors(child), 0));
+                    } else if on_stack[child] {
+                        low[node] = low[node].min(order[child]);
+                    }
                     continue;
-                };
-                *position += 1;
-                let item = *item;
-                match state[child] {
-                    0 => {
-                        state[child] = 1;
-                        stack.push((child, children(child), 0));
+                }
+                calls.pop();
+                if let Some((parent, _, _)) = calls.last() {
+                    low[*parent] = low[*parent].min(low[node]);
+                }
+                if low[node] == order[node] {
+                    let mut members = Vec::new();
+                    while let Some(member) = component.pop() {
+                        on_stack[member] = false;
+                        if member < items {
+                            members.push(member);
+                        }
+                        if member == node {
+                            break;
+                        }
                     }
-                    1 if reported.insert((item, child)) => {
+                    if members.len() > 1 {
+                        members.sort_unstable();
+                        let first = inner.items[members[0]].node;
+                        let second = report.path(inner.items[members[1]].node);
                         let message = format!(
-                            "this item has the item of {} as a property value, which leads back to this item",
-                            report.path(inner.items[child].node)
+                            "this item is on a cycle of {} items that are each other's property values (with {second})",
+                            members.len()
                         );
-                        report.add(Rule::ItemCycle, inner.items[item].node, message);
+                        report.add(Rule::ItemCycle, first, message);
                     }
-                    _ => {}
                 }
             }
         }
-        // Used items: reachable from top-level items.
-        let mut used = vec![false; count];
-        let mut pending: Vec<usize> = (0..count).filter(|&i| !inner.nodes[inner.items[i].node].itemprop_attr).collect();
+        // Used items: those the top-level items lead to.
+        let mut used = vec![false; total];
+        let mut pending: Vec<usize> = (0..items).filter(|&i| !inner.nodes[inner.items[i].node].itemprop_attr).collect();
         for &item in &pending {
             used[item] = true;
         }
-        while let Some(item) = pending.pop() {
-            for child in children(item) {
-                if !used[child] {
-                    used[child] = true;
-                    pending.push(child);
+        while let Some(node) = pending.pop() {
+            for next in successors(node) {
+                if !used[next] {
+                    used[next] = true;
+                    pending.push(next);
                 }
             }
         }
-        for (item, is_used) in used.iter().enumerate() {
-            if !is_used {
-                report.add(
-                    Rule::UnusedItem,
-                    inner.items[item].node,
-                    "this item has itemprop but is not a property of any item a top-level item leads to".into(),
-                );
-            }
+        for item in (0..items).filter(|&i| !used[i]) {
+            report.add(
+                Rule::UnusedItem,
+                inner.items[item].node,
+                "this item has itemprop but is not a property of any item a top-level item leads to".into(),
+            );
         }
     }
 
-    fn check_url_properties(&self, report: &mut Report) {
+    fn check_url_properties(&self, report: &mut Report, parts: &Parts) {
         let inner = &*self.inner;
-        let check = |report: &mut Report, item: usize, names: &[&str], vocabulary: &str| {
-            for &node in inner.crawl(item).properties.iter() {
+        // Each (element, name) is reported once, and each target's reach checked once per
+        // vocabulary.
+        let mut reported: HashSet<(usize, &str)> = HashSet::new();
+        let mut checked: HashSet<(usize, usize)> = HashSet::new();
+        let mut related: Vec<usize> = Vec::new();
+        let mut related_seen: HashSet<usize> = HashSet::new();
+        let mut check = |report: &mut Report,
+                         list: &[usize],
+                         names: &[&str],
+                         vocabulary: &str,
+                         related: &mut Vec<usize>| {
+            for &node in list {
                 let entry = &inner.nodes[node];
-                if entry.itemscope || is_url_property_element(&entry.element) {
+                if entry.itemscope {
+                    // The url of a related item (a property of a vCard item) is a URL too.
+                    if vocabulary == HCARD
+                        && entry.names.iter().any(|n| n == "related")
+                        && !inner.items[entry.item].types.iter().any(|t| t == HCARD)
+                        && related_seen.insert(entry.item)
+                    {
+                        related.push(entry.item);
+                    }
+                    continue;
+                }
+                if is_url_property_element(&entry.element) {
                     continue;
                 }
                 for name in entry.names.iter().filter(|name| names.contains(&name.as_str())) {
-                    report.add(
-                        Rule::UrlPropertyElement,
-                        node,
-                        format!("{name} of a {vocabulary} item is an absolute URL and must be given on a URL property element"),
-                    );
+                    if reported.insert((node, name.as_str())) {
+                        report.add(
+                            Rule::UrlPropertyElement,
+                            node,
+                            format!("{name} of a {vocabulary} item is an absolute URL and must be given on a URL property element"),
+                        );
+                    }
                 }
             }
         };
         for (item, data) in inner.items.iter().enumerate() {
-            for (vocabulary, names) in URL_PROPERTIES {
+            for (vocabulary_index, (vocabulary, names)) in URL_PROPERTIES.iter().enumerate() {
                 if !data.types.iter().any(|t| t == vocabulary) {
                     continue;
                 }
-                check(report, item, names, vocabulary);
-                if *vocabulary == HCARD {
-                    // The url of a related item (a property of the vCard item) is a URL too.
-                    for &node in inner.crawl(item).properties.iter() {
-                        let entry = &inner.nodes[node];
-                        if entry.itemscope
-                            && entry.names.iter().any(|n| n == "related")
-                            && !inner.items[entry.item].types.iter().any(|t| t == HCARD)
-                        {
-                            check(report, entry.item, &["url"], vocabulary);
-                        }
+                check(report, &parts.own[item], names, vocabulary, &mut related);
+                for &target in &parts.targets[item] {
+                    if checked.insert((target, vocabulary_index)) {
+                        check(report, &inner.region(target), names, vocabulary, &mut related);
                     }
                 }
             }
         }
+        let related_index = URL_PROPERTIES.len();
+        let mut done = 0;
+        while let Some(&item) = related.get(done) {
+            done += 1;
+            let mut found = Vec::new();
+            check(report, &parts.own[item], &["url"], "vCard related", &mut found);
+            for &target in &parts.targets[item] {
+                if checked.insert((target, related_index)) {
+                    check(report, &inner.region(target), &["url"], "vCard related", &mut found);
+                }
+            }
+        }
     }
+}
+
+/// Where each item's properties come from: its own subtree's property elements, and its
+/// distinct itemref targets (each with a node number in the item graph).
+struct Parts {
+    own: Vec<Vec<usize>>,
+    targets: Vec<Vec<usize>>,
+    region_node: HashMap<usize, usize>,
 }

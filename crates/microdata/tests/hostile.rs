@@ -214,3 +214,28 @@ fn long_token_lists_are_linear() {
         assert!(!microdata.validate().is_empty());
     });
 }
+
+#[test]
+fn validating_many_items_that_share_a_large_target_is_linear() {
+    // n items × n shared properties: the items' property lists hold n² entries in all, so the
+    // validator must not build them.
+    let page = |n: usize| {
+        let mut html = "<div itemscope itemtype='http://microformats.org/profile/hcard' itemref=f></div>".repeat(n);
+        html.push_str("<div id=f>");
+        for _ in 0..n {
+            html.push_str("<span itemprop=url>https://e.example/</span><b itemprop=fn>x</b>");
+        }
+        html.push_str("</div><p itemprop=orphan>o</p>");
+        html
+    };
+    let found = validate(&Document::parse(&page(3)));
+    let rules: Vec<Rule> = found.iter().map(|d| d.rule).collect();
+    assert_eq!(
+        rules,
+        [Rule::UrlPropertyElement, Rule::UrlPropertyElement, Rule::UrlPropertyElement, Rule::UnownedProperty]
+    );
+    assert_linear("validate shared target", 4_000, |n| {
+        let found = validate(&Document::parse(&page(n)));
+        assert_eq!(found.len(), n + 1);
+    });
+}

@@ -123,3 +123,78 @@ fn matches_the_spec_steps_on_random_pages() {
     assert!(compared > 1000, "{compared}");
     assert!(with_errors > 50, "{with_errors}");
 }
+
+/// The validator's graph rules against the same rules computed naively from each item's
+/// properties.
+#[test]
+fn validator_graph_rules_match_a_naive_computation() {
+    use harvest_microdata::{validate, PropertyValue, Rule};
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut cycles_seen = 0;
+    for _ in 0..1500 {
+        let html = random_page(&mut rng);
+        let doc = Document::parse(&html);
+        let microdata = Microdata::new(&doc);
+        let items = microdata.all_items();
+        let index: HashMap<Element, usize> = items.iter().enumerate().map(|(i, item)| (item.element(), i)).collect();
+        let edges: Vec<Vec<usize>> = items
+            .iter()
+            .map(|item| {
+                item.properties()
+                    .iter()
+                    .filter_map(|p| match p.value() {
+                        PropertyValue::Item(value) => Some(index[&value.element()]),
+                        PropertyValue::Text(_) => None,
+                    })
+                    .collect()
+            })
+            .collect();
+        // Unowned: elements with property names that no item lists.
+        let owned: Vec<Element> = items.iter().flat_map(|item| item.properties().iter().map(|p| p.element())).collect();
+        let mut unowned: Vec<String> = doc
+            .elements()
+            .filter(|e| {
+                e.is_html() && e.attr("itemprop").is_some_and(|v| !unique_tokens(&v).is_empty()) && !owned.contains(e)
+            })
+            .map(|e| e.path())
+            .collect();
+        // Reachability between items (the pages are small).
+        let n = items.len();
+        let mut reach = vec![vec![false; n]; n];
+        for (from, row) in reach.iter_mut().enumerate() {
+            let mut pending = edges[from].clone();
+            while let Some(next) = pending.pop() {
+                if !row[next] {
+                    row[next] = true;
+                    pending.extend(edges[next].iter().copied());
+                }
+            }
+        }
+        // Items on cycles, grouped: one report per group of mutually reachable items.
+        let mut groups = 0;
+        for (a, row) in reach.iter().enumerate() {
+            let mates: Vec<usize> = (0..n).filter(|&b| b != a && row[b] && reach[b][a]).collect();
+            if !mates.is_empty() && mates.iter().all(|&b| b > a) {
+                groups += 1;
+            }
+        }
+        let top: Vec<usize> = (0..n).filter(|&i| items[i].is_top_level()).collect();
+        let mut unused: Vec<String> = (0..n)
+            .filter(|&i| !items[i].is_top_level() && !top.iter().any(|&t| reach[t][i]))
+            .map(|i| items[i].element().path())
+            .collect();
+        let found = validate(&doc);
+        let of = |rule: Rule| -> Vec<String> {
+            let mut paths: Vec<String> = found.iter().filter(|d| d.rule == rule).map(|d| d.path.clone()).collect();
+            paths.sort();
+            paths
+        };
+        unowned.sort();
+        unused.sort();
+        assert_eq!(of(Rule::UnownedProperty), unowned, "{html}");
+        assert_eq!(of(Rule::UnusedItem), unused, "{html}");
+        assert_eq!(of(Rule::ItemCycle).len(), groups, "{html}");
+        cycles_seen += groups;
+    }
+    assert!(cycles_seen > 20, "{cycles_seen}");
+}
