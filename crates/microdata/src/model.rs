@@ -17,6 +17,8 @@
 //! of what each starting point reaches on its own, without the item's element. What a target
 //! reaches does not depend on the item, so it is computed once per target and shared by every
 //! item that names it: a thousand items naming one large footer cost one walk of the footer.
+//! A target's walk stops at the other targets inside it and links to their walks instead, so
+//! nested targets cost one walk of the page between them.
 //! The errors are counted from the structure: only the item's element and the targets can be
 //! met twice, since any other element is only reached from its parent, which is crawled at
 //! most once. The tests compare this with a literal transcription of the spec's steps on
@@ -54,7 +56,7 @@ pub(crate) struct Node {
 pub(crate) struct Crawl {
     /// Elements with one or more property names, in tree order.
     pub properties: Rc<[usize]>,
-    /// Elements met while already in memory (microdata errors), in the order met.
+    /// Elements met while already in memory (microdata errors), one entry per extra meeting.
     pub errors: Vec<usize>,
 }
 
@@ -73,8 +75,20 @@ pub(crate) struct Inner {
     pub base_url: Option<Url>,
     /// Element → index, built on first use by the lookups that start from an element.
     element_index: OnceCell<HashMap<Element, usize>>,
-    /// What a crawl reaches from an itemref target, by target (see [`Inner::region`]).
-    regions: RefCell<HashMap<usize, Rc<[usize]>>>,
+    /// Every element some item names in its itemref (built on first use).
+    all_targets: OnceCell<HashSet<usize>>,
+    /// What a crawl reaches from an itemref target on its own, by target (see
+    /// [`Inner::segment`]).
+    segments: RefCell<HashMap<usize, Rc<Segment>>>,
+}
+
+/// What a crawl reaches from an itemref target, up to the other targets inside its reach:
+/// those are kept as links, so nested targets share their segments instead of copying them.
+pub(crate) struct Segment {
+    /// Elements with property names reached, not counting those in nested targets' segments.
+    pub found: Vec<usize>,
+    /// Targets reached (their segments belong to this one's reach too).
+    pub nested: Vec<usize>,
 }
 
 /// The microdata of one document: every item, ready to be listed, queried and converted.
@@ -172,7 +186,8 @@ impl Microdata {
                 ids,
                 base_url: doc.base_url().cloned(),
                 element_index: OnceCell::new(),
-                regions: RefCell::new(HashMap::new()),
+                all_targets: OnceCell::new(),
+                segments: RefCell::new(HashMap::new()),
             }),
         }
     }
@@ -283,7 +298,7 @@ impl Inner {
         let mut distinct = HashSet::new();
         for &target in &targets {
             if distinct.insert(target) {
-                results.extend_from_slice(&self.region(target));
+                self.reach(target, &mut results);
             }
         }
         // Step 12.
@@ -293,18 +308,49 @@ impl Inner {
         Crawl { properties: results.into(), errors: self.microdata_errors(root, &targets) }
     }
 
-    /// What the crawl reaches from `start` on its own: `start` and, through elements without
-    /// itemscope, its descendants; the elements with property names among them, in tree order.
-    /// The same for every item, so computed once per element.
-    pub(crate) fn region(&self, start: usize) -> Rc<[usize]> {
-        if let Some(known) = self.regions.borrow().get(&start) {
+    /// Every element named by some item's itemref.
+    pub(crate) fn all_targets(&self) -> &HashSet<usize> {
+        self.all_targets.get_or_init(|| self.items.iter().flat_map(|item| self.targets(item.node)).collect())
+    }
+
+    /// What the crawl reaches from the target `start` on its own (steps 9 and 10): `start`
+    /// and, through elements without itemscope, its descendants — stopping at other targets,
+    /// which are listed instead. The same for every item, so computed once per target.
+    pub(crate) fn segment(&self, start: usize) -> Rc<Segment> {
+        if let Some(known) = self.segments.borrow().get(&start) {
             return known.clone();
         }
-        let mut found = Vec::new();
-        scan_region(&self.nodes, start, self.nodes[start].end, &mut found);
-        let found: Rc<[usize]> = found.into();
-        self.regions.borrow_mut().insert(start, found.clone());
-        found
+        let targets = self.all_targets();
+        let nodes = &self.nodes;
+        let mut segment = Segment { found: Vec::new(), nested: Vec::new() };
+        let mut current = start;
+        let stop = nodes[start].end;
+        while current < stop {
+            let node = &nodes[current];
+            if current != start && targets.contains(&current) {
+                segment.nested.push(current);
+                current = node.end;
+                continue;
+            }
+            if !node.names.is_empty() {
+                segment.found.push(current);
+            }
+            current = if node.itemscope { node.end } else { current + 1 };
+        }
+        let segment = Rc::new(segment);
+        self.segments.borrow_mut().insert(start, segment.clone());
+        segment
+    }
+
+    /// Everything the crawl reaches from the target `start`: its segment and those of the
+    /// targets nested in it, in no particular order.
+    pub(crate) fn reach(&self, start: usize, found: &mut Vec<usize>) {
+        let mut pending = vec![start];
+        while let Some(target) = pending.pop() {
+            let segment = self.segment(target);
+            found.extend_from_slice(&segment.found);
+            pending.extend_from_slice(&segment.nested);
+        }
     }
 
     /// Step 7's microdata errors: every time the crawl from `root` meets an element already in
@@ -367,9 +413,8 @@ impl Inner {
     }
 }
 
-/// Adds the elements with property names that a crawl starting at `start` reaches (steps 9
-/// and 10): a walk of the range `start..stop` of the table that jumps over the subtree of
-/// every element with itemscope.
+/// Adds the elements with property names that a crawl of the range `start..stop` of the table
+/// reaches (steps 9 and 10), jumping over the subtree of every element with itemscope.
 fn scan_region(nodes: &[Node], start: usize, stop: usize, found: &mut Vec<usize>) {
     let mut current = start;
     while current < stop {
@@ -518,9 +563,10 @@ impl Item {
         Properties { md: self.md.clone(), nodes: self.md.crawl(self.index).properties.clone() }
     }
 
-    /// The microdata errors the properties algorithm met for this item: the elements it
-    /// reached while they were already in its memory (an `itemref` target reached twice, or
-    /// the item's own element reached again through `itemref`), in the order met.
+    /// The microdata errors the properties algorithm meets for this item: the elements it
+    /// reaches while they are already in its memory (an `itemref` target reached twice, or the
+    /// item's own element reached again through `itemref`), one entry per extra meeting —
+    /// targets in `itemref` order, then the item's own element.
     pub fn microdata_errors(&self) -> Vec<Element> {
         self.md.crawl(self.index).errors.iter().map(|&node| self.md.nodes[node].element.clone()).collect()
     }

@@ -371,18 +371,40 @@ impl Microdata {
             parts.targets.push(distinct);
         }
         // A target's reach belongs to every item naming it, except that an item is never its
-        // own property.
+        // own property. An element is in the reach of the targets among itself and its
+        // ancestors up to the nearest one with itemscope (exclusive), so one pass in tree order
+        // carries, for every element, up to two distinct items whose targets reach it.
         let mut owned = vec![false; inner.nodes.len()];
         for list in &parts.own {
             for &node in list {
                 owned[node] = true;
             }
         }
-        for (&target, items) in &referrers {
-            for &node in inner.region(target).iter() {
-                if items.len() > 1 || items.first() != Some(&node) {
-                    owned[node] = true;
+        let mut reached_by: Vec<[usize; 2]> = vec![[NONE; 2]; inner.nodes.len()];
+        for (index, node) in inner.nodes.iter().enumerate() {
+            let mut by = [NONE; 2];
+            let mut add = |item: usize| {
+                if by[0] == NONE {
+                    by[0] = item;
+                } else if by[0] != item && by[1] == NONE {
+                    by[1] = item;
                 }
+            };
+            if node.parent != NONE && !inner.nodes[node.parent].itemscope {
+                for item in reached_by[node.parent] {
+                    if item != NONE {
+                        add(item);
+                    }
+                }
+            }
+            if let Some(items) = referrers.get(&index) {
+                for &item in items {
+                    add(item);
+                }
+            }
+            reached_by[index] = by;
+            if !node.names.is_empty() && by.iter().any(|&item| item != NONE && item != index) {
+                owned[index] = true;
             }
         }
         for (index, node) in inner.nodes.iter().enumerate() {
@@ -417,7 +439,10 @@ impl Microdata {
                 next.extend(parts.targets[node].iter().filter_map(|t| parts.region_node.get(t).copied()));
                 next
             } else {
-                item_values(&inner.region(regions[node - items]))
+                let segment = inner.segment(regions[node - items]);
+                let mut next = item_values(&segment.found);
+                next.extend(segment.nested.iter().filter_map(|t| parts.region_node.get(t).copied()));
+                next
             }
         };
         // Tarjan's strongly connected components, with explicit stacks.
@@ -550,9 +575,12 @@ impl Microdata {
                     continue;
                 }
                 check(report, &parts.own[item], names, vocabulary, &mut related);
-                for &target in &parts.targets[item] {
+                let mut pending = parts.targets[item].clone();
+                while let Some(target) = pending.pop() {
                     if checked.insert((target, vocabulary_index)) {
-                        check(report, &inner.region(target), names, vocabulary, &mut related);
+                        let segment = inner.segment(target);
+                        check(report, &segment.found, names, vocabulary, &mut related);
+                        pending.extend_from_slice(&segment.nested);
                     }
                 }
             }
@@ -563,9 +591,12 @@ impl Microdata {
             done += 1;
             let mut found = Vec::new();
             check(report, &parts.own[item], &["url"], "vCard related", &mut found);
-            for &target in &parts.targets[item] {
+            let mut pending = parts.targets[item].clone();
+            while let Some(target) = pending.pop() {
                 if checked.insert((target, related_index)) {
-                    check(report, &inner.region(target), &["url"], "vCard related", &mut found);
+                    let segment = inner.segment(target);
+                    check(report, &segment.found, &["url"], "vCard related", &mut found);
+                    pending.extend_from_slice(&segment.nested);
                 }
             }
         }

@@ -239,3 +239,33 @@ fn validating_many_items_that_share_a_large_target_is_linear() {
         assert_eq!(found.len(), n + 1);
     });
 }
+
+#[test]
+fn nested_itemref_targets_share_their_walks() {
+    // 400 nested targets, each named by its own item, over n properties: each item's
+    // properties are all n, but finding which elements belong to some item, the cycles and
+    // the URL rules must not walk the n properties once per target.
+    let levels = 400;
+    let page = |n: usize| {
+        let mut html = String::new();
+        for k in 0..levels {
+            html.push_str(&format!("<p itemscope itemtype='http://n.whatwg.org/work' itemref=d{k}></p>"));
+        }
+        for k in 0..levels {
+            html.push_str(&format!("<div id=d{k}>"));
+        }
+        html.push_str(&"<span itemprop=work>w</span>".repeat(n));
+        html.push_str(&"</div>".repeat(levels));
+        html
+    };
+    let doc = Document::parse(&page(5));
+    let microdata = Microdata::new(&doc);
+    assert!(microdata.items().iter().all(|item| item.properties().len() == 5));
+    assert_eq!(validate(&doc).len(), 5);
+    assert_linear("nested targets", 5_000, |n| {
+        let doc = Document::parse(&page(n));
+        assert_eq!(validate(&doc).len(), n);
+        // The first item's properties: one walk of the shared segments.
+        assert_eq!(Microdata::new(&doc).items()[0].properties().len(), n);
+    });
+}
