@@ -135,3 +135,15 @@ fn diagnostics_name_rule_section_and_path() {
         assert!(!rule.section().is_empty() && !rule.name().is_empty());
     }
 }
+
+#[test]
+fn diagnostics_serialize_with_rule_names() {
+    let found = validate(&Document::parse("<p itemprop=a>x</p>"));
+    let json = serde_json::to_string(&found).unwrap();
+    assert_eq!(
+        json,
+        r#"[{"rule":"unowned-property","section":"001 §5.2.5","message":"this itemprop element is not a property of any item","path":"html>body>p"}]"#
+    );
+    let back: Vec<Diagnostic> = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, found);
+}
