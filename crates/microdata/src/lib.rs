@@ -12,8 +12,10 @@
 //! * [`validate`]: every authoring error of the chapter that can be checked offline, as
 //!   [`Diagnostic`]s naming the rule, the spec section and the element.
 //!
-//! Nothing recurses per tree level or per item nesting level, and cycles made with `itemref`
-//! terminate (see [`Microdata`] and the [`json`](JsonOptions) limits).
+//! Nothing recurses per tree level or per item nesting level, cycles made with `itemref`
+//! terminate, and the JSON output, which `itemref` can make exponentially larger than the page,
+//! is bounded by [`JsonOptions::max_values`] and [`JsonOptions::max_bytes`]. For many questions
+//! about one document, build one [`Microdata`] and ask it.
 //!
 //! ```
 //! use harvest_dom::{Document, ParseOptions, Url};
