@@ -1,1 +1,152 @@
-fn main() {}
+//! `harvest`: structured data out of HTML pages, from the command line.
+
+mod batch;
+mod extract;
+mod fetch;
+mod input;
+mod jsonld;
+mod warc_input;
+
+use batch::{exit, RunOptions};
+use clap::{Args, CommandFactory, Parser, Subcommand};
+use extract::Extraction;
+use input::Source;
+use std::io::Write;
+use std::process::ExitCode;
+
+const AFTER_HELP: &str = "\
+Inputs: files, - for standard input, directories (searched recursively for *.html and *.htm,
+or --glob), WARC archives (.warc, .warc.gz: every HTML response, with the record's target URI
+as the page URL), and http(s):// addresses when built with --features http.
+
+One input prints the result as it is. Several inputs (or a directory or an archive) print
+JSON Lines, one record per page in input order: {\"input\", \"url\", \"<subcommand>\": ...}, or
+{\"input\", \"error\"} for a page that failed; the batch goes on.
+
+Exit codes: 0 success; 1 the page has nothing the subcommand needs (vcard, ical, atom);
+2 usage error; 3 an input could not be read or processed (in a batch: at least one).";
+
+/// Extract microformats, microdata and links from HTML pages, and export them as JSON,
+/// vCard, iCalendar, Atom or RDF.
+#[derive(Parser)]
+#[command(name = "harvest", version, after_help = AFTER_HELP)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Options every extracting subcommand takes.
+#[derive(Args, Clone)]
+struct Common {
+    /// Files, directories, WARC archives, `-` (stdin) or URLs.
+    #[arg(required = true, value_name = "INPUT")]
+    inputs: Vec<String>,
+    /// The page's URL, for resolving relative URLs (single input only).
+    #[arg(long, value_name = "URL")]
+    base_url: Option<String>,
+    /// Pretty-print JSON.
+    #[arg(long)]
+    pretty: bool,
+    /// Write to this file instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<std::path::PathBuf>,
+    /// Worker threads for batches (default: one per core).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    jobs: usize,
+    /// Only files matching this glob inside directory inputs (default: *.html and *.htm).
+    #[arg(long, value_name = "PATTERN")]
+    glob: Option<String>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    #[command(flatten)]
+    Extract(extract::ExtractCommand),
+    /// Print a shell completion script.
+    #[command(after_help = "Example: harvest completions bash > /etc/bash_completion.d/harvest")]
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            let code = if error.use_stderr() { exit::USAGE } else { exit::OK };
+            let _ = error.print();
+            return ExitCode::from(code);
+        }
+    };
+    match cli.command {
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut Cli::command(), "harvest", &mut std::io::stdout());
+            ExitCode::SUCCESS
+        }
+        Command::Extract(command) => {
+            let (common, extraction) = command.into_parts();
+            ExitCode::from(run(&common, &extraction))
+        }
+    }
+}
+
+fn run(common: &Common, extraction: &Extraction) -> u8 {
+    if let Some(base) = &common.base_url {
+        if let Err(error) = harvest_dom::Url::parse(base) {
+            eprintln!("harvest: --base-url {base:?} is not an absolute URL: {error}");
+            return exit::USAGE;
+        }
+    }
+    let sources = match input::expand(&common.inputs, common.glob.as_deref()) {
+        Ok(sources) => sources,
+        Err(error @ input::InputError::Glob(_)) => {
+            eprintln!("harvest: {error}");
+            return exit::USAGE;
+        }
+        Err(error) => {
+            eprintln!("harvest: {error}");
+            return exit::UNREADABLE;
+        }
+    };
+    let single =
+        common.inputs.len() == 1 && matches!(sources.as_slice(), [Source::File(_) | Source::Stdin | Source::Url(_)]);
+    if !single && common.base_url.is_some() {
+        eprintln!("harvest: --base-url applies to a single input; batches take each page's own URL");
+        return exit::USAGE;
+    }
+    let mut out: Box<dyn Write> = match &common.output {
+        Some(path) => match std::fs::File::create(path) {
+            Ok(file) => Box::new(std::io::BufWriter::new(file)),
+            Err(error) => {
+                eprintln!("harvest: {}: {error}", path.display());
+                return exit::UNREADABLE;
+            }
+        },
+        None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
+    };
+    let options = RunOptions { pretty: common.pretty, jobs: common.jobs, base_url: common.base_url.clone() };
+    let result = if single {
+        match sources.first().map(|source| input::read(source, options.base_url.as_deref())) {
+            Some(Ok(pages)) => match pages.first() {
+                Some(page) => batch::run_single(page, extraction, &options, &mut out),
+                None => Ok(exit::NOTHING_FOUND),
+            },
+            Some(Err(error)) => {
+                eprintln!("harvest: {error}");
+                Ok(exit::UNREADABLE)
+            }
+            None => Ok(exit::USAGE),
+        }
+    } else {
+        batch::run_batch(&sources, extraction, &options, &mut out)
+    };
+    match result.and_then(|code| out.flush().map(|()| code)) {
+        Ok(code) => code,
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => exit::OK,
+        Err(error) => {
+            eprintln!("harvest: writing output: {error}");
+            exit::UNREADABLE
+        }
+    }
+}

@@ -1,0 +1,198 @@
+//! The extracting subcommands: what each one runs on a parsed page.
+
+use crate::input::Page;
+use crate::Common;
+use clap::{Args, Subcommand};
+use harvest_dom::{Document, ParseOptions, Url};
+use serde_json::{json, Value};
+
+/// What a subcommand produced for a page.
+pub enum Output {
+    /// JSON, printed compact or pretty.
+    Json(Value),
+    /// A text format (vCard, iCalendar, Atom, RDF), printed as it is.
+    Text(String),
+}
+
+/// Why a subcommand produced nothing for a page.
+pub enum ExtractError {
+    /// The page has nothing the subcommand needs.
+    NothingFound(String),
+    /// The extraction failed.
+    Failed(String),
+}
+
+#[derive(Args, Clone)]
+pub struct Mf2Args {
+    #[command(flatten)]
+    common: Common,
+    /// Add `lang` to items and e- values (from the nearest lang attribute).
+    #[arg(long)]
+    lang: bool,
+    /// Imply an h-entry from <title>, <meta name=description>, Open Graph and Twitter tags when
+    /// the page has no microformats.
+    #[arg(long)]
+    metaformats: bool,
+    /// Only items of these types (repeatable), e.g. --filter h-entry.
+    #[arg(long = "filter", value_name = "TYPE")]
+    filter: Vec<String>,
+    /// Also write the old `alternates` array of the 2014 parsing spec.
+    #[arg(long)]
+    alternates: bool,
+}
+
+#[derive(Args, Clone)]
+pub struct MicrodataArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Print the validator's diagnostics instead of the items.
+    #[arg(long)]
+    validate: bool,
+}
+
+#[derive(Args, Clone)]
+pub struct LinksArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Only the syndication feeds, the default feed first.
+    #[arg(long, conflicts_with = "check")]
+    feeds: bool,
+    /// Print what the link-type rules forbid instead of the links.
+    #[arg(long)]
+    check: bool,
+}
+
+#[derive(Args, Clone)]
+pub struct AllArgs {
+    #[command(flatten)]
+    common: Common,
+}
+
+/// The extracting subcommands.
+#[derive(Subcommand, Clone)]
+pub enum ExtractCommand {
+    /// Microformats2 (and classic microformats) as the microformats JSON.
+    #[command(after_help = "Examples:\n  harvest mf2 page.html --base-url https://example.com/post\n  \
+                            curl -s https://example.com/ | harvest mf2 - --base-url https://example.com/ --pretty\n  \
+                            harvest mf2 site/ --filter h-entry > entries.jsonl")]
+    Mf2(Mf2Args),
+    /// Microdata items as the JSON of the HTML microdata chapter.
+    #[command(after_help = "Examples:\n  harvest microdata page.html --base-url https://example.com/\n  \
+                            harvest microdata page.html --validate")]
+    Microdata(MicrodataArgs),
+    /// Every link of the page with its link types, or the feeds, or the link-type checker.
+    #[command(after_help = "Examples:\n  harvest links page.html --base-url https://example.com/\n  \
+                            harvest links page.html --feeds\n  harvest links page.html --check")]
+    Links(LinksArgs),
+    /// One parse, every extractor: {url, microdata, mf2, links, json-ld}.
+    #[command(after_help = "Examples:\n  harvest all page.html --base-url https://example.com/ --pretty\n  \
+                            harvest all crawl.warc.gz -o pages.jsonl")]
+    All(AllArgs),
+}
+
+impl ExtractCommand {
+    /// The shared options and what to run.
+    pub fn into_parts(self) -> (Common, Extraction) {
+        match self {
+            ExtractCommand::Mf2(args) => (args.common.clone(), Extraction::Mf2(args)),
+            ExtractCommand::Microdata(args) => (args.common.clone(), Extraction::Microdata(args)),
+            ExtractCommand::Links(args) => (args.common.clone(), Extraction::Links(args)),
+            ExtractCommand::All(args) => (args.common, Extraction::All),
+        }
+    }
+}
+
+/// A subcommand with its options, ready to run on pages.
+pub enum Extraction {
+    Mf2(Mf2Args),
+    Microdata(MicrodataArgs),
+    Links(LinksArgs),
+    All,
+}
+
+/// Parses a page: its bytes with its transport charset, its URL when it has a valid one.
+fn parse(page: &Page) -> Document {
+    let mut options = ParseOptions::new();
+    if let Some(url) = page.url.as_deref().and_then(|u| Url::parse(u).ok()) {
+        options = options.url(url);
+    }
+    if let Some(charset) = &page.charset {
+        options = options.transport_charset(charset.clone());
+    }
+    Document::parse_bytes(&page.bytes, &options)
+}
+
+fn to_value<T: serde::Serialize>(value: &T) -> Result<Value, ExtractError> {
+    serde_json::to_value(value).map_err(|e| ExtractError::Failed(e.to_string()))
+}
+
+/// Runs the mf2 parser, with the subcommand's options or (for `all`) the defaults.
+fn mf2(doc: &Document, args: Option<&Mf2Args>) -> Result<Value, ExtractError> {
+    let mut options = harvest_mf2::Options::new();
+    if let Some(args) = args {
+        options = options.lang(args.lang).metaformats(args.metaformats).alternates(args.alternates);
+        if !args.filter.is_empty() {
+            options = options.filter_types(args.filter.iter().cloned());
+        }
+    }
+    if let Some(url) = doc.url() {
+        options = options.base_url(url.as_str());
+    }
+    let parsed = harvest_mf2::parse(doc, &options).map_err(|e| ExtractError::Failed(e.to_string()))?;
+    Ok(parsed.to_value())
+}
+
+fn microdata(doc: &Document) -> Result<Value, ExtractError> {
+    let json = harvest_microdata::try_to_json(doc, &harvest_microdata::JsonOptions::new())
+        .map_err(|e| ExtractError::Failed(e.to_string()))?;
+    serde_json::from_str(&json).map_err(|e| ExtractError::Failed(e.to_string()))
+}
+
+fn links(doc: &Document, args: &LinksArgs) -> Result<Value, ExtractError> {
+    if args.check {
+        to_value(&harvest_links::check(doc))
+    } else if args.feeds {
+        to_value(&harvest_links::feeds(doc))
+    } else {
+        to_value(&harvest_links::links(doc))
+    }
+}
+
+impl Extraction {
+    /// The record key of this subcommand's output in batch mode.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Extraction::Mf2(_) => "mf2",
+            Extraction::Microdata(_) => "microdata",
+            Extraction::Links(_) => "links",
+            Extraction::All => "all",
+        }
+    }
+
+    /// Runs on one page.
+    pub fn run(&self, page: &Page) -> Result<Output, ExtractError> {
+        let doc = parse(page);
+        match self {
+            Extraction::Mf2(args) => mf2(&doc, Some(args)).map(Output::Json),
+            Extraction::Microdata(args) if args.validate => {
+                to_value(&harvest_microdata::validate(&doc)).map(Output::Json)
+            }
+            Extraction::Microdata(_) => microdata(&doc).map(Output::Json),
+            Extraction::Links(args) => links(&doc, args).map(Output::Json),
+            Extraction::All => {
+                let (json_ld, json_ld_errors) = crate::jsonld::blocks(&doc);
+                let mut record = json!({
+                    "url": doc.url().map(Url::as_str),
+                    "microdata": microdata(&doc)?,
+                    "mf2": mf2(&doc, None)?,
+                    "links": to_value(&harvest_links::links(&doc))?,
+                    "json-ld": json_ld,
+                });
+                if !json_ld_errors.is_empty() {
+                    record["errors"] = Value::Array(json_ld_errors);
+                }
+                Ok(Output::Json(record))
+            }
+        }
+    }
+}

@@ -1,0 +1,50 @@
+//! `http(s)://` inputs, fetched when the `http` feature is on.
+
+use crate::input::{InputError, Page};
+
+/// Most redirects followed before giving up.
+#[cfg(feature = "http")]
+const MAX_REDIRECTS: u32 = 5;
+/// Time allowed for a whole fetch.
+#[cfg(feature = "http")]
+const TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
+/// Largest body read; larger pages are an error, not a truncation.
+#[cfg(feature = "http")]
+const MAX_BODY: u64 = 50 * 1024 * 1024;
+
+/// Fetches a page; the final URL after redirects is the page URL.
+#[cfg(feature = "http")]
+pub fn fetch(url: &str) -> Result<Page, InputError> {
+    let error = |reason: String| InputError::Fetch { url: url.to_owned(), reason };
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .max_redirects(MAX_REDIRECTS)
+        .timeout_global(Some(TIMEOUT))
+        .http_status_as_error(true)
+        .build()
+        .into();
+    let mut response = agent.get(url).call().map_err(|e| error(e.to_string()))?;
+    let final_url = response.get_uri().to_string();
+    let content_type = response.headers().get("content-type").and_then(|v| v.to_str().ok()).map(str::to_owned);
+    let charset = content_type.as_deref().and_then(|ct| {
+        ct.split(';').skip(1).find_map(|p| {
+            let (name, value) = p.split_once('=')?;
+            name.trim().eq_ignore_ascii_case("charset").then(|| value.trim().trim_matches('"').to_owned())
+        })
+    });
+    let bytes = response
+        .body_mut()
+        .with_config()
+        .limit(MAX_BODY)
+        .read_to_vec()
+        .map_err(|e| error(format!("{e} (bodies over {MAX_BODY} bytes are refused)")))?;
+    Ok(Page { label: url.to_owned(), bytes, url: Some(final_url), charset })
+}
+
+/// Without the `http` feature, web addresses are refused with a clear message.
+#[cfg(not(feature = "http"))]
+pub fn fetch(url: &str) -> Result<Page, InputError> {
+    Err(InputError::Fetch {
+        url: url.to_owned(),
+        reason: "this harvest was built without web access; rebuild with `--features http`".to_owned(),
+    })
+}

@@ -1,0 +1,48 @@
+//! The JSON-LD blocks of a page: `<script type="application/ld+json">` contents, parsed.
+
+use harvest_dom::{Document, Selector};
+use serde_json::{json, Value};
+
+/// Every JSON-LD block in tree order, parsed; blocks that are not JSON are reported as errors
+/// naming the element, never fatal.
+pub fn blocks(doc: &Document) -> (Vec<Value>, Vec<Value>) {
+    let (mut values, mut errors) = (Vec::new(), Vec::new());
+    let Ok(scripts) = Selector::parse("script[type]") else { return (values, errors) };
+    for script in doc.root().select(&scripts) {
+        let is_json_ld = script.attr("type").is_some_and(|kind| {
+            let essence = kind.split(';').next().unwrap_or_default();
+            harvest_dom::trim_ascii_whitespace(essence).eq_ignore_ascii_case("application/ld+json")
+        });
+        if !is_json_ld || !script.is_html() {
+            continue;
+        }
+        let text = script.text_content();
+        match serde_json::from_str::<Value>(&text) {
+            Ok(value) => values.push(value),
+            Err(error) => {
+                errors.push(json!({ "element": script.path(), "error": format!("invalid JSON-LD block: {error}") }))
+            }
+        }
+    }
+    (values, errors)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn valid_and_invalid_blocks() {
+        let doc = Document::parse(concat!(
+            "<script type='application/ld+json'>{\"@type\": \"Person\"}</script>",
+            "<script type=' Application/LD+JSON; charset=utf-8 '>[1,]</script>",
+            "<script type=text/javascript>{}</script>",
+            "<script type=application/ld+json>[2]</script>"
+        ));
+        let (values, errors) = blocks(&doc);
+        assert_eq!(values, vec![json!({"@type": "Person"}), json!([2])]);
+        assert_eq!(errors.len(), 1);
+        assert!(errors[0]["error"].as_str().unwrap().starts_with("invalid JSON-LD block"));
+        assert_eq!(errors[0]["element"], "html>head>script:nth-child(2)");
+    }
+}

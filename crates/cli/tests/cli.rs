@@ -1,0 +1,194 @@
+//! End-to-end tests of the `harvest` binary.
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+fn harvest() -> Command {
+    Command::cargo_bin("harvest").unwrap()
+}
+
+fn example() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/blog.html")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("harvest-cli-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn json(output: &[u8]) -> Value {
+    serde_json::from_slice(output).unwrap()
+}
+
+fn lines(output: &[u8]) -> Vec<Value> {
+    String::from_utf8_lossy(output).lines().map(|line| serde_json::from_str(line).unwrap()).collect()
+}
+
+#[test]
+fn mf2_on_the_bundled_example() {
+    let out = harvest().args(["mf2", "--base-url", "https://ada.example.org/"]).arg(example()).output().unwrap();
+    assert!(out.status.success());
+    let doc = json(&out.stdout);
+    let types: Vec<&str> = doc["items"].as_array().unwrap().iter().map(|i| i["type"][0].as_str().unwrap()).collect();
+    assert_eq!(types, ["h-card", "h-feed", "h-event"]);
+    assert_eq!(doc["items"][0]["properties"]["photo"][0]["value"], "https://ada.example.org/ada.jpg");
+    assert_eq!(doc["rels"]["license"][0], "https://creativecommons.org/licenses/by/4.0/");
+    let filtered = harvest().args(["mf2", "--filter", "h-entry"]).arg(example()).output().unwrap();
+    assert!(filtered.status.success(), "without --base-url a file has its file: URL");
+    let filtered = json(&filtered.stdout);
+    assert_eq!(filtered["items"].as_array().unwrap().len(), 2);
+    assert_eq!(filtered["items"][0]["type"][0], "h-entry");
+}
+
+#[test]
+fn stdin_input_with_base_url() {
+    let out = harvest()
+        .args(["microdata", "-", "--base-url", "https://example.com/dir/"])
+        .write_stdin("<div itemscope itemtype='https://schema.org/Thing'><a itemprop=url href=x>x</a></div>")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(json(&out.stdout)["items"][0]["properties"]["url"][0], "https://example.com/dir/x");
+}
+
+#[test]
+fn links_feeds_and_check() {
+    let out =
+        harvest().args(["links", "--feeds", "--base-url", "https://ada.example.org/"]).arg(example()).output().unwrap();
+    let feeds = json(&out.stdout);
+    assert_eq!(feeds[0]["url"], "https://ada.example.org/feed.atom");
+    let check = harvest()
+        .args(["links", "--check", "-"])
+        .write_stdin("<a rel='nofollow nofollow' href=x>x</a>")
+        .output()
+        .unwrap();
+    assert!(check.status.success());
+    assert!(!json(&check.stdout).as_array().unwrap().is_empty());
+}
+
+#[test]
+fn all_extractors_in_one_record() {
+    let page = concat!(
+        "<script type=application/ld+json>{\"@type\": \"Person\"}</script>",
+        "<script type=application/ld+json>{oops</script>",
+        "<p class=h-card>Me</p><a rel=me href=/me>me</a>"
+    );
+    let out = harvest().args(["all", "-", "--base-url", "https://e.example/"]).write_stdin(page).output().unwrap();
+    let record = json(&out.stdout);
+    assert_eq!(record["url"], "https://e.example/");
+    assert_eq!(record["json-ld"][0]["@type"], "Person");
+    assert_eq!(record["errors"].as_array().unwrap().len(), 1);
+    assert_eq!(record["mf2"]["items"][0]["properties"]["name"][0], "Me");
+    assert_eq!(record["microdata"]["items"], serde_json::json!([]));
+    assert_eq!(record["links"][0]["url"], "https://e.example/me");
+}
+
+#[test]
+fn directory_batch_in_order_with_a_failing_page() {
+    let dir = scratch("batch");
+    for (name, body) in [("b.html", "<p class=h-card>B</p>"), ("a.html", "<p class=h-card>A</p>"), ("skip.txt", "x")] {
+        fs::write(dir.join(name), body).unwrap();
+    }
+    fs::create_dir(dir.join("sub")).unwrap();
+    fs::write(dir.join("sub/c.htm"), "<p class=h-card>C</p>").unwrap();
+    let missing = dir.join("missing.html");
+    let out = harvest().args(["mf2", "--jobs", "2"]).arg(&dir).arg(&missing).output().unwrap();
+    assert_eq!(out.status.code(), Some(3), "an unreadable input makes the batch exit 3");
+    let records = lines(&out.stdout);
+    let names: Vec<String> = records
+        .iter()
+        .map(|r| r["mf2"]["items"][0]["properties"]["name"][0].as_str().unwrap_or("-").to_owned())
+        .collect();
+    assert_eq!(names, ["A", "B", "C", "-"]);
+    assert!(records[3]["error"].as_str().unwrap().contains("missing.html"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("harvest: 3 pages, 1 errors"));
+    let globbed = harvest().args(["mf2", "--glob", "*.txt"]).arg(&dir).output().unwrap();
+    assert_eq!(lines(&globbed.stdout).len(), 1);
+    fs::remove_dir_all(dir).unwrap();
+}
+
+fn warc_record(kind: &str, uri: &str, block: &[u8]) -> Vec<u8> {
+    let mut record = format!(
+        "WARC/1.0\r\nWARC-Type: {kind}\r\nWARC-Record-ID: <urn:uuid:{:08x}-0000-0000-0000-000000000000>\r\n\
+         WARC-Date: 2026-01-01T00:00:00Z\r\nWARC-Target-URI: {uri}\r\nContent-Length: {}\r\n\r\n",
+        block.len() * 7 + uri.len(),
+        block.len()
+    )
+    .into_bytes();
+    record.extend_from_slice(block);
+    record.extend_from_slice(b"\r\n\r\n");
+    record
+}
+
+#[test]
+fn warc_archives_plain_and_gzipped() {
+    let dir = scratch("warc");
+    let page = b"HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=iso-8859-1\r\n\r\n<div class=h-card><p class=p-name>Jos\xE9</p><a class=u-url href=/x></a></div>";
+    let image = b"HTTP/1.1 200 OK\r\nContent-Type: image/png\r\n\r\n\x89PNG";
+    let mut archive = warc_record("request", "https://site.example/a", b"GET /a HTTP/1.1\r\n\r\n");
+    archive.extend(warc_record("response", "https://site.example/a", page));
+    archive.extend(warc_record("response", "https://site.example/logo.png", image));
+    fs::write(dir.join("crawl.warc"), &archive).unwrap();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(&archive).unwrap();
+    fs::write(dir.join("crawl.warc.gz"), gz.finish().unwrap()).unwrap();
+    for name in ["crawl.warc", "crawl.warc.gz"] {
+        let out = harvest().arg("mf2").arg(dir.join(name)).output().unwrap();
+        assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+        let records = lines(&out.stdout);
+        assert_eq!(records.len(), 1, "{name}: only the HTML response is a page");
+        assert_eq!(records[0]["url"], "https://site.example/a");
+        let card = &records[0]["mf2"]["items"][0]["properties"];
+        assert_eq!(card["name"][0], "José", "{name}: the HTTP charset reaches the decoder");
+        assert_eq!(card["url"][0], "https://site.example/x", "{name}: the target URI is the base URL");
+    }
+    fs::write(dir.join("broken.warc"), b"WARC/1.0\r\nContent-Length: 99\r\n\r\nshort").unwrap();
+    let out = harvest().arg("mf2").arg(dir.join("broken.warc")).output().unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn output_file_and_pretty() {
+    let dir = scratch("output");
+    let target = dir.join("out.json");
+    let out = harvest().args(["mf2", "--pretty", "-o"]).arg(&target).arg(example()).output().unwrap();
+    assert!(out.status.success());
+    assert!(out.stdout.is_empty());
+    let written = fs::read_to_string(&target).unwrap();
+    assert!(written.starts_with("{\n  \"items\""));
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn exit_codes_and_messages() {
+    let usage = harvest().args(["mf2"]).output().unwrap();
+    assert_eq!(usage.status.code(), Some(2));
+    let bad_base = harvest().args(["mf2", "--base-url", "not a url"]).arg(example()).output().unwrap();
+    assert_eq!(bad_base.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad_base.stderr).contains("not an absolute URL"));
+    let missing = harvest().args(["mf2", "/nonexistent/page.html"]).output().unwrap();
+    assert_eq!(missing.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&missing.stderr).starts_with("harvest: /nonexistent/page.html"));
+    let web = harvest().args(["mf2", "https://example.com/"]).output().unwrap();
+    if !cfg!(feature = "http") {
+        assert_eq!(web.status.code(), Some(3));
+        assert!(String::from_utf8_lossy(&web.stderr).contains("--features http"));
+    }
+}
+
+#[test]
+fn help_and_completions() {
+    let help = harvest().args(["mf2", "--help"]).output().unwrap();
+    let text = String::from_utf8_lossy(&help.stdout);
+    assert!(help.status.success() && text.contains("Examples:") && text.contains("--base-url"));
+    let top = harvest().arg("--help").output().unwrap();
+    assert!(String::from_utf8_lossy(&top.stdout).contains("Exit codes"));
+    let bash = harvest().args(["completions", "bash"]).output().unwrap();
+    assert!(String::from_utf8_lossy(&bash.stdout).contains("_harvest"));
+}
