@@ -16,5 +16,3 @@ mod common;
 pub mod vcard;
 #[cfg(feature = "ical")]
 pub mod ical;
-#[cfg(feature = "atom")]
-pub mod atom;
