@@ -25,6 +25,7 @@
 
 mod backcompat;
 mod implied;
+mod metaformats;
 mod model;
 mod names;
 mod parse;
@@ -161,6 +162,11 @@ pub fn parse(document: &harvest_dom::Document, options: &Options) -> Result<Docu
     let text = text::TextIndex::build(document.root(), &urls);
     let parser = parse::Parser { doc: document, page: values::Page { urls, text }, options };
     let mut result = parser.run(document.root());
+    if options.metaformats && result.items.is_empty() {
+        if let Some(item) = metaformats::imply(document, &parser.page) {
+            result.items.push(item);
+        }
+    }
     if let Some(types) = &options.types {
         result.items = filter_types(std::mem::take(&mut result.items), types);
     }

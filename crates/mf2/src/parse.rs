@@ -9,11 +9,18 @@ use crate::values::{self, attr_of, is_one_of, text_of, Page};
 use crate::Options;
 use harvest_dom::{split_ascii_whitespace, Element};
 use std::collections::HashSet;
+use std::rc::Rc;
 
 /// How deeply items may nest. Serialising and dropping an [`Item`] recurses once per nesting
 /// level, so deeper roots are parsed as plain elements. The DOM already flattens nesting deeper
 /// than 512 elements, so only documents parsed with a larger depth bound can reach this.
 pub const MAX_ITEM_DEPTH: usize = 512;
+
+/// How much item content may be copied over a whole document. An element that is a root and
+/// several properties gives each property its own copy of the item (the JSON has no sharing), so
+/// roots nested that way would double the output at every level. Past this budget (counted in
+/// types, property values and items copied) a nested item is the value of its last property only.
+const MAX_COPY_WEIGHT: usize = 4_000_000;
 
 /// How many elements the include pattern may pull in over a whole document: includes can
 /// repeat content, so they are bounded to keep the work linear.
@@ -41,6 +48,10 @@ struct Open {
     included: HashSet<Element>,
     /// The same, in the order included.
     included_order: Vec<Element>,
+    /// The root element's language (with the `lang` option).
+    lang: Option<Rc<str>>,
+    /// How big the item is: its types, property values and nested items, counted.
+    weight: usize,
 }
 
 impl Open {
@@ -70,8 +81,10 @@ impl Open {
     }
 }
 
+/// A step of the walk. `Enter` carries the language the element inherits (only tracked with
+/// the `lang` option).
 enum Step {
-    Enter(Element),
+    Enter(Element, Option<Rc<str>>),
     Exit,
 }
 
@@ -89,14 +102,17 @@ impl Parser<'_> {
         let mut open: Vec<Open> = Vec::new();
         let mut rels = Rels::new(self.options.alternates);
         let mut include_budget = MAX_INCLUDES;
-        let mut stack: Vec<Step> = root.element_children().map(Step::Enter).collect();
+        let mut copy_budget = MAX_COPY_WEIGHT;
+        let document_lang: Option<Rc<str>> =
+            if self.options.lang { crate::metaformats::document_language(self.doc).map(Rc::from) } else { None };
+        let mut stack: Vec<Step> = root.element_children().map(|e| Step::Enter(e, document_lang.clone())).collect();
         stack.reverse();
         while let Some(step) = stack.pop() {
-            let element = match step {
-                Step::Enter(element) => element,
+            let (element, inherited_lang) = match step {
+                Step::Enter(element, lang) => (element, lang),
                 Step::Exit => {
                     if let Some(done) = open.pop() {
-                        self.finish(done, &mut open, &mut items);
+                        self.finish(done, &mut open, &mut items, &mut copy_budget);
                     }
                     continue;
                 }
@@ -107,6 +123,12 @@ impl Parser<'_> {
             if is_one_of(&element, &["template", "script", "style"]) {
                 continue;
             }
+            // The element's language: its own `lang` attribute (empty means unknown), else the
+            // inherited one.
+            let lang = match element.attr("lang") {
+                Some(value) if self.options.lang => Some(value.trim()).filter(|v| !v.is_empty()).map(Rc::from),
+                _ => inherited_lang,
+            };
             let class_attr = element.attr("class").map(|c| c.to_string()).unwrap_or_default();
             let classes = class_list(&class_attr);
             let context = open.last().map(|o| o.classic.as_slice());
@@ -137,16 +159,17 @@ impl Parser<'_> {
                 // The suite gives `id` for microformats2 roots only (mixed/id; none of the
                 // classic cases has one).
                 let id = element.id().map(|v| v.to_string()).filter(|v| !v.is_empty() && classic.is_empty());
-                let lang = if self.options.lang { lang_of(&element) } else { None };
                 if let Some(parent) = open.last_mut() {
                     parent.nested = true;
                     parent.note_kinds(&properties);
                 }
                 open.push(Open {
                     element: element.clone(),
-                    item: Item { type_: roots, id, lang, ..Item::default() },
+                    item: Item { type_: roots, id, lang: lang.as_deref().map(str::to_owned), ..Item::default() },
+                    lang: lang.clone(),
+                    weight: 1 + classes.len(),
                     classic,
-                    as_properties: properties,
+                    as_properties: unique(properties),
                     nested: false,
                     has_p_or_e: false,
                     has_u: false,
@@ -159,13 +182,14 @@ impl Parser<'_> {
             } else if let Some(current) = open.last_mut() {
                 current.note_kinds(&properties);
                 for (kind, name) in properties {
-                    let value = self.property_value(kind, &name, &element, current);
+                    let value = self.property_value(kind, &name, &element, current, lang.as_deref());
                     current.note_value(kind, &name, &value);
+                    current.weight = current.weight.saturating_add(1);
                     current.item.properties.entry(name).or_default().push(value);
                 }
             }
             let first = stack.len();
-            stack.extend(element.element_children().map(Step::Enter));
+            stack.extend(element.element_children().map(|e| Step::Enter(e, lang.clone())));
             if let Some(current) = open.last_mut() {
                 if !current.classic.is_empty() {
                     for target in include_targets(self.doc, &element) {
@@ -173,7 +197,7 @@ impl Parser<'_> {
                         if include_budget > 0 && !cycle && current.included.insert(target.clone()) {
                             include_budget -= 1;
                             current.included_order.push(target.clone());
-                            stack.push(Step::Enter(target));
+                            stack.push(Step::Enter(target, lang.clone()));
                         }
                     }
                 }
@@ -186,13 +210,20 @@ impl Parser<'_> {
     }
 
     /// The value of a property on an element that is not itself a root.
-    fn property_value(&self, kind: Kind, name: &str, element: &Element, current: &Open) -> PropertyValue {
+    fn property_value(
+        &self,
+        kind: Kind,
+        name: &str,
+        element: &Element,
+        current: &Open,
+        lang: Option<&str>,
+    ) -> PropertyValue {
         let classic = !current.classic.is_empty();
         match kind {
             Kind::P => PropertyValue::Text(self.p_value(element)),
             Kind::U => self.u_value(element, classic),
             Kind::Dt => PropertyValue::Text(self.dt_value(element, name, &current.item)),
-            Kind::E => PropertyValue::Html(self.e_value(element)),
+            Kind::E => PropertyValue::Html(self.e_value(element, lang)),
         }
     }
 
@@ -274,12 +305,12 @@ impl Parser<'_> {
 
     /// microformats2 § "parsing an e- property": the inner HTML (white space at either end
     /// trimmed, as the suite expects) and the text.
-    fn e_value(&self, element: &Element) -> Html {
+    fn e_value(&self, element: &Element, lang: Option<&str>) -> Html {
         let node = element.as_node();
         Html {
             html: self.doc.inner_html(&node).trim().to_owned(),
             value: text_of(&node, &self.page),
-            lang: if self.options.lang { lang_of(element) } else { None },
+            lang: lang.map(str::to_owned),
         }
     }
 
@@ -306,7 +337,7 @@ impl Parser<'_> {
 
     /// Completes an item when the walk leaves its root: implied properties, then it becomes a
     /// property value or a child of the enclosing item, or a top-level item.
-    fn finish(&self, mut done: Open, open: &mut [Open], items: &mut Vec<Item>) {
+    fn finish(&self, mut done: Open, open: &mut [Open], items: &mut Vec<Item>, copy_budget: &mut usize) {
         if done.classic.is_empty() {
             let implied = crate::implied::imply(
                 &mut done.item,
@@ -328,12 +359,24 @@ impl Parser<'_> {
             return;
         };
         if done.as_properties.is_empty() {
+            parent.weight = parent.weight.saturating_add(done.weight);
             parent.item.children.push(done.item);
             return;
         }
         let properties = std::mem::take(&mut done.as_properties);
-        for (kind, name) in properties {
-            let mut item = done.item.clone();
+        let count = properties.len();
+        for (index, (kind, name)) in properties.into_iter().enumerate() {
+            // The last property takes the item itself; the others take copies while the
+            // document's copy budget lasts (see MAX_COPY_WEIGHT).
+            let mut item = if index + 1 == count {
+                std::mem::take(&mut done.item)
+            } else if *copy_budget >= done.weight {
+                *copy_budget -= done.weight;
+                done.item.clone()
+            } else {
+                continue;
+            };
+            parent.weight = parent.weight.saturating_add(done.weight);
             // microformats2 § "parse an element for class microformats": the value of a nested
             // item is its `p-name` for a p-* property, else the element's p-* value without the
             // value-class-pattern; its `u-url` for a u-* property, else the element's u-* value.
@@ -345,7 +388,7 @@ impl Parser<'_> {
                 }),
                 Kind::Dt => Some(ItemValue::Text(self.dt_value(&done.element, &name, &parent.item))),
                 Kind::E => {
-                    let html = self.e_value(&done.element);
+                    let html = self.e_value(&done.element, done.lang.as_deref());
                     item.html = Some(html.html);
                     Some(ItemValue::Text(html.value))
                 }
@@ -433,10 +476,10 @@ fn include_targets(doc: &harvest_dom::Document, element: &Element) -> Vec<Elemen
     ids.iter().filter_map(|id| doc.element_by_id(id)).collect()
 }
 
-/// The language of an element: the nearest `lang` attribute on it or an ancestor.
-fn lang_of(element: &Element) -> Option<String> {
-    std::iter::once(element.clone())
-        .chain(element.ancestors())
-        .find_map(|e| e.attr("lang").map(|l| l.to_string()))
-        .filter(|l| !l.is_empty())
+/// Property names without repeats. A nested item is the value of each of its root's property
+/// classes once: repeating a class would only repeat a copy of the whole item.
+fn unique(mut properties: Vec<(Kind, String)>) -> Vec<(Kind, String)> {
+    let mut seen = HashSet::new();
+    properties.retain(|p| seen.insert(p.clone()));
+    properties
 }
