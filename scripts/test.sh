@@ -9,3 +9,5 @@ if [ -z "${HARVEST_MF2_SUITE:-}" ] && [ -d ../shared/mf2-tests/tests ]; then
   export HARVEST_MF2_SUITE
 fi
 cargo test --workspace
+# The CLI's web inputs (a feature: it adds an HTTP client), against a server on 127.0.0.1.
+cargo test -p harvest-cli --features http

@@ -15,6 +15,7 @@ const MAX_BODY: u64 = 50 * 1024 * 1024;
 /// Fetches a page; the final URL after redirects is the page URL.
 #[cfg(feature = "http")]
 pub fn fetch(url: &str) -> Result<Page, InputError> {
+    use ureq::ResponseExt;
     let error = |reason: String| InputError::Fetch { url: url.to_owned(), reason };
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .max_redirects(MAX_REDIRECTS)

@@ -192,3 +192,44 @@ fn help_and_completions() {
     let bash = harvest().args(["completions", "bash"]).output().unwrap();
     assert!(String::from_utf8_lossy(&bash.stdout).contains("_harvest"));
 }
+
+/// A one-shot web server on 127.0.0.1: answers `responses.len()` requests in order, then stops.
+#[cfg(feature = "http")]
+fn serve(responses: Vec<String>) -> String {
+    use std::io::{BufRead, BufReader};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = format!("http://{}", listener.local_addr().unwrap());
+    std::thread::spawn(move || {
+        for response in responses {
+            let Ok((mut stream, _)) = listener.accept() else { return };
+            let mut reader = BufReader::new(stream.try_clone().unwrap());
+            let mut line = String::new();
+            while reader.read_line(&mut line).is_ok_and(|n| n > 2) {
+                line.clear();
+            }
+            let _ = stream.write_all(response.as_bytes());
+        }
+    });
+    address
+}
+
+#[cfg(feature = "http")]
+#[test]
+fn web_addresses_with_redirects() {
+    let body = "<p class=h-card><a class='p-name u-url' href=/me>Me</a></p>";
+    let page = format!(
+        "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let redirect =
+        "HTTP/1.1 301 Moved\r\nLocation: /final/\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".to_owned();
+    let address = serve(vec![redirect, page]);
+    let out = harvest().arg("mf2").arg(format!("{address}/start")).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let doc = json(&out.stdout);
+    assert_eq!(doc["items"][0]["properties"]["url"][0], format!("{address}/me"));
+    let missing = serve(vec!["HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".to_owned()]);
+    let out = harvest().arg("mf2").arg(format!("{missing}/gone")).output().unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("404"));
+}

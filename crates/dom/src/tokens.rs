@@ -19,13 +19,8 @@ pub fn split_ascii_whitespace(value: &str) -> impl Iterator<Item = &str> {
 /// The tokens of `value` with duplicates removed, first occurrence kept (an "unordered set of
 /// unique space-separated tokens" read in order).
 pub fn unique_tokens(value: &str) -> Vec<&str> {
-    let mut tokens: Vec<&str> = Vec::new();
-    for token in split_ascii_whitespace(value) {
-        if !tokens.contains(&token) {
-            tokens.push(token);
-        }
-    }
-    tokens
+    let mut seen = std::collections::HashSet::new();
+    split_ascii_whitespace(value).filter(|token| seen.insert(*token)).collect()
 }
 
 /// Strips leading and trailing ASCII whitespace.
@@ -42,6 +37,8 @@ mod tests {
         let tokens: Vec<&str> = split_ascii_whitespace("a\u{0B}b\r\nc\u{0C}d").collect();
         assert_eq!(tokens, vec!["a\u{0B}b", "c", "d"]);
         assert_eq!(unique_tokens("x y x z y"), vec!["x", "y", "z"]);
+        let many: String = (0..100_000).map(|i| format!("c{} ", i % 50_000)).collect();
+        assert_eq!(unique_tokens(&many).len(), 50_000);
         assert_eq!(trim_ascii_whitespace("\u{A0} a \n"), "\u{A0} a");
     }
 }
