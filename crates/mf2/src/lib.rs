@@ -24,6 +24,7 @@
 #![warn(missing_docs)]
 
 mod backcompat;
+mod html;
 mod implied;
 mod metaformats;
 mod model;
@@ -73,6 +74,7 @@ pub struct Options {
     lang: bool,
     metaformats: bool,
     alternates: bool,
+    resolve_html_urls: bool,
 }
 
 impl Options {
@@ -119,6 +121,25 @@ impl Options {
     /// `rel=alternate` go there instead of into `rels`.
     pub fn alternates(mut self, enabled: bool) -> Options {
         self.alternates = enabled;
+        self
+    }
+
+    /// Resolve relative URLs inside `e-*` HTML (`href`, `src`, `srcset`, `poster`, `cite`,
+    /// `action`, `formaction`, `longdesc`, `background`, and `data` of `object`). By default
+    /// the HTML is the element's inner HTML as authored, as the parsing specification gives it.
+    ///
+    /// ```
+    /// use harvest_mf2::{parse_html, Options, PropertyValue};
+    /// let html = "<div class=h-entry><div class=e-content><a href=/x>x</a></div></div>";
+    /// let html_of = |options: &Options| match &parse_html(html, "https://example.com/", options).unwrap().items[0].get("content")[0] {
+    ///     PropertyValue::Html(value) => value.html.clone(),
+    ///     _ => unreachable!(),
+    /// };
+    /// assert_eq!(html_of(&Options::new()), r#"<a href="/x">x</a>"#);
+    /// assert_eq!(html_of(&Options::new().resolve_html_urls(true)), r#"<a href="https://example.com/x">x</a>"#);
+    /// ```
+    pub fn resolve_html_urls(mut self, enabled: bool) -> Options {
+        self.resolve_html_urls = enabled;
         self
     }
 

@@ -308,7 +308,11 @@ impl Parser<'_> {
     fn e_value(&self, element: &Element, lang: Option<&str>) -> Html {
         let node = element.as_node();
         Html {
-            html: self.doc.inner_html(&node).trim().to_owned(),
+            html: if self.options.resolve_html_urls {
+                crate::html::inner_html_resolved(&node, &self.page.urls, self.doc.scripting()).trim().to_owned()
+            } else {
+                self.doc.inner_html(&node).trim().to_owned()
+            },
             value: text_of(&node, &self.page),
             lang: lang.map(str::to_owned),
         }

@@ -205,3 +205,22 @@ fn value_class_pattern_dates() {
     assert_eq!(doc.items[0].get("start")[0].as_text(), Some("2024-03-01 19:00-0500"));
     assert_eq!(doc.items[0].get("end")[0].as_text(), Some("2024-03-01 21:30"));
 }
+
+#[test]
+fn resolved_html_matches_the_dom_serialisation_apart_from_urls() {
+    let content = r#"<p title='a "q" &amp; b'>x&nbsp;&lt;y&gt; &amp; z</p><!-- note --><br/><img src="http://a.example/i.png" alt=""><script>if (a < b) {}</script><style>p > b {}</style><svg viewBox="0 0 1 1"><circle r="1"/></svg><template><i>t</i></template><textarea>&lt;</textarea><table><tr><td>c</td></tr></table>"#;
+    let html = format!("<div class=h-entry><div class=e-content>{content}</div></div>");
+    let html_of = |options: &Options| match &parse_with(&html, options).items[0].get("content")[0] {
+        PropertyValue::Html(value) => value.html.clone(),
+        other => panic!("not an e- value: {other:?}"),
+    };
+    assert_eq!(html_of(&Options::new().resolve_html_urls(true)), html_of(&Options::new()));
+
+    let relative = "<div class=h-entry><div class=e-content><a href='../a'>a</a> <img srcset='x.png 1x, /y.png 2x' src=''> <object data=o.swf></object></div></div>";
+    let doc = parse_html(relative, "http://example.test/d/p", &Options::new().resolve_html_urls(true)).unwrap();
+    let PropertyValue::Html(value) = &doc.items[0].get("content")[0] else { panic!("e- value") };
+    assert_eq!(
+        value.html,
+        r#"<a href="http://example.test/a">a</a> <img srcset="http://example.test/d/x.png 1x, http://example.test/y.png 2x" src="http://example.test/d/p"> <object data="http://example.test/d/o.swf"></object>"#
+    );
+}
