@@ -10,6 +10,8 @@
 #[cfg(any(feature = "vcard", feature = "ical"))]
 pub mod content_line;
 pub mod datetime;
+#[cfg(feature = "atom")]
+pub mod atom;
 #[cfg(any(feature = "vcard", feature = "ical"))]
 mod common;
 #[cfg(feature = "vcard")]
