@@ -1,6 +1,6 @@
-//! `e-*` HTML with relative URLs resolved ([`crate::Options::resolve_html_urls`]): the HTML
-//! fragment serialisation algorithm (as `harvest_dom::Document::inner_html` runs it), with the
-//! URL attributes of elements rewritten to absolute URLs. Iterative.
+//! `e-*` HTML: the HTML fragment serialisation algorithm (as `harvest_dom::Document::inner_html`
+//! runs it), optionally with the URL attributes of elements rewritten to absolute URLs
+//! ([`crate::Options::resolve_html_urls`]), each subtree serialised once. Iterative.
 
 use crate::values::Urls;
 use harvest_dom::{Element, Namespace, Node, NodeKind};
@@ -63,7 +63,8 @@ fn resolved_attribute(element: &Element, name: &str, value: &str, urls: &Urls) -
 
 enum Step {
     Node(Node),
-    End(String),
+    /// An end tag; for an indexed element, also where its contents started.
+    End(String, Option<(Element, usize)>),
 }
 
 /// The children of `node` to serialise: a template's contents, else its own children.
@@ -72,13 +73,45 @@ fn children_of(node: &Node) -> Vec<Node> {
     holder.children().collect()
 }
 
-/// The inner HTML of `node` with URL attributes resolved against `urls`.
-pub(crate) fn inner_html_resolved(node: &Node, urls: &Urls, scripting: bool) -> String {
-    let mut out = String::new();
+/// The inner HTML of elements, each subtree serialised once: asking for an element serialises
+/// its contents and records the range of every descendant element with a `class` (the only ones
+/// that can be `e-*` properties or roots), so an `e-*` element nested in another is a slice.
+#[derive(Debug, Default)]
+pub(crate) struct HtmlIndex {
+    buffer: String,
+    ranges: std::collections::HashMap<Element, (usize, usize)>,
+}
+
+impl HtmlIndex {
+    /// The inner HTML of `element`, with URL attributes resolved when `urls` is given.
+    pub(crate) fn inner_html(&mut self, element: &Element, urls: Option<&Urls>, scripting: bool) -> String {
+        if let Some(&(start, end)) = self.ranges.get(element) {
+            return self.buffer.get(start..end).unwrap_or_default().to_owned();
+        }
+        let start = self.buffer.len();
+        serialize_children(&mut self.buffer, &mut self.ranges, &element.as_node(), urls, scripting);
+        let end = self.buffer.len();
+        self.ranges.insert(element.clone(), (start, end));
+        self.buffer.get(start..end).unwrap_or_default().to_owned()
+    }
+}
+
+/// Appends the serialisation of `node`'s children (its inner HTML) to `out`, recording the
+/// inner range of each descendant element with a `class` attribute.
+fn serialize_children(
+    out: &mut String,
+    ranges: &mut std::collections::HashMap<Element, (usize, usize)>,
+    node: &Node,
+    urls: Option<&Urls>,
+    scripting: bool,
+) {
     let mut stack: Vec<Step> = children_of(node).into_iter().rev().map(Step::Node).collect();
     while let Some(step) = stack.pop() {
         let node = match step {
-            Step::End(name) => {
+            Step::End(name, indexed) => {
+                if let Some((element, start)) = indexed {
+                    ranges.insert(element, (start, out.len()));
+                }
                 out.push_str("</");
                 out.push_str(&name);
                 out.push('>');
@@ -96,9 +129,9 @@ pub(crate) fn inner_html_resolved(node: &Node, urls: &Urls, scripting: bool) -> 
                     out.push(' ');
                     out.push_str(&attribute);
                     out.push_str("=\"");
-                    match resolved_attribute(&element, &attribute, &value, urls) {
-                        Some(resolved) => escape_into(&mut out, &resolved, true),
-                        None => escape_into(&mut out, &value, true),
+                    match urls.and_then(|urls| resolved_attribute(&element, &attribute, &value, urls)) {
+                        Some(resolved) => escape_into(out, &resolved, true),
+                        None => escape_into(out, &value, true),
                     }
                     out.push('"');
                 }
@@ -106,7 +139,8 @@ pub(crate) fn inner_html_resolved(node: &Node, urls: &Urls, scripting: bool) -> 
                 if element.namespace() == Namespace::Html && VOID.contains(&element.local_name()) {
                     continue;
                 }
-                stack.push(Step::End(name));
+                let indexed = element.has_attr("class").then(|| (element.clone(), out.len()));
+                stack.push(Step::End(name, indexed));
                 stack.extend(children_of(&node).into_iter().rev().map(Step::Node));
             }
             NodeKind::Text => {
@@ -114,7 +148,7 @@ pub(crate) fn inner_html_resolved(node: &Node, urls: &Urls, scripting: bool) -> 
                     if holds_literal_text(node.parent_element(), scripting) {
                         out.push_str(&text);
                     } else {
-                        escape_into(&mut out, &text, false);
+                        escape_into(out, &text, false);
                     }
                 }
             }
@@ -128,9 +162,8 @@ pub(crate) fn inner_html_resolved(node: &Node, urls: &Urls, scripting: bool) -> 
             NodeKind::Document | NodeKind::DocumentFragment => {
                 stack.extend(node.children().collect::<Vec<_>>().into_iter().rev().map(Step::Node));
             }
-            // Not found inside an element's contents in HTML documents.
+            // The HTML parser puts neither inside an element's contents.
             NodeKind::Doctype | NodeKind::ProcessingInstruction => {}
         }
     }
-    out
 }

@@ -181,7 +181,7 @@ pub fn parse(document: &harvest_dom::Document, options: &Options) -> Result<Docu
         Url::parse(&page_url).map_err(|e| Mf2Error::InvalidBaseUrl { url: page_url.clone(), reason: e.to_string() })?;
     let urls = base_urls(document, page, page_url);
     let text = text::TextIndex::build(document.root(), &urls);
-    let parser = parse::Parser { doc: document, page: values::Page { urls, text }, options };
+    let parser = parse::Parser { doc: document, page: values::Page { urls, text }, options, html: Default::default() };
     let mut result = parser.run(document.root());
     if options.metaformats && result.items.is_empty() {
         if let Some(item) = metaformats::imply(document, &parser.page) {

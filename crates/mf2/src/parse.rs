@@ -92,6 +92,8 @@ pub(crate) struct Parser<'a> {
     pub doc: &'a harvest_dom::Document,
     pub page: Page,
     pub options: &'a Options,
+    /// `e-*` HTML, each subtree serialised once.
+    pub html: std::cell::RefCell<crate::html::HtmlIndex>,
 }
 
 impl Parser<'_> {
@@ -308,11 +310,12 @@ impl Parser<'_> {
     fn e_value(&self, element: &Element, lang: Option<&str>) -> Html {
         let node = element.as_node();
         Html {
-            html: if self.options.resolve_html_urls {
-                crate::html::inner_html_resolved(&node, &self.page.urls, self.doc.scripting()).trim().to_owned()
-            } else {
-                self.doc.inner_html(&node).trim().to_owned()
-            },
+            html: self
+                .html
+                .borrow_mut()
+                .inner_html(element, self.options.resolve_html_urls.then_some(&self.page.urls), self.doc.scripting())
+                .trim()
+                .to_owned(),
             value: text_of(&node, &self.page),
             lang: lang.map(str::to_owned),
         }

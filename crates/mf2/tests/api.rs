@@ -207,7 +207,7 @@ fn value_class_pattern_dates() {
 }
 
 #[test]
-fn resolved_html_matches_the_dom_serialisation_apart_from_urls() {
+fn html_matches_the_dom_serialisation_apart_from_resolved_urls() {
     let content = r#"<p title='a "q" &amp; b'>x&nbsp;&lt;y&gt; &amp; z</p><!-- note --><br/><img src="http://a.example/i.png" alt=""><script>if (a < b) {}</script><style>p > b {}</style><svg viewBox="0 0 1 1"><circle r="1"/></svg><template><i>t</i></template><textarea>&lt;</textarea><table><tr><td>c</td></tr></table>"#;
     let html = format!("<div class=h-entry><div class=e-content>{content}</div></div>");
     let html_of = |options: &Options| match &parse_with(&html, options).items[0].get("content")[0] {
@@ -215,6 +215,15 @@ fn resolved_html_matches_the_dom_serialisation_apart_from_urls() {
         other => panic!("not an e- value: {other:?}"),
     };
     assert_eq!(html_of(&Options::new().resolve_html_urls(true)), html_of(&Options::new()));
+    // Byte for byte the DOM's own fragment serialisation.
+    let dom = harvest_dom::Document::parse(&html);
+    let element = dom.elements().find(|e| e.has_class("e-content")).unwrap();
+    assert_eq!(html_of(&Options::new()), dom.inner_html(&element.as_node()).trim());
+    // Nested e-* elements are slices of the outer serialisation, and equal to their own.
+    let nested = format!("<div class=h-entry><div class=e-outer><div class=e-inner>{content}</div></div></div>");
+    let doc = parse_with(&nested, &Options::new());
+    let PropertyValue::Html(inner) = &doc.items[0].get("inner")[0] else { panic!("e- value") };
+    assert_eq!(inner.html, html_of(&Options::new()));
 
     let relative = "<div class=h-entry><div class=e-content><a href='../a'>a</a> <img srcset='x.png 1x, /y.png 2x' src=''> <object data=o.swf></object></div></div>";
     let doc = parse_html(relative, "http://example.test/d/p", &Options::new().resolve_html_urls(true)).unwrap();

@@ -6,6 +6,14 @@ use std::time::{Duration, Instant};
 
 const BASE: &str = "http://example.test/";
 
+/// The tests of this file run one at a time: timings taken while another test parses a
+/// million elements on the same cores would measure the other test.
+static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn serial() -> std::sync::MutexGuard<'static, ()> {
+    SERIAL.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 fn parse(html: &str) -> harvest_mf2::Document {
     parse_html(html, BASE, &Options::new()).expect("valid base URL")
 }
@@ -28,6 +36,8 @@ fn fastest(html: &str) -> Duration {
 fn assert_linear(n: usize, build: impl Fn(usize) -> String) {
     let small = build(n);
     let large = build(2 * n);
+    // Warm the allocator with the large page first, so neither size pays for fresh memory.
+    drop(parse(&large));
     let (t1, t2) = (fastest(&small), fastest(&large));
     let ratio = t2.as_secs_f64() / t1.as_secs_f64().max(1e-6);
     assert!(ratio < 3.0, "doubling took {t1:?} -> {t2:?} (ratio {ratio:.2})");
@@ -47,6 +57,7 @@ fn nested(open: &str, close: &str, n: usize) -> String {
 
 #[test]
 fn a_million_nested_elements_inside_an_h_entry() {
+    let _serial = serial();
     let html = format!("<div class=h-entry><p class=p-summary>s</p>{}</div>", nested("<div>", "</div>", 1_000_000));
     let doc = parse(&html);
     assert_eq!(doc.items.len(), 1);
@@ -55,6 +66,7 @@ fn a_million_nested_elements_inside_an_h_entry() {
 
 #[test]
 fn a_million_nested_elements_inside_an_e_property() {
+    let _serial = serial();
     let html = format!("<div class=h-entry><div class=e-content>{}</div></div>", nested("<b>", "</b>", 1_000_000));
     let doc = parse(&html);
     let content = doc.items[0].get("content")[0].clone();
@@ -67,6 +79,7 @@ fn a_million_nested_elements_inside_an_e_property() {
 
 #[test]
 fn nested_roots_and_properties() {
+    let _serial = serial();
     // Roots nested as properties, as children, and property chains: the DOM flattens past 512,
     // items nest at most MAX_ITEM_DEPTH deep; serialising and dropping must not overflow.
     for (open, close) in [
@@ -89,13 +102,17 @@ fn nested_roots_and_properties() {
 
 #[test]
 fn deep_nesting_is_linear() {
-    assert_linear(20_000, |n| format!("<div class=h-entry>{}</div>", nested("<div>", "</div>", n)));
-    assert_linear(20_000, |n| format!("<div class=h-entry>{}</div>", nested("<div class=p-x>", "</div>", n)));
-    assert_linear(20_000, |n| nested("<div class='h-x p-y'>", "</div>", n));
+    let _serial = serial();
+    assert_linear(10_000, |n| format!("<div class=h-entry>{}</div>", nested("<div>", "</div>", n)));
+    assert_linear(10_000, |n| format!("<div class=h-entry>{}</div>", nested("<div class=p-x>", "</div>", n)));
+    assert_linear(10_000, |n| nested("<div class='h-x p-y'>", "</div>", n));
+    // Nested e-* elements: each subtree's HTML is serialised once, not once per level.
+    assert_linear(10_000, |n| format!("<div class=h-entry>{}</div>", nested("<div class=e-x>", "</div>", n)));
 }
 
 #[test]
 fn siblings_are_linear() {
+    let _serial = serial();
     let siblings = |item: &'static str| move |n: usize| item.repeat(n);
     assert_linear(5_000, siblings("<div class=h-card><a class=u-url href=/a>A <img src=b.png></a></div>"));
     assert_linear(5_000, siblings("<a rel='me tag' href=/x>x</a><a rel=me href=/y>y</a>"));
@@ -107,6 +124,7 @@ fn siblings_are_linear() {
 
 #[test]
 fn a_hundred_thousand_classes_on_one_element() {
+    let _serial = serial();
     let letters = ["a", "b", "c", "d", "e", "f", "g"];
     let classes: Vec<String> = (0..100_000).map(|i| format!("c{i} p-x{}", letters[i % 7])).collect();
     let html = format!("<div class=h-entry><span class='{}'>v</span></div>", classes.join(" "));
@@ -123,15 +141,19 @@ fn a_hundred_thousand_classes_on_one_element() {
 
 #[test]
 fn ten_megabytes_of_text() {
+    let _serial = serial();
     let text = "lorem ipsum ".repeat(10 * 1024 * 1024 / 12);
     let html = format!("<div class=h-entry><p class=p-content>{text}</p>{text}</div>");
     let doc = parse(&html);
     assert_eq!(doc.items[0].get("content")[0].as_text().map(str::len), Some(text.trim().len()));
-    assert_linear(300_000, |n| format!("<div class=h-card><p class=p-name>{}</p></div>", "word ".repeat(n)));
+    // The doubling runs at 1 MB -> 2 MB: between 5 MB and 10 MB pages fall out of the CPU cache
+    // and every memory copy (the DOM's and ours) slows down several times at once.
+    assert_linear(200_000, |n| format!("<div class=h-card><p class=p-name>{}</p></div>", "word ".repeat(n)));
 }
 
 #[test]
 fn garbage_does_not_panic() {
+    let _serial = serial();
     for html in [
         "<a class=h-card href='http://[::1'>x</a>",
         "<div class='h-entry'><time class=dt-start datetime=''>x</time><span class=dt-end><b class=value>25:99pm</b></span></div>",
