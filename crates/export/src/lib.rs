@@ -12,6 +12,8 @@ pub mod content_line;
 pub mod datetime;
 #[cfg(feature = "atom")]
 pub mod atom;
+#[cfg(feature = "rdf")]
+pub mod rdf;
 #[cfg(any(feature = "vcard", feature = "ical"))]
 mod common;
 #[cfg(feature = "vcard")]

@@ -262,7 +262,7 @@ pub(crate) fn parse_zone(value: &str) -> Option<String> {
         return Some("Z".to_owned());
     }
     let sign = value.chars().next().filter(|c| *c == '+' || *c == '-')?;
-    let rest = &value[1..];
+    let rest = value.get(1..)?;
     let digits: String = rest.chars().filter(|c| *c != ':').collect();
     let colon_ok = match rest.find(':') {
         None => true,
@@ -281,7 +281,10 @@ pub(crate) fn parse_zone(value: &str) -> Option<String> {
 pub(crate) fn parse_time(value: &str) -> Option<(String, Option<String>)> {
     // Split off a trailing zone.
     let (clock, zone) = match value.rfind(['+', '-', 'Z', 'z']) {
-        Some(index) if index > 0 => (value[..index].trim_end(), Some(parse_zone(&value[index..])?)),
+        Some(index) if index > 0 => {
+            let (clock, zone) = value.split_at_checked(index)?;
+            (clock.trim_end(), Some(parse_zone(zone)?))
+        }
         _ => (value, None),
     };
     let lower = clock.to_ascii_lowercase();
@@ -344,7 +347,8 @@ pub(crate) fn parse_time(value: &str) -> Option<(String, Option<String>)> {
 /// A date and a time separated by `T`, `t` or a space.
 fn parse_datetime(value: &str) -> Option<(String, String, Option<String>)> {
     let index = value.find(['T', 't', ' '])?;
-    let (date, time) = (&value[..index], value[index + 1..].trim_start());
+    let (date, time) = value.split_at_checked(index)?;
+    let time = time.get(1..)?.trim_start();
     if !is_date(date) {
         return None;
     }
@@ -358,7 +362,7 @@ pub(crate) fn date_of(value: &str) -> Option<&str> {
         return Some(value);
     }
     let index = value.find(['T', 't', ' '])?;
-    let date = &value[..index];
+    let date = value.get(..index)?;
     is_date(date).then_some(date)
 }
 

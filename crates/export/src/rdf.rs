@@ -1,0 +1,917 @@
+//! RDF from a document and its microdata: HTML 5.0 §5.5.2, written as N-Triples or Turtle.
+//!
+//! [`from_microdata`] runs the conversion: the `dc:title` triple, one triple per `rel` link
+//! type of `a`, `area` and `link` elements (read with harvest-links), the `meta name`/`content`
+//! pairs, `blockquote`/`q` `cite`, then the triples of every top-level microdata item (read with
+//! harvest-microdata), with the memory that gives an item reached twice one subject, fallback
+//! types for untyped nested items, and the `owl:equivalentProperty` triples of the licensing
+//! vocabulary (§5.4.3.1) when a work item is present. The [`Graph`] keeps the triples in the
+//! order the algorithm generates them (a triple generated twice is kept once: an RDF graph is a
+//! set), with blank nodes numbered in order of creation; [`Graph::to_ntriples`] and
+//! [`Graph::to_turtle`] write it. Readings of the algorithm are in `docs/export-atom-rdf.md`.
+//!
+//! ```
+//! use harvest_dom::{Document, ParseOptions, Url};
+//! use harvest_export::rdf::{self, RdfOptions};
+//! let url = Url::parse("http://example.com/").unwrap();
+//! let doc = Document::parse_with(
+//!     "<p itemscope itemtype='http://schema.org/Person'><span itemprop=name>Ada</span></p>",
+//!     &ParseOptions::new().url(url),
+//! );
+//! let graph = rdf::from_microdata(&doc, &RdfOptions::new()).unwrap();
+//! assert_eq!(
+//!     graph.to_ntriples(),
+//!     "_:b0 <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://schema.org/Person> .\n\
+//!      _:b0 <http://www.w3.org/1999/xhtml/microdata#http://schema.org/Person%23:name> \"Ada\" .\n\
+//!      <http://example.com/> <http://www.w3.org/1999/xhtml/microdata#item> _:b0 .\n"
+//! );
+//! ```
+
+// Nodes, elements and items key sets and maps here: they hash by identity (which node), never
+// by their mutable contents.
+#![allow(clippy::mutable_key_type)]
+
+use harvest_dom::{split_ascii_whitespace, Document, Element, Url};
+use harvest_links::RdfRel;
+use harvest_microdata::{Item, Microdata, PropertyValue};
+use serde::Serialize;
+use std::collections::{HashMap, HashSet};
+use std::fmt::Write as _;
+use std::rc::Rc;
+
+/// `rdf:type`.
+pub const RDF_TYPE: &str = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type";
+/// The namespace of the predicates made from `rel` keywords and `meta` names.
+pub const XHTML_VOCAB: &str = "http://www.w3.org/1999/xhtml/vocab#";
+/// The namespace of the predicates made from microdata property names.
+pub const MICRODATA: &str = "http://www.w3.org/1999/xhtml/microdata#";
+/// The predicate linking the document to its top-level items.
+pub const MICRODATA_ITEM: &str = "http://www.w3.org/1999/xhtml/microdata#item";
+/// `dcterms:title`.
+pub const DC_TITLE: &str = "http://purl.org/dc/terms/title";
+/// `dcterms:source`.
+pub const DC_SOURCE: &str = "http://purl.org/dc/terms/source";
+/// `owl:equivalentProperty`.
+pub const OWL_EQUIVALENT_PROPERTY: &str = "http://www.w3.org/2002/07/owl#equivalentProperty";
+/// The item type of the licensing vocabulary (§5.4.3).
+pub const WORK_TYPE: &str = "http://n.whatwg.org/work";
+
+/// Default of [`RdfOptions::max_triples`].
+pub const DEFAULT_MAX_TRIPLES: usize = 1_000_000;
+/// Default of [`RdfOptions::max_bytes`].
+pub const DEFAULT_MAX_BYTES: usize = 256 << 20;
+
+/// Settings of the RDF conversion.
+///
+/// ```
+/// use harvest_export::rdf::RdfOptions;
+/// let options = RdfOptions::new().max_triples(10_000);
+/// assert_eq!(options.max_triples, 10_000);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RdfOptions {
+    /// The document's current address, the subject of the document's triples; `None` uses
+    /// the document's URL ([`Document::url`]), and `about:blank` when it has none.
+    pub address: Option<Url>,
+    /// The most triples the conversion may generate (counting every generation, also of a
+    /// triple already in the graph). The algorithm generates the triples of an item again each
+    /// time it is reached, and the predicates of untyped items grow with their nesting, so a
+    /// hostile page could ask for exponentially many; past this the conversion stops with
+    /// [`RdfError::TooLarge`].
+    pub max_triples: usize,
+    /// The most bytes of IRIs and literals the conversion may generate, counted like
+    /// [`RdfOptions::max_triples`].
+    pub max_bytes: usize,
+}
+
+impl Default for RdfOptions {
+    fn default() -> Self {
+        RdfOptions { address: None, max_triples: DEFAULT_MAX_TRIPLES, max_bytes: DEFAULT_MAX_BYTES }
+    }
+}
+
+impl RdfOptions {
+    /// The defaults: the document's own URL, [`DEFAULT_MAX_TRIPLES`], [`DEFAULT_MAX_BYTES`].
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Sets [`RdfOptions::address`].
+    pub fn address(mut self, address: Url) -> Self {
+        self.address = Some(address);
+        self
+    }
+
+    /// Sets [`RdfOptions::max_triples`].
+    pub fn max_triples(mut self, max_triples: usize) -> Self {
+        self.max_triples = max_triples;
+        self
+    }
+
+    /// Sets [`RdfOptions::max_bytes`].
+    pub fn max_bytes(mut self, max_bytes: usize) -> Self {
+        self.max_bytes = max_bytes;
+        self
+    }
+}
+
+/// Why no graph was made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RdfError {
+    /// The conversion would generate more than [`RdfOptions::max_triples`] triples or
+    /// [`RdfOptions::max_bytes`] bytes.
+    #[error("the RDF conversion exceeds its limit of {limit} {what}")]
+    TooLarge {
+        /// `"triples"` or `"bytes"`.
+        what: &'static str,
+        /// The limit that was reached.
+        limit: usize,
+    },
+}
+
+/// An RDF term.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum Term {
+    /// An IRI.
+    Iri {
+        /// The IRI.
+        value: String,
+    },
+    /// A blank node, numbered from 0 in order of creation (written `_:b0`, `_:b1`…).
+    Blank {
+        /// The number.
+        id: usize,
+    },
+    /// A plain literal, with a language tag when the element's language is known.
+    Literal {
+        /// The lexical form.
+        value: String,
+        /// The language tag.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        language: Option<String>,
+    },
+}
+
+impl Term {
+    fn iri(value: impl Into<String>) -> Term {
+        Term::Iri { value: value.into() }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Term::Iri { value } => value.len(),
+            Term::Blank { .. } => 8,
+            Term::Literal { value, language } => value.len() + language.as_ref().map_or(0, String::len),
+        }
+    }
+}
+
+/// One statement.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct Triple {
+    /// An IRI or a blank node.
+    pub subject: Term,
+    /// The predicate IRI.
+    pub predicate: String,
+    /// Any term.
+    pub object: Term,
+}
+
+/// The triples of a document, in the order the algorithm first generated them.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct Graph {
+    triples: Vec<Triple>,
+}
+
+impl Graph {
+    /// The triples, in generation order.
+    pub fn triples(&self) -> &[Triple] {
+        &self.triples
+    }
+
+    /// The number of triples.
+    pub fn len(&self) -> usize {
+        self.triples.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.triples.is_empty()
+    }
+
+    /// The graph as N-Triples: one triple per line, in generation order.
+    pub fn to_ntriples(&self) -> String {
+        let mut out = String::new();
+        for triple in &self.triples {
+            write_term(&mut out, &triple.subject);
+            out.push(' ');
+            write_iri(&mut out, &triple.predicate);
+            out.push(' ');
+            write_term(&mut out, &triple.object);
+            out.push_str(" .\n");
+        }
+        out
+    }
+
+    /// The graph as Turtle: `@prefix` lines for the namespaces the predicates use, then the
+    /// triples grouped by subject (in order of first appearance) and predicate.
+    pub fn to_turtle(&self) -> String {
+        turtle(&self.triples)
+    }
+}
+
+/// Converts a document to RDF (HTML 5.0 §5.5.2).
+pub fn from_microdata(document: &Document, options: &RdfOptions) -> Result<Graph, RdfError> {
+    let microdata = Microdata::new(document);
+    from_microdata_with(document, &microdata, options)
+}
+
+/// Like [`from_microdata`], with the document's microdata already read.
+pub fn from_microdata_with(
+    document: &Document,
+    microdata: &Microdata,
+    options: &RdfOptions,
+) -> Result<Graph, RdfError> {
+    let address = match (&options.address, document.url()) {
+        (Some(address), _) => address.to_string(),
+        (None, Some(url)) => url.to_string(),
+        (None, None) => "about:blank".to_owned(),
+    };
+    let me = || Term::iri(address.clone());
+    let mut out = Output::new(options);
+    let mut languages = Languages::new(document);
+
+    // Step 1: the title element (the first `title` in tree order): its child text nodes.
+    if let Some(title) = document.elements().find(|e| e.is("title")) {
+        let text: String = title.children().filter_map(|child| child.as_text().map(|t| t.to_string())).collect();
+        let language = languages.of(&title);
+        out.push(me(), DC_TITLE.to_owned(), Term::Literal { value: text, language })?;
+    }
+
+    // Steps 2-4 each go through the elements in tree order; one pass collects them.
+    let mut links = Vec::new();
+    let mut metas = Vec::new();
+    let mut quotes = Vec::new();
+    for element in document.elements() {
+        if element.is("a") || element.is("area") || element.is("link") {
+            links.push(element);
+        } else if element.is("meta") {
+            metas.push(element);
+        } else if element.is("blockquote") || element.is("q") {
+            quotes.push(element);
+        }
+    }
+    // Step 2: rel (steps 2.4-2.8 are harvest-links' `rdf_tokens`).
+    for element in links {
+        // Steps 2.1-2.3.
+        if !element.has_attr("rel") {
+            continue;
+        }
+        let Some(href) = element.attr("href").map(|h| h.to_string()) else { continue };
+        let Ok(target) = document.resolve_url(&href) else { continue };
+        // Step 2.9.
+        for token in harvest_links::rel_list(&element).rdf_tokens() {
+            let predicate = match token {
+                RdfRel::Keyword(keyword) => format!("{XHTML_VOCAB}{}", escape_ifragment(&keyword)),
+                RdfRel::Url(url) => url,
+            };
+            out.push(me(), predicate, Term::iri(target.as_str()))?;
+        }
+    }
+    // Step 3: meta name/content.
+    for element in metas {
+        let (name, value) = match (element.attr("name"), element.attr("content")) {
+            (Some(name), Some(content)) => (name.to_string(), content.to_string()),
+            _ => continue,
+        };
+        let predicate = if !name.contains(':') {
+            format!("{XHTML_VOCAB}{}", escape_ifragment(&name.to_ascii_lowercase()))
+        } else if is_absolute_url(&name) {
+            name
+        } else {
+            continue;
+        };
+        let language = languages.of(&element);
+        out.push(me(), predicate, Term::Literal { value, language })?;
+    }
+    // Step 4: blockquote and q citations.
+    for element in quotes {
+        let Some(cite) = element.attr("cite").map(|c| c.to_string()) else { continue };
+        if let Ok(source) = document.resolve_url(&cite) {
+            out.push(me(), DC_SOURCE.to_owned(), Term::iri(source.as_str()))?;
+        }
+    }
+
+    // Steps 5-6: every top-level item, with one memory.
+    let mut generator = Generator::default();
+    for item in microdata.items() {
+        let subject = generator.generate(&mut out, &mut languages, &item)?;
+        out.push(me(), MICRODATA_ITEM.to_owned(), subject)?;
+    }
+
+    // §5.4.3.1: the licensing vocabulary's equivalences, when a work item was converted. Their
+    // subjects are "the predicates that result from converting" such an item: the predicates
+    // the algorithm above builds for its four property names.
+    if generator.work {
+        for (name, equivalent) in [
+            ("work", "http://www.w3.org/2002/07/owl#sameAs"),
+            ("title", "http://purl.org/dc/terms/title"),
+            ("author", "http://creativecommons.org/ns#attributionName"),
+            ("license", "http://www.w3.org/1999/xhtml/vocab#license"),
+        ] {
+            let predicate = item_predicate(&type_prefix(WORK_TYPE), name);
+            out.push(Term::iri(predicate), OWL_EQUIVALENT_PROPERTY.to_owned(), Term::iri(equivalent))?;
+        }
+    }
+    Ok(out.graph)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Strings the algorithm builds.
+
+/// Whether `value` is an absolute URL: it parses without a base and has no ASCII whitespace
+/// or control characters (which the URL parser would strip or encode, so that the string
+/// itself is not a valid URL).
+fn is_absolute_url(value: &str) -> bool {
+    !value.chars().any(|c| c.is_ascii_whitespace() || c.is_control()) && Url::parse(value).is_ok()
+}
+
+/// RFC 3987 `ucschar` and `iprivate`: the non-ASCII characters an IRI may hold.
+fn is_iri_unicode(c: char) -> bool {
+    matches!(c,
+        '\u{A0}'..='\u{D7FF}' | '\u{F900}'..='\u{FDCF}' | '\u{FDF0}'..='\u{FFEF}'
+        | '\u{10000}'..='\u{1FFFD}' | '\u{20000}'..='\u{2FFFD}' | '\u{30000}'..='\u{3FFFD}'
+        | '\u{40000}'..='\u{4FFFD}' | '\u{50000}'..='\u{5FFFD}' | '\u{60000}'..='\u{6FFFD}'
+        | '\u{70000}'..='\u{7FFFD}' | '\u{80000}'..='\u{8FFFD}' | '\u{90000}'..='\u{9FFFD}'
+        | '\u{A0000}'..='\u{AFFFD}' | '\u{B0000}'..='\u{BFFFD}' | '\u{C0000}'..='\u{CFFFD}'
+        | '\u{D0000}'..='\u{DFFFD}' | '\u{E1000}'..='\u{EFFFD}'
+        | '\u{E000}'..='\u{F8FF}' | '\u{F0000}'..='\u{FFFFD}' | '\u{100000}'..='\u{10FFFD}')
+}
+
+fn push_percent_encoded(out: &mut String, c: char) {
+    let mut buffer = [0u8; 4];
+    for byte in c.encode_utf8(&mut buffer).bytes() {
+        let _ = write!(out, "%{byte:02X}");
+    }
+}
+
+/// Whether the `%` at byte `index` of `value` starts a `%HH` escape.
+fn starts_escape(value: &str, index: usize) -> bool {
+    let bytes = value.as_bytes();
+    matches!((bytes.get(index + 1), bytes.get(index + 2)), (Some(a), Some(b)) if a.is_ascii_hexdigit() && b.is_ascii_hexdigit())
+}
+
+/// %-escapes the characters of `value` that are not valid in the RFC 3987 `ifragment`
+/// production (`iunreserved`, `sub-delims`, `:`, `@`, `/`, `?`, and `%HH` escapes, which are
+/// kept as they are: existing escapes are never escaped twice).
+fn escape_ifragment(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for (index, c) in value.char_indices() {
+        let valid = c.is_ascii_alphanumeric()
+            || matches!(
+                c,
+                '-' | '.'
+                    | '_'
+                    | '~'
+                    | '!'
+                    | '$'
+                    | '&'
+                    | '\''
+                    | '('
+                    | ')'
+                    | '*'
+                    | '+'
+                    | ','
+                    | ';'
+                    | '='
+                    | ':'
+                    | '@'
+                    | '/'
+                    | '?'
+            )
+            || (c == '%' && starts_escape(value, index))
+            || is_iri_unicode(c)
+                && !matches!(c, '\u{E000}'..='\u{F8FF}' | '\u{F0000}'..='\u{FFFFD}' | '\u{100000}'..='\u{10FFFD}');
+        if valid {
+            out.push(c);
+        } else {
+            push_percent_encoded(&mut out, c);
+        }
+    }
+    out
+}
+
+/// Steps 4.2-4.3 and 5.2-5.3 of "generate the triples": a type with `#` and a `:` after it.
+fn type_prefix(item_type: &str) -> String {
+    let mut kind = item_type.to_owned();
+    if !kind.contains('#') {
+        kind.push('#');
+    }
+    let after_hash = kind.split_once('#').map_or("", |(_, rest)| rest);
+    if !after_hash.contains(':') {
+        kind.push(':');
+    }
+    kind
+}
+
+/// Step 6.1.5 for a name without a colon: the type, `%20` unless it ends with `:`, the escaped
+/// name, all escaped again (keeping escapes) after the microdata namespace.
+fn item_predicate(kind: &str, name: &str) -> String {
+    let mut s = kind.to_owned();
+    if !s.ends_with(':') {
+        s.push_str("%20");
+    }
+    s.push_str(&escape_ifragment(name));
+    format!("{MICRODATA}{}", escape_ifragment(&s))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The output: a set of triples kept in generation order, within the limits.
+
+struct Output {
+    graph: Graph,
+    seen: HashSet<Triple>,
+    blanks: usize,
+    generated: usize,
+    bytes: usize,
+    max_triples: usize,
+    max_bytes: usize,
+}
+
+impl Output {
+    fn new(options: &RdfOptions) -> Output {
+        Output {
+            graph: Graph::default(),
+            seen: HashSet::new(),
+            blanks: 0,
+            generated: 0,
+            bytes: 0,
+            max_triples: options.max_triples,
+            max_bytes: options.max_bytes,
+        }
+    }
+
+    /// Counts `bytes` against the byte limit.
+    fn charge(&mut self, bytes: usize) -> Result<(), RdfError> {
+        self.bytes = self.bytes.saturating_add(bytes);
+        if self.bytes > self.max_bytes {
+            return Err(RdfError::TooLarge { what: "bytes", limit: self.max_bytes });
+        }
+        Ok(())
+    }
+
+    /// "Generate the following triple".
+    fn push(&mut self, subject: Term, predicate: String, object: Term) -> Result<(), RdfError> {
+        self.generated += 1;
+        if self.generated > self.max_triples {
+            return Err(RdfError::TooLarge { what: "triples", limit: self.max_triples });
+        }
+        self.charge(subject.len() + predicate.len() + object.len())?;
+        let triple = Triple { subject, predicate, object };
+        if !self.seen.contains(&triple) {
+            self.seen.insert(triple.clone());
+            self.graph.triples.push(triple);
+        }
+        Ok(())
+    }
+
+    /// "A new blank node".
+    fn blank(&mut self) -> Term {
+        self.blanks += 1;
+        Term::Blank { id: self.blanks - 1 }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// "Generate the triples for an item", with an explicit stack instead of recursion.
+
+#[derive(Default)]
+struct Generator {
+    /// The memory: item → subject.
+    memory: HashMap<Item, Term>,
+    /// (item, type) pairs whose triples have been generated: the type fixes every triple of
+    /// the item, so generating them again would only repeat triples of the graph.
+    done: HashSet<(Item, Rc<str>)>,
+    /// The items whose triples are being generated (the stack), to stop cycles.
+    active: HashSet<Item>,
+    /// Whether an item of the licensing vocabulary was converted.
+    work: bool,
+}
+
+/// An item whose triples are being generated.
+struct Frame {
+    item: Item,
+    subject: Term,
+    /// `type` after steps 3-5: the prefix of predicates, empty for none.
+    kind: Rc<str>,
+    properties: Vec<harvest_microdata::Property>,
+    /// The next property element, and the next of its names.
+    next: usize,
+    name: usize,
+    /// The predicate waiting for the subject of the nested item being generated.
+    pending: Option<String>,
+}
+
+impl Generator {
+    /// Steps 1-5 for `item`: its subject, and a frame for step 6 unless its triples with this
+    /// type were already generated or are being generated (a cycle).
+    fn open(
+        &mut self,
+        out: &mut Output,
+        item: &Item,
+        fallback: Option<(&str, &str)>,
+    ) -> Result<(Term, Option<Frame>), RdfError> {
+        // Steps 1-2: the subject, remembered.
+        let subject = match self.memory.get(item) {
+            Some(subject) => subject.clone(),
+            None => {
+                let subject = match item.id().map(Url::as_str).filter(|id| is_absolute_url(id)) {
+                    Some(id) => Term::iri(id),
+                    None => out.blank(),
+                };
+                self.memory.insert(item.clone(), subject.clone());
+                subject
+            }
+        };
+        // Step 3: the item type, when it is an absolute URL. Items may have several types
+        // (001): each absolute one is an rdf:type, the first gives the predicates.
+        let types: Vec<&String> = item.types().iter().filter(|t| is_absolute_url(t)).collect();
+        let kind: String = match (types.first(), fallback) {
+            // Step 4.
+            (Some(first), _) => type_prefix(first),
+            // Step 5.
+            (None, Some((fallback_type, fallback_name))) if !fallback_type.is_empty() => {
+                let mut kind = type_prefix(fallback_type);
+                if !kind.ends_with(':') {
+                    kind.push_str("%20");
+                }
+                kind.push_str(&escape_ifragment(fallback_name));
+                kind
+            }
+            _ => String::new(),
+        };
+        out.charge(kind.len())?;
+        let kind: Rc<str> = Rc::from(kind);
+        if self.active.contains(item) || !self.done.insert((item.clone(), kind.clone())) {
+            return Ok((subject, None));
+        }
+        // Step 4.1.
+        for item_type in types {
+            out.push(subject.clone(), RDF_TYPE.to_owned(), Term::iri(item_type.as_str()))?;
+        }
+        if item.has_type(WORK_TYPE) {
+            self.work = true;
+        }
+        self.active.insert(item.clone());
+        let properties = item.properties().iter().collect();
+        let frame =
+            Frame { item: item.clone(), subject: subject.clone(), kind, properties, next: 0, name: 0, pending: None };
+        Ok((subject, Some(frame)))
+    }
+
+    /// Generates the triples for a top-level item and returns its subject.
+    fn generate(&mut self, out: &mut Output, languages: &mut Languages, top: &Item) -> Result<Term, RdfError> {
+        let (top_subject, frame) = self.open(out, top, None)?;
+        let mut stack: Vec<Frame> = frame.into_iter().collect();
+        // The subject of a nested item whose triples were just generated, for its parent.
+        let mut returned: Option<Term> = None;
+        while let Some(frame) = stack.last_mut() {
+            if let Some(value) = returned.take() {
+                // Step 6.1.6 for a nested item's subject.
+                if let Some(predicate) = frame.pending.take() {
+                    out.push(frame.subject.clone(), predicate, value)?;
+                }
+                frame.name += 1;
+                continue;
+            }
+            // Step 6: each property element, each of its names.
+            let Some(property) = frame.properties.get(frame.next) else {
+                // Step 7: return the subject.
+                if let Some(done) = stack.pop() {
+                    self.active.remove(&done.item);
+                    returned = Some(done.subject);
+                }
+                continue;
+            };
+            let Some(name) = property.names().get(frame.name).cloned() else {
+                frame.next += 1;
+                frame.name = 0;
+                continue;
+            };
+            // Step 6.1.1 and 6.1.5: the predicate.
+            let predicate = if is_absolute_url(&name) {
+                name.clone()
+            } else if frame.kind.is_empty() || name.contains(':') {
+                // No type and no absolute URL: abort these substeps. (A name with a colon that
+                // is not an absolute URL is neither case of step 6.1.5: no triple.)
+                frame.name += 1;
+                continue;
+            } else {
+                item_predicate(&frame.kind, &name)
+            };
+            // Steps 6.1.2-6.1.4: the value.
+            match property.value() {
+                PropertyValue::Item(nested) => {
+                    let kind = frame.kind.clone();
+                    frame.pending = Some(predicate);
+                    let (subject, child) = self.open(out, &nested, Some((&kind, &name)))?;
+                    match child {
+                        Some(child) => stack.push(child),
+                        None => returned = Some(subject),
+                    }
+                }
+                PropertyValue::Text(text) => {
+                    // URL property elements give a resource; one whose URL did not resolve has
+                    // the empty string as value, which is kept as a literal.
+                    let object = if property.is_url_property_element() && is_absolute_url(&text) {
+                        Term::iri(text)
+                    } else {
+                        Term::Literal { value: text, language: languages.of(&property.element()) }
+                    };
+                    // Step 6.1.6.
+                    out.push(frame.subject.clone(), predicate, object)?;
+                    frame.name += 1;
+                }
+            }
+        }
+        // Cycles and repeats leave the stack empty with the top subject still right.
+        let _ = returned;
+        Ok(top_subject)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The language of an element (HTML "the language of a node"): the nearest inclusive ancestor
+// with `xml:lang` (XML namespace) or, on an HTML element, `lang`; else the pragma-set default
+// language (`<meta http-equiv=content-language>`); unknown when that value is empty. Cached per
+// element so each element's ancestors are walked once.
+
+struct Languages {
+    known: HashMap<Element, Option<Rc<str>>>,
+    default: Option<Rc<str>>,
+}
+
+impl Languages {
+    fn new(document: &Document) -> Languages {
+        // HTML "pragma-set default language": each `meta http-equiv=content-language` in
+        // turn, whose content has no comma: its first run of non-whitespace characters.
+        let mut default = None;
+        for element in document.elements().filter(|e| e.is("meta")) {
+            let is_language = element.attr("http-equiv").is_some_and(|v| v.eq_ignore_ascii_case("content-language"));
+            let Some(content) = element.attr("content").filter(|_| is_language) else { continue };
+            if content.contains(',') {
+                continue;
+            }
+            let candidate = split_ascii_whitespace(&content).next().map(Rc::from);
+            if candidate.is_some() {
+                default = candidate;
+            }
+        }
+        Languages { known: HashMap::new(), default }
+    }
+
+    fn own(element: &Element) -> Option<String> {
+        match element.xml_attr("lang") {
+            Some(value) => Some(value),
+            None if element.is_html() => element.attr("lang").map(|v| v.to_string()),
+            None => None,
+        }
+    }
+
+    /// The language tag of `element`, or `None` when unknown or not a well-formed tag (RDF
+    /// language tags are `[a-zA-Z]+ ('-' [a-zA-Z0-9]+)*`).
+    fn of(&mut self, element: &Element) -> Option<String> {
+        let mut path: Vec<Element> = Vec::new();
+        let mut current = Some(element.clone());
+        let found: Option<Rc<str>> = loop {
+            let Some(node) = current else { break self.default.clone() };
+            if let Some(known) = self.known.get(&node) {
+                break known.clone();
+            }
+            if let Some(value) = Self::own(&node) {
+                path.push(node);
+                break Some(Rc::from(value.as_str()));
+            }
+            current = node.parent_element();
+            path.push(node);
+        };
+        for node in path {
+            self.known.insert(node, found.clone());
+        }
+        found.filter(|tag| is_language_tag(tag)).map(|tag| tag.to_string())
+    }
+}
+
+fn is_language_tag(tag: &str) -> bool {
+    let mut parts = tag.split('-');
+    let first_ok = parts.next().is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_alphabetic()));
+    first_ok && parts.all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_alphanumeric()))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing N-Triples and Turtle.
+
+/// Writes an IRI between angle brackets, %-escaping what RFC 3987 does not allow where it
+/// stands (spaces, `<>"{}|^`\`, controls, a `%` not starting an escape, brackets outside the
+/// authority, a second `#`), so that every IRI written is one an RDF parser accepts.
+fn write_iri(out: &mut String, iri: &str) {
+    out.push('<');
+    let authority_start = iri.find("://").map(|i| i + 3);
+    let authority_end =
+        authority_start.map(|start| iri[start..].find(['/', '?', '#']).map_or(iri.len(), |offset| start + offset));
+    let mut seen_hash = false;
+    for (index, c) in iri.char_indices() {
+        let in_authority = matches!((authority_start, authority_end), (Some(s), Some(e)) if index >= s && index < e);
+        let keep = match c {
+            '%' => starts_escape(iri, index),
+            '#' => !std::mem::replace(&mut seen_hash, true),
+            '[' | ']' => in_authority,
+            c if c.is_ascii_alphanumeric() => true,
+            '-' | '.' | '_' | '~' | ':' | '/' | '?' | '@' | '!' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ','
+            | ';' | '=' => true,
+            c => is_iri_unicode(c),
+        };
+        if keep {
+            out.push(c);
+        } else {
+            push_percent_encoded(out, c);
+        }
+    }
+    out.push('>');
+}
+
+fn write_literal(out: &mut String, value: &str, language: Option<&str>) {
+    out.push('"');
+    for c in value.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04X}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    if let Some(language) = language {
+        out.push('@');
+        out.push_str(language);
+    }
+}
+
+fn write_term(out: &mut String, term: &Term) {
+    match term {
+        Term::Iri { value } => write_iri(out, value),
+        Term::Blank { id } => {
+            let _ = write!(out, "_:b{id}");
+        }
+        Term::Literal { value, language } => write_literal(out, value, language.as_deref()),
+    }
+}
+
+/// The prefixes Turtle output may declare, besides one per microdata vocabulary.
+const PREFIXES: &[(&str, &str)] = &[
+    ("dcterms", "http://purl.org/dc/terms/"),
+    ("xhv", XHTML_VOCAB),
+    ("md", MICRODATA),
+    ("owl", "http://www.w3.org/2002/07/owl#"),
+];
+
+/// Whether `local` can be written as the local part of a prefixed name (a conservative ASCII
+/// subset of Turtle's `PN_LOCAL`: letters, digits, `_`, `-`, `:`, `%HH`, inner `.`).
+fn is_simple_local(local: &str) -> bool {
+    let bytes = local.as_bytes();
+    if matches!(bytes.first(), None | Some(b'-' | b'.')) || bytes.last() == Some(&b'.') {
+        return false;
+    }
+    let mut index = 0;
+    while let Some(&byte) = bytes.get(index) {
+        match byte {
+            b'%' if starts_escape(local, index) => index += 3,
+            b if b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b':' | b'.') => index += 1,
+            _ => return false,
+        }
+    }
+    true
+}
+
+/// The namespace of a microdata predicate built from a type: up to the first `:` after the
+/// escaped `#` of the type.
+fn microdata_namespace(predicate: &str) -> Option<&str> {
+    let rest = predicate.strip_prefix(MICRODATA)?;
+    let hash = rest.find("%23")?;
+    let colon = rest[hash..].find(':')? + hash;
+    predicate.get(..MICRODATA.len() + colon + 1)
+}
+
+/// A prefix name for a microdata vocabulary: the last path segment of its type, lowercased,
+/// letters and digits only (`hcard` for `http://microformats.org/profile/hcard`).
+fn vocabulary_prefix_name(namespace: &str) -> String {
+    let rest = namespace.strip_prefix(MICRODATA).unwrap_or(namespace);
+    let before_hash = rest.split("%23").next().unwrap_or("");
+    let segment = before_hash.trim_end_matches('/').rsplit('/').next().unwrap_or("");
+    let name: String = segment.chars().filter(char::is_ascii_alphanumeric).collect::<String>().to_ascii_lowercase();
+    if name.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        name
+    } else {
+        "v".to_owned()
+    }
+}
+
+/// The predicates of one subject, each with its objects, in order of first appearance.
+type PredicateObjects<'a> = Vec<(&'a str, Vec<&'a Term>)>;
+
+fn turtle(triples: &[Triple]) -> String {
+    // Prefixes: the fixed ones a predicate uses, and one per microdata vocabulary.
+    let mut prefixes: Vec<(String, String)> = Vec::new();
+    let mut by_namespace: HashMap<String, usize> = HashMap::new();
+    let mut taken: HashSet<String> = HashSet::new();
+    let mut prefixed: HashMap<&str, (usize, String)> = HashMap::new();
+    for triple in triples {
+        let predicate = triple.predicate.as_str();
+        if predicate == RDF_TYPE || prefixed.contains_key(predicate) {
+            continue;
+        }
+        let namespace: Option<String> = microdata_namespace(predicate)
+            .map(str::to_owned)
+            .or_else(|| PREFIXES.iter().find(|(_, ns)| predicate.starts_with(ns)).map(|(_, ns)| (*ns).to_owned()));
+        let Some(namespace) = namespace else { continue };
+        let local = &predicate[namespace.len()..];
+        if !is_simple_local(local) {
+            continue;
+        }
+        let index = match by_namespace.get(&namespace) {
+            Some(&index) => index,
+            None => {
+                let name = match PREFIXES.iter().find(|(_, ns)| *ns == namespace) {
+                    Some((name, _)) => (*name).to_owned(),
+                    None => {
+                        // A vocabulary's name never takes a fixed prefix's or another's.
+                        let base = vocabulary_prefix_name(&namespace);
+                        let mut name = base.clone();
+                        let mut n = 2;
+                        while taken.contains(&name) || PREFIXES.iter().any(|(p, _)| *p == name) {
+                            name = format!("{base}{n}");
+                            n += 1;
+                        }
+                        name
+                    }
+                };
+                taken.insert(name.clone());
+                prefixes.push((name, namespace.clone()));
+                by_namespace.insert(namespace, prefixes.len() - 1);
+                prefixes.len() - 1
+            }
+        };
+        prefixed.insert(predicate, (index, local.to_owned()));
+    }
+
+    let mut out = String::new();
+    for (name, namespace) in &prefixes {
+        let _ = write!(out, "@prefix {name}: ");
+        write_iri(&mut out, namespace);
+        out.push_str(" .\n");
+    }
+    if !prefixes.is_empty() && !triples.is_empty() {
+        out.push('\n');
+    }
+
+    // Group by subject (first appearance), then predicate (first appearance within it).
+    let mut subjects: Vec<(&Term, PredicateObjects<'_>)> = Vec::new();
+    let mut subject_index: HashMap<&Term, usize> = HashMap::new();
+    for triple in triples {
+        let index = *subject_index.entry(&triple.subject).or_insert_with(|| {
+            subjects.push((&triple.subject, Vec::new()));
+            subjects.len() - 1
+        });
+        let predicates = &mut subjects[index].1;
+        match predicates.iter_mut().find(|(p, _)| *p == triple.predicate) {
+            Some((_, objects)) => objects.push(&triple.object),
+            None => predicates.push((&triple.predicate, vec![&triple.object])),
+        }
+    }
+    for (subject, predicates) in subjects {
+        write_term(&mut out, subject);
+        for (position, (predicate, objects)) in predicates.iter().enumerate() {
+            out.push_str(if position == 0 { " " } else { " ;\n    " });
+            if *predicate == RDF_TYPE {
+                out.push('a');
+            } else if let Some((index, local)) = prefixed.get(predicate) {
+                let _ = write!(out, "{}:{local}", prefixes[*index].0);
+            } else {
+                write_iri(&mut out, predicate);
+            }
+            for (n, object) in objects.iter().enumerate() {
+                out.push_str(if n == 0 { " " } else { ", " });
+                write_term(&mut out, object);
+            }
+        }
+        out.push_str(" .\n");
+    }
+    out
+}
