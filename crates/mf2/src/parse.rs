@@ -183,8 +183,19 @@ impl Parser<'_> {
                 stack.push(Step::Exit);
             } else if let Some(current) = open.last_mut() {
                 current.note_kinds(&properties);
+                // One value per kind of property (a `dt-end` may differ from other dt-* ones):
+                // an element with many property classes is parsed once per kind.
+                let mut computed: Vec<((Kind, bool), PropertyValue)> = Vec::new();
                 for (kind, name) in properties {
-                    let value = self.property_value(kind, &name, &element, current, lang.as_deref());
+                    let key = (kind, kind == Kind::Dt && name == "end");
+                    let value = match computed.iter().find(|(k, _)| *k == key) {
+                        Some((_, value)) => value.clone(),
+                        None => {
+                            let value = self.property_value(kind, &name, &element, current, lang.as_deref());
+                            computed.push((key, value.clone()));
+                            value
+                        }
+                    };
                     current.note_value(kind, &name, &value);
                     current.weight = current.weight.saturating_add(1);
                     current.item.properties.entry(name).or_default().push(value);
