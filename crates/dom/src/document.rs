@@ -4,6 +4,7 @@ use crate::encoding::{self, DetectedEncoding, EncodingSource};
 use crate::error::UrlError;
 use crate::node::{Element, Node};
 use crate::parse::{self, DEFAULT_MAX_DEPTH};
+use crate::serialize::SerializeOptions;
 use crate::text::{self, TextOptions};
 use encoding_rs::{Encoding, UTF_8};
 use std::cell::OnceCell;
@@ -253,15 +254,27 @@ impl Document {
     /// assert_eq!(doc.inner_html(&div.as_node()), r#"<br><a title="&quot;x&quot;">&amp;&nbsp;&lt;</a>"#);
     /// ```
     pub fn inner_html(&self, node: &Node) -> String {
+        self.inner_html_with(node, &SerializeOptions::default())
+    }
+
+    /// `innerHTML` with nodes left out or attribute values rewritten (see
+    /// [`SerializeOptions`]).
+    pub fn inner_html_with(&self, node: &Node, options: &SerializeOptions) -> String {
         let mut out = String::new();
-        crate::serialize::serialize_children(&mut out, &node.0, self.scripting);
+        crate::serialize::serialize_children(&mut out, &node.0, self.scripting, options);
         out
     }
 
     /// The serialization of a node itself (`outerHTML`).
     pub fn outer_html(&self, node: &Node) -> String {
+        self.outer_html_with(node, &SerializeOptions::default())
+    }
+
+    /// `outerHTML` with nodes left out or attribute values rewritten (see
+    /// [`SerializeOptions`]).
+    pub fn outer_html_with(&self, node: &Node, options: &SerializeOptions) -> String {
         let mut out = String::new();
-        crate::serialize::serialize_node(&mut out, &node.0, self.scripting);
+        crate::serialize::serialize_node(&mut out, &node.0, self.scripting, options);
         out
     }
 }

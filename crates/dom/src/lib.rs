@@ -45,6 +45,7 @@ pub use crate::error::{SelectorError, UrlError, UrlErrorReason};
 pub use crate::node::{Element, Namespace, Node, NodeKind};
 pub use crate::parse::DEFAULT_MAX_DEPTH;
 pub use crate::select::Selector;
+pub use crate::serialize::{AttributeRewrite, SerializeOptions};
 pub use crate::text::{ImageText, TextOptions, Trim};
 pub use crate::tokens::{is_ascii_whitespace, split_ascii_whitespace, trim_ascii_whitespace, unique_tokens};
 pub use ::url::Url;

@@ -1,6 +1,7 @@
 //! The HTML fragment serialization algorithm (HTML § "Serializing HTML fragments"), written
 //! with an explicit stack so any depth serializes without recursion.
 
+use crate::node::{Element, Node};
 use html5ever::{local_name, ns};
 use kuchikiki::{NodeData, NodeRef};
 
@@ -104,19 +105,55 @@ fn children_holder(node: &NodeRef) -> NodeRef {
     node.as_element().and_then(|element| element.template_contents.clone()).unwrap_or_else(|| node.clone())
 }
 
+/// Changes to the serialization, for callers that publish a page's markup somewhere else (an
+/// `e-*` property, an Atom entry): nodes left out, attribute values rewritten. Everything
+/// else is the HTML algorithm unchanged.
+///
+/// ```
+/// use harvest_dom::{Document, SerializeOptions};
+/// let doc = Document::parse("<div id=d><a href=/x>x</a><nav>menu</nav></div>");
+/// let div = doc.element_by_id("d").unwrap().as_node();
+/// let skip_nav = |node: &harvest_dom::Node| node.as_element().is_some_and(|e| e.is("nav"));
+/// let absolute = |_: &harvest_dom::Element, name: &str, value: &str| {
+///     (name == "href").then(|| format!("https://example.com{value}"))
+/// };
+/// let options = SerializeOptions { skip: Some(&skip_nav), attribute_value: Some(&absolute) };
+/// assert_eq!(doc.inner_html_with(&div, &options), r#"<a href="https://example.com/x">x</a>"#);
+/// ```
+#[derive(Default, Clone, Copy)]
+pub struct SerializeOptions<'a> {
+    /// Nodes to leave out, with everything inside them.
+    pub skip: Option<&'a dyn Fn(&Node) -> bool>,
+    /// A replacement attribute value: called with the element, the attribute's serialized
+    /// name and its value; `Some` replaces the value.
+    pub attribute_value: Option<&'a AttributeRewrite>,
+}
+
+/// The signature of [`SerializeOptions::attribute_value`]: element, attribute name, value.
+pub type AttributeRewrite = dyn Fn(&Element, &str, &str) -> Option<String>;
+
+impl std::fmt::Debug for SerializeOptions<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SerializeOptions")
+            .field("skip", &self.skip.is_some())
+            .field("attribute_value", &self.attribute_value.is_some())
+            .finish()
+    }
+}
+
 /// Appends the serialization of `node`'s children (its "inner HTML") to `out`.
-pub(crate) fn serialize_children(out: &mut String, node: &NodeRef, scripting: bool) {
+pub(crate) fn serialize_children(out: &mut String, node: &NodeRef, scripting: bool, options: &SerializeOptions) {
     let mut stack: Vec<Step> = children_holder(node).children().rev().map(Step::Node).collect();
-    run(out, &mut stack, scripting);
+    run(out, &mut stack, scripting, options);
 }
 
 /// Appends the serialization of `node` itself (its "outer HTML") to `out`.
-pub(crate) fn serialize_node(out: &mut String, node: &NodeRef, scripting: bool) {
+pub(crate) fn serialize_node(out: &mut String, node: &NodeRef, scripting: bool, options: &SerializeOptions) {
     let mut stack = vec![Step::Node(node.clone())];
-    run(out, &mut stack, scripting);
+    run(out, &mut stack, scripting, options);
 }
 
-fn run(out: &mut String, stack: &mut Vec<Step>, scripting: bool) {
+fn run(out: &mut String, stack: &mut Vec<Step>, scripting: bool, options: &SerializeOptions) {
     while let Some(step) = stack.pop() {
         let node = match step {
             Step::EndTag(name) => {
@@ -127,16 +164,27 @@ fn run(out: &mut String, stack: &mut Vec<Step>, scripting: bool) {
             }
             Step::Node(node) => node,
         };
+        if let Some(skip) = options.skip {
+            if skip(&Node(node.clone())) {
+                continue;
+            }
+        }
         match node.data() {
             NodeData::Element(element) => {
                 let name = tag_name(&element.name);
                 out.push('<');
                 out.push_str(&name);
+                let handle = options.attribute_value.and_then(|_| node.clone().into_element_ref().map(Element));
                 for (attribute_key, attribute) in element.attributes.borrow().map.iter() {
+                    let serialized_name = attribute_name(attribute_key, attribute);
+                    let replaced = match (options.attribute_value, &handle) {
+                        (Some(rewrite), Some(handle)) => rewrite(handle, &serialized_name, &attribute.value),
+                        _ => None,
+                    };
                     out.push(' ');
-                    out.push_str(&attribute_name(attribute_key, attribute));
+                    out.push_str(&serialized_name);
                     out.push_str("=\"");
-                    escape_into(out, &attribute.value, true);
+                    escape_into(out, replaced.as_deref().unwrap_or(&attribute.value), true);
                     out.push('"');
                 }
                 out.push('>');
