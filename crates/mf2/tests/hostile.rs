@@ -101,6 +101,23 @@ fn nested_roots_and_properties() {
 }
 
 #[test]
+fn every_option_on_deep_and_wide_pages() {
+    let _serial = serial();
+    let options = Options::new().lang(true).resolve_html_urls(true).metaformats(true).alternates(true);
+    let deep = format!(
+        "<div class=h-entry lang=en><div class=e-content>{}</div>{}</div>",
+        nested("<span lang=fr class='e-x p-y'><a href=x>x</a>", "</span>", 20_000),
+        "<a rel='alternate me' href=/f>f</a>".repeat(20_000)
+    );
+    let doc = parse_html(&deep, BASE, &options).expect("valid options");
+    assert_eq!(doc.items[0].lang.as_deref(), Some("en"));
+    assert_eq!(doc.alternates.as_ref().map(Vec::len), Some(20_000));
+    // With the legacy output, links with rel=alternate go to `alternates` only.
+    assert!(!doc.rels.contains_key("me"));
+    assert_eq!(doc.rel_urls["http://example.test/f"].rels, ["alternate", "me"]);
+}
+
+#[test]
 fn deep_nesting_is_linear() {
     let _serial = serial();
     assert_linear(10_000, |n| format!("<div class=h-entry>{}</div>", nested("<div>", "</div>", n)));
