@@ -407,3 +407,151 @@ fn deep_and_wide_pages_are_linear() {
         assert!(ratio < 3.0, "{name}: {small:?} -> {large:?} (ratio {ratio:.2})");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Atom from microformats2.
+
+fn mf2(html: &str, url: &str) -> harvest_mf2::Document {
+    harvest_mf2::parse_html(html, url, &harvest_mf2::Options::new()).unwrap()
+}
+
+fn mf2_feed(page: &harvest_mf2::Document, options: &AtomOptions) -> (String, Feed) {
+    let xml = atom::from_mf2(page, options).unwrap();
+    check_namespaces(&xml);
+    let parsed: Feed = xml.parse().unwrap_or_else(|e| panic!("not a feed: {e}\n{xml}"));
+    for date in dates(&xml) {
+        chrono::DateTime::parse_from_rfc3339(&date).unwrap_or_else(|e| panic!("{date:?} is not RFC 3339: {e}"));
+    }
+    (xml, parsed)
+}
+
+const H_FEED: &str = r#"<body><div class="h-card">site owner</div>
+<main class="h-feed">
+  <h1 class="p-name">Field <notes></h1>
+  <p class="p-summary">Short notes</p>
+  <a class="u-url" href="/notes/">all notes</a>
+  <a class="p-author h-card" href="https://ada.example/">Ada Lovelace</a>
+  <article class="h-entry">
+    <h2 class="p-name">First &amp; best</h2>
+    <a class="u-url" href="/notes/1">#</a> <a class="u-url" href="https://mirror.example/1">mirror</a>
+    <data class="u-uid" value="tag:example.com,2024:1">uid (not a URL? it is: tag:)</data>
+    <time class="dt-published" datetime="2024-05-01 10:00:00-0700">May 1</time>
+    <time class="dt-updated" datetime="2024-05-02T08:00:00Z">May 2</time>
+    <div class="p-author h-card"><span class="p-name">Charles</span> <a class="u-url" href="/charles">home</a></div>
+    <p class="p-summary">A summary</p>
+    <div class="e-content"><p>Hello <b>world</b> &lt;3</p></div>
+    <a class="p-category" href="/t/rust">rust</a>
+    <a class="u-category h-card" href="https://friend.example/">Friend</a>
+  </article>
+  <article class="h-entry">
+    <span class="p-name">Second</span><span class="p-content">plain <text></span>
+    <time class="dt-published" datetime="2024-04-01">April 1</time>
+  </article>
+  <article class="h-entry"><p class="p-name">Undated, no URL</p></article>
+  <div class="h-event"><span class="p-name">not an entry</span></div>
+</main></body>"#;
+
+#[test]
+fn an_h_feed_becomes_a_feed() {
+    let page = mf2(H_FEED, "https://example.com/notes/");
+    let options = AtomOptions::new().now(now()).self_address(Url::parse("https://example.com/notes.atom").unwrap());
+    let (xml, parsed) = mf2_feed(&page, &options);
+    assert_eq!(parsed.title().value, "Field");
+    assert_eq!(parsed.title().r#type, TextType::Text);
+    assert_eq!(parsed.subtitle().map(|s| s.value.as_str()), Some("Short notes"));
+    assert_eq!(parsed.id(), "https://example.com/notes/");
+    let authors: Vec<(&str, Option<&str>)> = parsed.authors().iter().map(|a| (a.name(), a.uri())).collect();
+    assert_eq!(authors, [("Ada Lovelace", Some("https://ada.example/"))]);
+    let links: Vec<(&str, &str)> = parsed.links().iter().map(|l| (l.rel(), l.href())).collect();
+    assert_eq!(links, [("self", "https://example.com/notes.atom"), ("alternate", "https://example.com/notes/")]);
+    // The newest entry date.
+    assert_eq!(*parsed.updated(), rfc3339("2024-05-02T08:00:00Z"));
+
+    let entries = parsed.entries();
+    assert_eq!(entries.len(), 3, "h-entry children only");
+    let first = &entries[0];
+    assert_eq!(first.title().value, "First & best");
+    assert_eq!(first.id(), "tag:example.com,2024:1");
+    let links: Vec<&str> = first.links().iter().map(|l| l.href()).collect();
+    assert_eq!(links, ["https://example.com/notes/1", "https://mirror.example/1"]);
+    assert_eq!(first.published().map(|d| d.to_rfc3339()).as_deref(), Some("2024-05-01T10:00:00-07:00"));
+    assert_eq!(*first.updated(), rfc3339("2024-05-02T08:00:00Z"));
+    let authors: Vec<(&str, Option<&str>)> = first.authors().iter().map(|a| (a.name(), a.uri())).collect();
+    assert_eq!(authors, [("Charles", Some("https://example.com/charles"))]);
+    assert_eq!(first.summary().map(|s| s.value.as_str()), Some("A summary"));
+    let content = first.content().unwrap();
+    assert_eq!(content.content_type(), Some("html"));
+    assert_eq!(content.value(), Some("<p>Hello <b>world</b> &lt;3</p>"));
+    let terms: Vec<&str> = first.categories().iter().map(|c| c.term()).collect();
+    assert_eq!(terms, ["rust", "Friend"]);
+
+    let second = &entries[1];
+    assert_eq!(second.id(), second.id().trim());
+    assert!(second.id().starts_with("urn:uuid:"));
+    assert_eq!(second.content().and_then(|c| c.content_type()), Some("text"));
+    assert_eq!(second.content().and_then(|c| c.value()), Some("plain"));
+    assert_eq!(*second.updated(), rfc3339("2024-04-01T00:00:00Z"));
+    assert_eq!(second.published(), Some(second.updated()));
+
+    let third = &entries[2];
+    assert_eq!(*third.updated(), rfc3339("2023-11-14T22:13:20Z"), "undated: now");
+    assert_ne!(third.id(), second.id());
+    // Stable.
+    let (again, _) = mf2_feed(&page, &options);
+    assert_eq!(xml, again);
+}
+
+#[test]
+fn top_level_entries_without_an_h_feed() {
+    let page = mf2(
+        r#"<article class="h-entry"><a class="u-url p-name" href="/a">A</a>
+           <time class="dt-updated">2020-02-02 12:00</time></article>
+           <div class="h-card">not an entry</div>
+           <article class="h-entry"><span class="p-name">B</span><time class="dt-published">garbage</time></article>"#,
+        "https://example.com/",
+    );
+    let modified = UNIX_EPOCH + Duration::from_secs(1_000_000_000);
+    let options = AtomOptions::new().now(now()).address(Url::parse("https://example.com/page").unwrap());
+    let (xml, parsed) = mf2_feed(&page, &options.clone().last_modified(modified));
+    assert_eq!(parsed.id(), "https://example.com/page");
+    assert_eq!(parsed.title().value, "");
+    assert_eq!(parsed.entries().len(), 2);
+    assert_eq!(parsed.entries()[0].id(), "https://example.com/a");
+    // A local date and time is read as UTC.
+    assert!(xml.contains("<updated>2020-02-02T12:00:00Z</updated>"), "{xml}");
+    assert_eq!(*parsed.updated(), rfc3339("2020-02-02T12:00:00Z"));
+    assert_eq!(*parsed.entries()[1].updated(), rfc3339("2023-11-14T22:13:20Z"));
+
+    // No dates at all: the feed takes the last modification.
+    let page = mf2(r#"<p class="h-entry">x</p>"#, "https://example.com/");
+    let (_, parsed) = mf2_feed(&page, &options.clone().last_modified(modified));
+    assert_eq!(*parsed.updated(), rfc3339("2001-09-09T01:46:40Z"));
+    let (_, parsed) = mf2_feed(&page, &options);
+    assert_eq!(*parsed.updated(), rfc3339("2023-11-14T22:13:20Z"));
+}
+
+#[test]
+fn mf2_pages_without_entries() {
+    let page = mf2(r#"<div class="h-card">Ada</div>"#, "https://example.com/");
+    assert!(matches!(atom::from_mf2(&page, &AtomOptions::new()), Err(AtomError::NothingFound)));
+    // An empty h-feed (nested in another item's children) is still a feed.
+    let page = mf2(
+        r#"<div class="h-card"><span class="p-name">Ada</span><div class="h-feed"><span class="p-name">Empty</span></div></div>"#,
+        "https://example.com/",
+    );
+    let (_, parsed) = mf2_feed(&page, &AtomOptions::new().now(now()));
+    assert_eq!(parsed.title().value, "Empty");
+    assert!(parsed.entries().is_empty());
+}
+
+#[test]
+fn mf2_text_is_escaped_and_cleaned() {
+    let page = mf2(
+        "<div class=h-entry><span class=p-name>a\u{1}&lt;b&gt; ]]&gt; &amp;</span><div class=e-content>x\u{B}<i title='\"'>y</i></div></div>",
+        "https://example.com/",
+    );
+    let (xml, parsed) = mf2_feed(&page, &AtomOptions::new().now(now()));
+    assert!(!xml.contains('\u{1}') && !xml.contains('\u{B}'));
+    assert_eq!(parsed.entries()[0].title().value, "a\u{FFFD}<b> ]]> &");
+    assert_eq!(parsed.entries()[0].content().and_then(|c| c.value()), Some("x\u{FFFD}<i title=\"&quot;\">y</i>"));
+}
