@@ -110,8 +110,9 @@ impl Options {
         self
     }
 
-    /// When the page has no microformats, imply an `h-entry` from its `<title>`,
-    /// `<meta name=description>`, Open Graph and Twitter card metadata (metaformats).
+    /// When the page has no microformats, imply an `h-entry` (an `h-card` for
+    /// `og:type=profile`) from its `<title>`, `<meta name=description>`, Open Graph and Twitter
+    /// card metadata (metaformats).
     pub fn metaformats(mut self, enabled: bool) -> Options {
         self.metaformats = enabled;
         self

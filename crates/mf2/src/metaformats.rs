@@ -1,4 +1,4 @@
-//! Metaformats (microformats wiki "metaformats"): an implied `h-entry` from a page's `<head>`
+//! Metaformats (microformats wiki "metaformats"): an implied item from a page's `<head>`
 //! metadata, for pages without microformats; and the page language from
 //! `<meta http-equiv=content-language>` for the `lang` option.
 
@@ -49,13 +49,18 @@ pub(crate) fn imply(document: &Document, page: &Page) -> Option<Item> {
         .and_then(|e| e.attr("href").map(|h| h.to_string()));
     let url = |value: Option<String>| value.map(|v| page.urls.resolve(&v));
     text("url", url(first(&["og:url"]).or(canonical)));
-    text("featured", url(first(&["og:image", "og:image:url", "twitter:image", "twitter:image:src"])));
+    text("photo", url(first(&["og:image", "og:image:url", "twitter:image", "twitter:image:src"])));
     text("video", url(first(&["og:video", "og:video:url"])));
     text("audio", url(first(&["og:audio", "og:audio:url"])));
     if properties.is_empty() {
         return None;
     }
-    Some(Item { type_: vec!["h-entry".to_owned()], properties, ..Item::default() })
+    // `og:type` of `profile` describes a person: an h-card; anything else an h-entry.
+    let type_ = match meta.get("og:type").map(|t| t.trim()) {
+        Some(t) if t.eq_ignore_ascii_case("profile") => "h-card",
+        _ => "h-entry",
+    };
+    Some(Item { type_: vec![type_.to_owned()], properties, ..Item::default() })
 }
 
 /// The page language from `<meta http-equiv="content-language" content="...">`.

@@ -157,9 +157,14 @@ fn metaformats_option() {
     let text = |name: &str| entry.get(name).first().and_then(PropertyValue::as_text).map(str::to_owned);
     assert_eq!(text("name").as_deref(), Some("OG title"));
     assert_eq!(text("summary").as_deref(), Some("Card description"));
-    assert_eq!(text("featured").as_deref(), Some("http://example.test/img.png"));
+    assert_eq!(text("photo").as_deref(), Some("http://example.test/img.png"));
     assert_eq!(text("url").as_deref(), Some("http://example.test/post"));
     assert_eq!(text("published").as_deref(), Some("2024-01-02T03:04:05Z"));
+    let profile = parse_with(
+        r#"<meta property="og:type" content="profile"><meta property="og:title" content="Jo">"#,
+        &Options::new().metaformats(true),
+    );
+    assert_eq!(profile.items[0].type_, ["h-card"]);
     // Pages with microformats keep theirs.
     let doc = parse_with(&format!("{html}<p class=h-card>Jo"), &Options::new().metaformats(true));
     assert_eq!(doc.items[0].type_, ["h-card"]);
