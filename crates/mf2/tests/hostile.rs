@@ -184,3 +184,92 @@ fn garbage_does_not_panic() {
         let _ = doc.to_json();
     }
 }
+
+/// Random pages built from microformats markup fragments: no panic, and the JSON round-trips.
+#[test]
+fn random_pages_do_not_panic() {
+    let _serial = serial();
+    const TAGS: &[&str] =
+        &["div", "span", "a", "img", "abbr", "data", "time", "ins", "object", "area", "link", "td", "template", "p"];
+    const CLASSES: &[&str] = &[
+        "h-card",
+        "h-entry",
+        "h-x-y",
+        "p-name",
+        "u-url",
+        "u-photo",
+        "dt-start",
+        "dt-end",
+        "e-content",
+        "value",
+        "value-title",
+        "vcard",
+        "fn",
+        "url",
+        "vevent",
+        "dtstart",
+        "dtend",
+        "hreview",
+        "item",
+        "include",
+        "adr",
+        "p-",
+        "h-",
+        "summary",
+        "entry-content",
+        "hentry",
+        "author",
+        "geo",
+        "latitude",
+    ];
+    const ATTRIBUTES: &[&str] = &[
+        "href=/x",
+        "href=''",
+        "src=i.png",
+        "alt=A",
+        "title='2020-01-01'",
+        "value=7pm",
+        "datetime='12:00-08:00'",
+        "data=#a",
+        "id=a",
+        "id=b",
+        "itemref='a b'",
+        "headers=a",
+        "rel='me tag'",
+        "rel=bookmark",
+        "lang=fr",
+        "href='#b'",
+    ];
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = |limit: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % limit as u64) as usize
+    };
+    let options = Options::new().lang(true).resolve_html_urls(true).metaformats(true).alternates(true);
+    for _ in 0..5000 {
+        let mut html = String::new();
+        let mut open: Vec<&str> = Vec::new();
+        for _ in 0..next(60) {
+            match next(4) {
+                0 | 1 => {
+                    let tag = TAGS[next(TAGS.len())];
+                    let classes: Vec<&str> = (0..next(4)).map(|_| CLASSES[next(CLASSES.len())]).collect();
+                    let attributes: Vec<&str> = (0..next(3)).map(|_| ATTRIBUTES[next(ATTRIBUTES.len())]).collect();
+                    html.push_str(&format!("<{tag} class='{}' {}>", classes.join(" "), attributes.join(" ")));
+                    open.push(tag);
+                }
+                2 => {
+                    if let Some(tag) = open.pop() {
+                        html.push_str(&format!("</{tag}>"));
+                    }
+                }
+                _ => html.push_str(["x ", "2021-02-03", " 10:30pm", "+01:00", "&nbsp;", "<br>"][next(6)]),
+            }
+        }
+        let doc = parse_html(&html, BASE, &options).expect("valid options");
+        let back: harvest_mf2::Document = serde_json::from_str(&doc.to_json()).expect("round trip");
+        assert_eq!(back, doc, "{html}");
+    }
+}
