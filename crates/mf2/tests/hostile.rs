@@ -269,7 +269,10 @@ fn random_pages_do_not_panic() {
             }
         }
         let doc = parse_html(&html, BASE, &options).expect("valid options");
-        let back: harvest_mf2::Document = serde_json::from_str(&doc.to_json()).expect("round trip");
-        assert_eq!(back, doc, "{html}");
+        // serde_json stops at 128 levels of JSON nesting (about 40 nested items) with an error.
+        match serde_json::from_str::<harvest_mf2::Document>(&doc.to_json()) {
+            Ok(back) => assert_eq!(back, doc, "{html}"),
+            Err(e) => assert!(e.to_string().contains("recursion limit"), "{e}: {html}"),
+        }
     }
 }
