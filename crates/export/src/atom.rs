@@ -34,14 +34,10 @@
 //! assert!(feed.contains("<title type=\"html\">My blog</title>"));
 //! ```
 
-// Nodes, elements and items key sets and maps here: they hash by identity (which node), never
-// by their mutable contents.
-#![allow(clippy::mutable_key_type)]
-
 use crate::datetime::{
     is_valid_global_date_time_string, parse_date, parse_global_date_time, parse_local_date_time, GlobalDateTime,
 };
-use harvest_dom::{trim_ascii_whitespace, Document, Element, Node, NodeKind, Url};
+use harvest_dom::{trim_ascii_whitespace, Document, Element, Node, SerializeOptions, Url};
 use quick_xml::events::attributes::Attribute;
 use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
 use quick_xml::name::QName;
@@ -543,7 +539,11 @@ fn article_entry(
     let mut update_date = scan.update.clone();
 
     // Step 10: the content.
-    let content = serialize_children(document, article, &scan.removed);
+    // The clone is never built: serializing the article while leaving out the removed
+    // subtrees gives the same string.
+    let skip = |node: &Node| scan.removed.contains(node);
+    let serialize = SerializeOptions { skip: Some(&skip), ..SerializeOptions::default() };
+    let content = document.inner_html_with(&article.as_node(), &serialize);
 
     // Step 11: id and has-alternate.
     let bookmark = article.descendants().find_map(|element| {
@@ -833,133 +833,6 @@ fn extract_mf2(page: &harvest_mf2::Document, options: &AtomOptions) -> Result<Fe
     };
     feed.updated = Some(updated.text);
     Ok(feed)
-}
-
-// ---------------------------------------------------------------------------------------------
-// HTML fragment serialization of a clone with subtrees removed. The clone is never built: the
-// serialization walks the original and leaves out the removed subtrees, which gives the same
-// string. Iterative; same rules as harvest-dom's serializer (which has no way to leave nodes
-// out).
-
-fn serializes_as_void(element: &Element) -> bool {
-    element.is_html()
-        && matches!(
-            element.local_name(),
-            "area"
-                | "base"
-                | "br"
-                | "col"
-                | "embed"
-                | "hr"
-                | "img"
-                | "input"
-                | "link"
-                | "meta"
-                | "source"
-                | "track"
-                | "wbr"
-                | "basefont"
-                | "bgsound"
-                | "frame"
-                | "keygen"
-                | "param"
-        )
-}
-
-fn holds_literal_text(document: &Document, parent: Option<Element>) -> bool {
-    let Some(parent) = parent else { return false };
-    parent.is_html()
-        && match parent.local_name() {
-            "style" | "script" | "xmp" | "iframe" | "noembed" | "noframes" | "plaintext" => true,
-            "noscript" => document.scripting(),
-            _ => false,
-        }
-}
-
-fn escape_html(out: &mut String, text: &str, attribute_mode: bool) {
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '\u{A0}' => out.push_str("&nbsp;"),
-            '"' if attribute_mode => out.push_str("&quot;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            _ => out.push(c),
-        }
-    }
-}
-
-enum Step {
-    Node(Node),
-    End(String),
-}
-
-/// The children of `element`, or of its template contents for a `template`.
-fn child_nodes(element: &Element) -> Vec<Node> {
-    match element.template_contents() {
-        Some(contents) => contents.children().collect(),
-        None => element.children().collect(),
-    }
-}
-
-fn serialize_children(document: &Document, element: &Element, removed: &HashSet<Node>) -> String {
-    let mut out = String::new();
-    let mut stack: Vec<Step> = child_nodes(element).into_iter().rev().map(Step::Node).collect();
-    while let Some(step) = stack.pop() {
-        let node = match step {
-            Step::End(name) => {
-                out.push_str("</");
-                out.push_str(&name);
-                out.push('>');
-                continue;
-            }
-            Step::Node(node) => node,
-        };
-        if removed.contains(&node) {
-            continue;
-        }
-        match node.kind() {
-            NodeKind::Element => {
-                let Some(element) = node.as_element() else { continue };
-                let name = element.local_name().to_owned();
-                out.push('<');
-                out.push_str(&name);
-                for (attribute, value) in element.attributes() {
-                    out.push(' ');
-                    out.push_str(&attribute);
-                    out.push_str("=\"");
-                    escape_html(&mut out, &value, true);
-                    out.push('"');
-                }
-                out.push('>');
-                if serializes_as_void(&element) {
-                    continue;
-                }
-                stack.push(Step::End(name));
-                stack.extend(child_nodes(&element).into_iter().rev().map(Step::Node));
-            }
-            NodeKind::Text => {
-                if let Some(text) = node.as_text() {
-                    if holds_literal_text(document, node.parent_element()) {
-                        out.push_str(&text);
-                    } else {
-                        escape_html(&mut out, &text, false);
-                    }
-                }
-            }
-            NodeKind::Comment => {
-                if let Some(text) = node.as_comment() {
-                    out.push_str("<!--");
-                    out.push_str(&text);
-                    out.push_str("-->");
-                }
-            }
-            // The HTML parser puts no doctype, document or processing instruction inside an
-            // element; fragments (template contents) are handled through their element.
-            NodeKind::Doctype | NodeKind::Document | NodeKind::ProcessingInstruction | NodeKind::DocumentFragment => {}
-        }
-    }
-    out
 }
 
 // ---------------------------------------------------------------------------------------------

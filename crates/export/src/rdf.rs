@@ -27,8 +27,8 @@
 //! );
 //! ```
 
-// Nodes, elements and items key sets and maps here: they hash by identity (which node), never
-// by their mutable contents.
+// Microdata items key the memory: they hash by identity (which element), never by their
+// mutable contents (clippy.toml covers harvest-dom's Element and Node).
 #![allow(clippy::mutable_key_type)]
 
 use harvest_dom::{split_ascii_whitespace, Document, Element, Url};
