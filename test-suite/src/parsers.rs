@@ -61,7 +61,7 @@ fn run_mf2(html: &[u8], page_url: &str) -> Result<Value, String> {
     let document = harvest_dom::Document::parse_bytes(html, &harvest_dom::ParseOptions::new().url(url));
     // The suite expects relative URLs inside e-* html resolved (h-entry/urlincontent,
     // mixed/h-entry/mixedroots); harvest-mf2 keeps them as authored unless asked.
-    let options = harvest_mf2::Options::new().base_url(page_url).resolve_html_urls(true);
+    let options = harvest_mf2::Options::new().base_url(page_url);
     harvest_mf2::parse(&document, &options).map(|d| d.to_value()).map_err(|e| e.to_string())
 }
 

@@ -261,8 +261,32 @@ impl Document {
     /// [`SerializeOptions`]).
     pub fn inner_html_with(&self, node: &Node, options: &SerializeOptions) -> String {
         let mut out = String::new();
-        crate::serialize::serialize_children(&mut out, &node.0, self.scripting, options);
+        crate::serialize::serialize_children(&mut out, &node.0, self.scripting, options, None);
         out
+    }
+
+    /// `innerHTML` of `node`, plus where the inner HTML of each descendant element that
+    /// `wanted` accepts lies in it: nested fragments are slices of one serialization instead
+    /// of being serialized again for every level.
+    ///
+    /// ```
+    /// use harvest_dom::{Document, SerializeOptions};
+    /// let doc = Document::parse("<div id=d><p class=x>a<b class=x>b</b></p></div>");
+    /// let div = doc.element_by_id("d").unwrap().as_node();
+    /// let (html, ranges) = doc.inner_html_indexed(&div, &SerializeOptions::default(), &|e| e.has_class("x"));
+    /// let inner: Vec<&str> = ranges.iter().map(|(_, range)| &html[range.clone()]).collect();
+    /// assert_eq!(inner, ["b", "a<b class=\"x\">b</b>"]);
+    /// ```
+    pub fn inner_html_indexed(
+        &self,
+        node: &Node,
+        options: &SerializeOptions,
+        wanted: &dyn Fn(&Element) -> bool,
+    ) -> (String, Vec<(Element, std::ops::Range<usize>)>) {
+        let mut out = String::new();
+        let mut recorder = crate::serialize::RangeRecorder { wanted, ranges: Vec::new() };
+        crate::serialize::serialize_children(&mut out, &node.0, self.scripting, options, Some(&mut recorder));
+        (out, recorder.ranges)
     }
 
     /// The serialization of a node itself (`outerHTML`).

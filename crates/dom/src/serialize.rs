@@ -97,7 +97,16 @@ fn tag_name(name: &html5ever::QualName) -> String {
 
 enum Step {
     Node(NodeRef),
-    EndTag(String),
+    /// An end tag; for an element whose inner range is wanted, that element and where its
+    /// contents started.
+    EndTag(String, Option<(Element, usize)>),
+}
+
+/// Where the inner HTML of chosen elements lies in a serialization (see
+/// [`crate::Document::inner_html_indexed`]).
+pub(crate) struct RangeRecorder<'a> {
+    pub wanted: &'a dyn Fn(&Element) -> bool,
+    pub ranges: Vec<(Element, std::ops::Range<usize>)>,
 }
 
 /// The node whose children are serialized for `node`: a template's contents, else itself.
@@ -123,14 +132,14 @@ fn children_holder(node: &NodeRef) -> NodeRef {
 #[derive(Default, Clone, Copy)]
 pub struct SerializeOptions<'a> {
     /// Nodes to leave out, with everything inside them.
-    pub skip: Option<&'a dyn Fn(&Node) -> bool>,
+    pub skip: Option<&'a (dyn Fn(&Node) -> bool + 'a)>,
     /// A replacement attribute value: called with the element, the attribute's serialized
     /// name and its value; `Some` replaces the value.
-    pub attribute_value: Option<&'a AttributeRewrite>,
+    pub attribute_value: Option<&'a AttributeRewrite<'a>>,
 }
 
 /// The signature of [`SerializeOptions::attribute_value`]: element, attribute name, value.
-pub type AttributeRewrite = dyn Fn(&Element, &str, &str) -> Option<String>;
+pub type AttributeRewrite<'a> = dyn Fn(&Element, &str, &str) -> Option<String> + 'a;
 
 impl std::fmt::Debug for SerializeOptions<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -142,21 +151,36 @@ impl std::fmt::Debug for SerializeOptions<'_> {
 }
 
 /// Appends the serialization of `node`'s children (its "inner HTML") to `out`.
-pub(crate) fn serialize_children(out: &mut String, node: &NodeRef, scripting: bool, options: &SerializeOptions) {
+pub(crate) fn serialize_children(
+    out: &mut String,
+    node: &NodeRef,
+    scripting: bool,
+    options: &SerializeOptions,
+    recorder: Option<&mut RangeRecorder>,
+) {
     let mut stack: Vec<Step> = children_holder(node).children().rev().map(Step::Node).collect();
-    run(out, &mut stack, scripting, options);
+    run(out, &mut stack, scripting, options, recorder);
 }
 
 /// Appends the serialization of `node` itself (its "outer HTML") to `out`.
 pub(crate) fn serialize_node(out: &mut String, node: &NodeRef, scripting: bool, options: &SerializeOptions) {
     let mut stack = vec![Step::Node(node.clone())];
-    run(out, &mut stack, scripting, options);
+    run(out, &mut stack, scripting, options, None);
 }
 
-fn run(out: &mut String, stack: &mut Vec<Step>, scripting: bool, options: &SerializeOptions) {
+fn run(
+    out: &mut String,
+    stack: &mut Vec<Step>,
+    scripting: bool,
+    options: &SerializeOptions,
+    mut recorder: Option<&mut RangeRecorder>,
+) {
     while let Some(step) = stack.pop() {
         let node = match step {
-            Step::EndTag(name) => {
+            Step::EndTag(name, recorded) => {
+                if let (Some((element, start)), Some(recorder)) = (recorded, recorder.as_deref_mut()) {
+                    recorder.ranges.push((element, start..out.len()));
+                }
                 out.push_str("</");
                 out.push_str(&name);
                 out.push('>');
@@ -191,7 +215,11 @@ fn run(out: &mut String, stack: &mut Vec<Step>, scripting: bool, options: &Seria
                 if serializes_as_void(&element.name) {
                     continue;
                 }
-                stack.push(Step::EndTag(name));
+                let recorded = recorder.as_deref().and_then(|recorder| {
+                    let handle = node.clone().into_element_ref().map(Element)?;
+                    (recorder.wanted)(&handle).then_some((handle, out.len()))
+                });
+                stack.push(Step::EndTag(name, recorded));
                 stack.extend(children_holder(&node).children().rev().map(Step::Node));
             }
             NodeData::Text(text) => {

@@ -324,7 +324,7 @@ impl Parser<'_> {
             html: self
                 .html
                 .borrow_mut()
-                .inner_html(element, self.options.resolve_html_urls.then_some(&self.page.urls), self.doc.scripting())
+                .inner_html(self.doc, element, self.options.resolve_html_urls.then_some(&self.page.urls))
                 .trim()
                 .to_owned(),
             value: text_of(&node, &self.page),
