@@ -217,6 +217,27 @@ impl Graph {
 
     /// The graph as Turtle: `@prefix` lines for the namespaces the predicates use, then the
     /// triples grouped by subject (in order of first appearance) and predicate.
+    ///
+    /// ```
+    /// use harvest_dom::{Document, ParseOptions, Url};
+    /// use harvest_export::rdf::{self, RdfOptions};
+    /// let url = Url::parse("http://example.com/").unwrap();
+    /// let doc = Document::parse_with(
+    ///     "<title>Cats</title><p itemscope itemtype='http://microformats.org/profile/hcard'>\
+    ///      <span itemprop=fn>Hedral</span></p>",
+    ///     &ParseOptions::new().url(url),
+    /// );
+    /// let graph = rdf::from_microdata(&doc, &RdfOptions::new()).unwrap();
+    /// assert_eq!(
+    ///     graph.to_turtle(),
+    ///     "@prefix dcterms: <http://purl.org/dc/terms/> .\n\
+    ///      @prefix hcard: <http://www.w3.org/1999/xhtml/microdata#http://microformats.org/profile/hcard%23:> .\n\
+    ///      @prefix md: <http://www.w3.org/1999/xhtml/microdata#> .\n\
+    ///      \n\
+    ///      <http://example.com/> dcterms:title \"Cats\" ;\n    md:item _:b0 .\n\
+    ///      _:b0 a <http://microformats.org/profile/hcard> ;\n    hcard:fn \"Hedral\" .\n"
+    /// );
+    /// ```
     pub fn to_turtle(&self) -> String {
         turtle(&self.triples)
     }
