@@ -62,6 +62,86 @@ pub struct LinksArgs {
     check: bool,
 }
 
+/// Where a conversion reads its data.
+#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// Microdata first; microformats2 when the page has no microdata to convert.
+    Auto,
+    /// Microdata items (the HTML vCard and vEvent vocabularies).
+    Microdata,
+    /// Microformats2 (h-card, h-event).
+    Mf2,
+}
+
+#[derive(Args, Clone)]
+pub struct VcardArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Where the contacts come from.
+    #[arg(long, value_enum, default_value = "auto")]
+    from: Source,
+    /// Every contact on the page, not only the first (microdata) or representative (mf2) one.
+    #[arg(long)]
+    all: bool,
+    /// Fold lines at 75 octets (RFC 6350) instead of 75 characters (the HTML specification).
+    #[arg(long)]
+    octets: bool,
+}
+
+#[derive(Args, Clone)]
+pub struct IcalArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Where the events come from.
+    #[arg(long, value_enum, default_value = "auto")]
+    from: Source,
+    /// Fold lines at 75 octets (RFC 5545) instead of 75 characters (the HTML specification).
+    #[arg(long)]
+    octets: bool,
+    /// Write microdata date-times that carry an offset as UTC (RFC 5545 form) rather than
+    /// stripping `-` and `:` as the HTML specification does.
+    #[arg(long)]
+    rfc5545: bool,
+}
+
+/// Where an Atom feed is read from.
+#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
+pub enum FeedSource {
+    /// The document's `article` elements; the mf2 h-feed when it has none.
+    Auto,
+    /// The document's `article` elements (HTML "Atom feed" extraction).
+    Document,
+    /// The mf2 h-feed, or the page's top-level h-entries.
+    Mf2,
+}
+
+#[derive(Args, Clone)]
+pub struct AtomArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Where the entries come from.
+    #[arg(long, value_enum, default_value = "auto")]
+    from: FeedSource,
+}
+
+/// An RDF syntax.
+#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
+pub enum RdfFormat {
+    /// N-Triples.
+    Nt,
+    /// Turtle.
+    Ttl,
+}
+
+#[derive(Args, Clone)]
+pub struct RdfArgs {
+    #[command(flatten)]
+    common: Common,
+    /// The syntax written.
+    #[arg(long, value_enum, default_value = "nt")]
+    format: RdfFormat,
+}
+
 #[derive(Args, Clone)]
 pub struct AllArgs {
     #[command(flatten)]
@@ -84,6 +164,22 @@ pub enum ExtractCommand {
     #[command(after_help = "Examples:\n  harvest links page.html --base-url https://example.com/\n  \
                             harvest links page.html --feeds\n  harvest links page.html --check")]
     Links(LinksArgs),
+    /// Contacts as vCard 4.0 (.vcf), from microdata hcard items or mf2 h-cards.
+    #[command(after_help = "Examples:\n  harvest vcard page.html --base-url https://example.com/ > contact.vcf\n  \
+                            harvest vcard page.html --from mf2 --all -o contacts.vcf")]
+    Vcard(VcardArgs),
+    /// Events as iCalendar (.ics), from microdata vevent items or mf2 h-events.
+    #[command(after_help = "Examples:\n  harvest ical page.html --base-url https://example.com/ > events.ics\n  \
+                            harvest ical page.html --from mf2 --octets")]
+    Ical(IcalArgs),
+    /// An Atom feed of the page's articles, or of its mf2 h-feed.
+    #[command(after_help = "Examples:\n  harvest atom page.html --base-url https://example.com/ > feed.atom\n  \
+                            harvest atom page.html --from mf2")]
+    Atom(AtomArgs),
+    /// The page's microdata (and links, title, meta) as RDF.
+    #[command(after_help = "Examples:\n  harvest rdf page.html --base-url https://example.com/\n  \
+                            harvest rdf page.html --format ttl")]
+    Rdf(RdfArgs),
     /// One parse, every extractor: {url, microdata, mf2, links, json-ld}.
     #[command(after_help = "Examples:\n  harvest all page.html --base-url https://example.com/ --pretty\n  \
                             harvest all crawl.warc.gz -o pages.jsonl")]
@@ -97,6 +193,10 @@ impl ExtractCommand {
             ExtractCommand::Mf2(args) => (args.common.clone(), Extraction::Mf2(args)),
             ExtractCommand::Microdata(args) => (args.common.clone(), Extraction::Microdata(args)),
             ExtractCommand::Links(args) => (args.common.clone(), Extraction::Links(args)),
+            ExtractCommand::Vcard(args) => (args.common.clone(), Extraction::Vcard(args)),
+            ExtractCommand::Ical(args) => (args.common.clone(), Extraction::Ical(args)),
+            ExtractCommand::Atom(args) => (args.common.clone(), Extraction::Atom(args)),
+            ExtractCommand::Rdf(args) => (args.common.clone(), Extraction::Rdf(args)),
             ExtractCommand::All(args) => (args.common, Extraction::All),
         }
     }
@@ -107,6 +207,10 @@ pub enum Extraction {
     Mf2(Mf2Args),
     Microdata(MicrodataArgs),
     Links(LinksArgs),
+    Vcard(VcardArgs),
+    Ical(IcalArgs),
+    Atom(AtomArgs),
+    Rdf(RdfArgs),
     All,
 }
 
@@ -158,6 +262,77 @@ fn links(doc: &Document, args: &LinksArgs) -> Result<Value, ExtractError> {
     }
 }
 
+/// The page parsed for microformats, for the conversions that read h-cards, h-events, h-feeds.
+fn mf2_document(doc: &Document) -> Result<harvest_mf2::Document, ExtractError> {
+    let mut options = harvest_mf2::Options::new();
+    if let Some(url) = doc.url() {
+        options = options.base_url(url.as_str());
+    }
+    harvest_mf2::parse(doc, &options).map_err(|e| ExtractError::Failed(e.to_string()))
+}
+
+fn folding(octets: bool) -> harvest_export::content_line::Folding {
+    if octets {
+        harvest_export::content_line::Folding::Octets
+    } else {
+        harvest_export::content_line::Folding::default()
+    }
+}
+
+fn vcard(doc: &Document, args: &VcardArgs) -> Result<String, ExtractError> {
+    use harvest_export::vcard::{from_mf2, from_microdata, VcardError, VcardOptions};
+    let options = VcardOptions::new().all(args.all).folding(folding(args.octets));
+    let nothing = |e: VcardError| ExtractError::NothingFound(e.to_string());
+    match args.from {
+        Source::Microdata => from_microdata(doc, &options).map_err(nothing),
+        Source::Mf2 => from_mf2(&mf2_document(doc)?, doc.url(), &options).map_err(nothing),
+        Source::Auto => match from_microdata(doc, &options) {
+            Ok(card) => Ok(card),
+            Err(_) => from_mf2(&mf2_document(doc)?, doc.url(), &options).map_err(nothing),
+        },
+    }
+}
+
+fn ical(doc: &Document, args: &IcalArgs) -> Result<String, ExtractError> {
+    use harvest_export::ical::{from_mf2, from_microdata, IcalError, IcalOptions};
+    let options = IcalOptions::new().folding(folding(args.octets)).rfc5545_date_times(args.rfc5545);
+    let nothing = |e: IcalError| ExtractError::NothingFound(e.to_string());
+    match args.from {
+        Source::Microdata => from_microdata(doc, &options).map_err(nothing),
+        Source::Mf2 => from_mf2(&mf2_document(doc)?, doc.url(), &options).map_err(nothing),
+        Source::Auto => match from_microdata(doc, &options) {
+            Ok(calendar) => Ok(calendar),
+            Err(_) => from_mf2(&mf2_document(doc)?, doc.url(), &options).map_err(nothing),
+        },
+    }
+}
+
+fn atom(doc: &Document, args: &AtomArgs) -> Result<String, ExtractError> {
+    use harvest_export::atom::{from_document, from_mf2, AtomError, AtomOptions};
+    let options = AtomOptions::new();
+    let failed = |e: AtomError| match e {
+        AtomError::NothingFound => ExtractError::NothingFound(e.to_string()),
+        other => ExtractError::Failed(other.to_string()),
+    };
+    match args.from {
+        FeedSource::Document => from_document(doc, &options).map_err(failed),
+        FeedSource::Mf2 => from_mf2(&mf2_document(doc)?, &options).map_err(failed),
+        FeedSource::Auto => match from_document(doc, &options) {
+            Err(AtomError::NothingFound) => from_mf2(&mf2_document(doc)?, &options).map_err(failed),
+            other => other.map_err(failed),
+        },
+    }
+}
+
+fn rdf(doc: &Document, args: &RdfArgs) -> Result<String, ExtractError> {
+    let graph = harvest_export::rdf::from_microdata(doc, &harvest_export::rdf::RdfOptions::new())
+        .map_err(|e| ExtractError::Failed(e.to_string()))?;
+    Ok(match args.format {
+        RdfFormat::Nt => graph.to_ntriples(),
+        RdfFormat::Ttl => graph.to_turtle(),
+    })
+}
+
 impl Extraction {
     /// The record key of this subcommand's output in batch mode.
     pub fn name(&self) -> &'static str {
@@ -165,6 +340,10 @@ impl Extraction {
             Extraction::Mf2(_) => "mf2",
             Extraction::Microdata(_) => "microdata",
             Extraction::Links(_) => "links",
+            Extraction::Vcard(_) => "vcard",
+            Extraction::Ical(_) => "ical",
+            Extraction::Atom(_) => "atom",
+            Extraction::Rdf(_) => "rdf",
             Extraction::All => "all",
         }
     }
@@ -179,6 +358,10 @@ impl Extraction {
             }
             Extraction::Microdata(_) => microdata(&doc).map(Output::Json),
             Extraction::Links(args) => links(&doc, args).map(Output::Json),
+            Extraction::Vcard(args) => vcard(&doc, args).map(Output::Text),
+            Extraction::Ical(args) => ical(&doc, args).map(Output::Text),
+            Extraction::Atom(args) => atom(&doc, args).map(Output::Text),
+            Extraction::Rdf(args) => rdf(&doc, args).map(Output::Text),
             Extraction::All => {
                 let (json_ld, json_ld_errors) = crate::jsonld::blocks(&doc);
                 let mut record = json!({

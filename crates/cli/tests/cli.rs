@@ -233,3 +233,45 @@ fn web_addresses_with_redirects() {
     assert_eq!(out.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&out.stderr).contains("404"));
 }
+
+#[test]
+fn exporters_on_the_bundled_example() {
+    let run = |args: &[&str]| {
+        let out =
+            harvest().args(args).arg("--base-url").arg("https://ada.example.org/").arg(example()).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let card = run(&["vcard"]);
+    assert!(card.starts_with("BEGIN:VCARD\r\n") && card.contains("\r\nFN:Ada Gardener\r\n"), "{card}");
+    let mf2_cards = run(&["vcard", "--from", "mf2", "--all", "--octets"]);
+    assert!(mf2_cards.matches("BEGIN:VCARD").count() >= 2, "{mf2_cards}");
+    assert!(mf2_cards.split("\r\n").all(|line| line.len() <= 75));
+    let calendar = run(&["ical"]);
+    assert!(
+        calendar.contains("\r\nSUMMARY:Seed swap\r\n") && calendar.contains("DTSTART;VALUE=DATE-TIME:20260905T100000Z")
+    );
+    let feed = run(&["atom"]);
+    assert!(feed.contains("<feed xmlns=\"http://www.w3.org/2005/Atom\">") && feed.matches("<entry").count() == 2);
+    let mf2_feed = run(&["atom", "--from", "mf2"]);
+    assert!(mf2_feed.contains("<title>Field Notes</title>") || mf2_feed.contains("Field Notes"), "{mf2_feed}");
+    let triples = run(&["rdf"]);
+    assert!(triples
+        .contains("<https://ada.example.org/> <http://purl.org/dc/terms/title> \"Field Notes — Ada Gardener\"@en ."));
+    let turtle = run(&["rdf", "--format", "ttl"]);
+    assert!(turtle.contains("@prefix dcterms: <http://purl.org/dc/terms/> ."));
+}
+
+#[test]
+fn exporters_exit_1_when_the_page_has_nothing() {
+    for subcommand in ["vcard", "ical", "atom"] {
+        let out = harvest()
+            .args([subcommand, "-", "--base-url", "https://e.example/"])
+            .write_stdin("<p>plain page</p>")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{subcommand}");
+        assert!(String::from_utf8_lossy(&out.stderr).starts_with("harvest: -: "), "{subcommand}");
+        assert!(out.stdout.is_empty());
+    }
+}
