@@ -7,16 +7,16 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+#[cfg(feature = "atom")]
+pub mod atom;
+#[cfg(any(feature = "vcard", feature = "ical"))]
+mod common;
 #[cfg(any(feature = "vcard", feature = "ical"))]
 pub mod content_line;
 pub mod datetime;
-#[cfg(feature = "atom")]
-pub mod atom;
-#[cfg(feature = "rdf")]
-pub mod rdf;
-#[cfg(any(feature = "vcard", feature = "ical"))]
-mod common;
-#[cfg(feature = "vcard")]
-pub mod vcard;
 #[cfg(feature = "ical")]
 pub mod ical;
+#[cfg(feature = "rdf")]
+pub mod rdf;
+#[cfg(feature = "vcard")]
+pub mod vcard;
