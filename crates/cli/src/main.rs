@@ -109,8 +109,12 @@ fn run(common: &Common, extraction: &Extraction) -> u8 {
             return exit::UNREADABLE;
         }
     };
-    let single =
-        common.inputs.len() == 1 && matches!(sources.as_slice(), [Source::File(_) | Source::Stdin | Source::Url(_)]);
+    // One file, stdin or URL prints its result as it is; a directory or an archive is a batch
+    // (JSON Lines) whatever it holds, so the output's form depends only on the command line.
+    let names_a_directory = common.inputs.iter().any(|input| std::path::Path::new(input).is_dir());
+    let single = common.inputs.len() == 1
+        && !names_a_directory
+        && matches!(sources.as_slice(), [Source::File(_) | Source::Stdin | Source::Url(_)]);
     if !single && common.base_url.is_some() {
         eprintln!("harvest: --base-url applies to a single input; batches take each page's own URL");
         return exit::USAGE;

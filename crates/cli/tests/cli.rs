@@ -108,7 +108,8 @@ fn directory_batch_in_order_with_a_failing_page() {
     assert!(records[3]["error"].as_str().unwrap().contains("missing.html"));
     assert!(String::from_utf8_lossy(&out.stderr).contains("harvest: 3 pages, 1 errors"));
     let globbed = harvest().args(["mf2", "--glob", "*.txt"]).arg(&dir).output().unwrap();
-    assert_eq!(lines(&globbed.stdout).len(), 1);
+    assert_eq!(lines(&globbed.stdout).len(), 1, "a directory is a batch even when it holds one page");
+    assert_eq!(lines(&globbed.stdout)[0]["input"], dir.join("skip.txt").display().to_string());
     fs::remove_dir_all(dir).unwrap();
 }
 
