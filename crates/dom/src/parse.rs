@@ -56,36 +56,22 @@ pub(crate) fn parse_document(html: &str, max_depth: usize, scripting: bool) -> P
 }
 
 /// Elements that never contain elements: closing them early would change nothing but the text.
+/// Void elements, and the raw-text and RCDATA elements whose contents are only text.
 fn holds_no_elements(name: &LocalName) -> bool {
-    matches!(
-        *name,
-        local_name!("area")
-            | local_name!("base")
-            | local_name!("br")
-            | local_name!("col")
-            | local_name!("embed")
-            | local_name!("hr")
-            | local_name!("img")
-            | local_name!("input")
-            | local_name!("link")
-            | local_name!("meta")
-            | local_name!("source")
-            | local_name!("track")
-            | local_name!("wbr")
-            | local_name!("param")
-            | local_name!("keygen")
-            | local_name!("frame")
-            | local_name!("script")
-            | local_name!("style")
-            | local_name!("textarea")
-            | local_name!("title")
-            | local_name!("xmp")
-            | local_name!("iframe")
-            | local_name!("noembed")
-            | local_name!("noframes")
-            | local_name!("noscript")
-            | local_name!("plaintext")
-    )
+    crate::serialize::is_void_like(name)
+        || matches!(
+            *name,
+            local_name!("script")
+                | local_name!("style")
+                | local_name!("textarea")
+                | local_name!("title")
+                | local_name!("xmp")
+                | local_name!("iframe")
+                | local_name!("noembed")
+                | local_name!("noframes")
+                | local_name!("noscript")
+                | local_name!("plaintext")
+        )
 }
 
 // Names reported for non-element handles; the tree builder only asks about elements.

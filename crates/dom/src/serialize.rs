@@ -8,28 +8,33 @@ use kuchikiki::{NodeData, NodeRef};
 /// HTML: an element "serializes as void" if it is a void element or basefont, bgsound, frame,
 /// keygen or param.
 fn serializes_as_void(name: &html5ever::QualName) -> bool {
-    name.ns == ns!(html)
-        && matches!(
-            name.local,
-            local_name!("area")
-                | local_name!("base")
-                | local_name!("br")
-                | local_name!("col")
-                | local_name!("embed")
-                | local_name!("hr")
-                | local_name!("img")
-                | local_name!("input")
-                | local_name!("link")
-                | local_name!("meta")
-                | local_name!("source")
-                | local_name!("track")
-                | local_name!("wbr")
-                | local_name!("basefont")
-                | local_name!("bgsound")
-                | local_name!("frame")
-                | local_name!("keygen")
-                | local_name!("param")
-        )
+    name.ns == ns!(html) && is_void_like(&name.local)
+}
+
+/// The local names of HTML elements that serialize as void (and that the parser never gives
+/// children).
+pub(crate) fn is_void_like(local: &html5ever::LocalName) -> bool {
+    matches!(
+        *local,
+        local_name!("area")
+            | local_name!("base")
+            | local_name!("br")
+            | local_name!("col")
+            | local_name!("embed")
+            | local_name!("hr")
+            | local_name!("img")
+            | local_name!("input")
+            | local_name!("link")
+            | local_name!("meta")
+            | local_name!("source")
+            | local_name!("track")
+            | local_name!("wbr")
+            | local_name!("basefont")
+            | local_name!("bgsound")
+            | local_name!("frame")
+            | local_name!("keygen")
+            | local_name!("param")
+    )
 }
 
 /// Whether text inside `parent` is written literally rather than escaped.
