@@ -1,0 +1,38 @@
+//! microformats2 parsing (with classic microformats, rels, and, by input length, the `lang`
+//! and metaformats options).
+//!
+//! Invariants: the JSON re-parses with serde_json and re-writes to the same text; it reads back
+//! as `harvest_mf2::Document` and writes the same text; every `rels` and `rel-urls` URL is
+//! absolute, except a value the URL parser rejects even against the base URL, which the parser
+//! keeps as written (its documented reading, docs/mf2.md; docs/robustness.md).
+#![no_main]
+
+use harvest_dom::Url;
+use harvest_fuzz::{assert_absolute, check_json_text, check_serde_round_trip, document, page_url};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let doc = document(data);
+    let flags = data.len() % 4;
+    let options = harvest_mf2::Options::new().lang(flags & 1 != 0).metaformats(flags & 2 != 0);
+    let parsed = harvest_mf2::parse(&doc, &options).expect("the page URL is a valid base");
+    let base = doc.base_url().cloned().unwrap_or_else(page_url);
+    // Absolute, or unresolvable (kept as written).
+    let check = |what: &str, url: &str| {
+        if Url::parse(url).is_err() && base.join(url).is_ok() {
+            assert_absolute(what, url);
+        }
+    };
+    for (rel, urls) in &parsed.rels {
+        for url in urls {
+            check(&format!("rels[{rel:?}]"), url);
+        }
+    }
+    for url in parsed.rel_urls.keys() {
+        check("a rel-urls key", url);
+    }
+    let json = parsed.to_json();
+    if check_json_text(&json) {
+        check_serde_round_trip::<harvest_mf2::Document>(&json);
+    }
+});

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Fills fuzz/corpus/TARGET/ (git-ignored) with seed pages: the HTML of the official
+# microformats test suite (../shared/mf2-tests/tests, used in place when present, or the
+# directory HARVEST_MF2_SUITE names), the microdata fixtures of test-suite/microdata/, and the
+# committed regression inputs of fuzz/regressions/. Files are named by content hash, so running
+# it again adds nothing twice. Usage: fuzz/seed.sh [TARGET...] (default: every target).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+suite="${HARVEST_MF2_SUITE:-}"
+if [ -z "$suite" ] && [ -d ../../shared/mf2-tests/tests ]; then
+  suite="../../shared/mf2-tests/tests"
+fi
+
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+  mapfile -t targets < <(cargo fuzz list 2>/dev/null || ls fuzz_targets | sed 's/\.rs$//')
+fi
+
+copy_into() { # DIR FILE...
+  local dir="$1"; shift
+  local f
+  for f in "$@"; do
+    [ -f "$f" ] || continue
+    cp "$f" "$dir/$(sha1sum "$f" | cut -c1-16)"
+  done
+}
+
+for target in "${targets[@]}"; do
+  dir="corpus/$target"
+  mkdir -p "$dir"
+  html=()
+  if [ -n "$suite" ] && [ -d "$suite" ]; then
+    mapfile -t -O "${#html[@]}" html < <(find "$suite" -name '*.html' -type f)
+  fi
+  mapfile -t -O "${#html[@]}" html < <(find ../test-suite/microdata -name '*.html' -type f)
+  case "$target" in
+    dom_select)
+      # A selector line before each page.
+      for f in "${html[@]}"; do
+        out="$dir/sel-$(sha1sum "$f" | cut -c1-16)"
+        { printf '.h-card > [itemprop~=name], a[href^="http"]:not(.u-url), li:nth-child(2n+1)\n'; cat "$f"; } >"$out"
+      done
+      ;;
+    *) copy_into "$dir" "${html[@]}" ;;
+  esac
+  if [ -d "regressions/$target" ]; then
+    copy_into "$dir" regressions/"$target"/*
+  fi
+  echo "$target: $(find "$dir" -type f | wc -l) seed files in fuzz/$dir"
+done
