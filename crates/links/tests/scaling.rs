@@ -73,7 +73,10 @@ fn deep_nesting_with_links_at_every_level() {
         }
         html
     };
-    assert_linear("deep", page, 1_000);
+    // Every link's path names all its ancestors, so below the parser's depth bound (512) the
+    // output itself grows with n × depth; from the bound on, deeper markup becomes siblings and
+    // the work is linear. Measure there.
+    assert_linear("deep", page, 5_000);
 }
 
 #[test]
