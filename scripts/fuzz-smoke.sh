@@ -5,13 +5,13 @@
 # targets and their invariants never rot. A crash, a broken invariant, a timeout or a leak
 # fails the script. Long runs: see fuzz/README.md.
 #
-# Environment: FUZZ_RUNS (executions per target, default 3000), FUZZ_MAX_SECONDS (cap per
-# target, default 45).
+# Environment: FUZZ_RUNS (executions per target, default 2000), FUZZ_MAX_SECONDS (cap per
+# target in seconds, default 30).
 set -euo pipefail
 cd "$(dirname "$0")/../fuzz"
 
-runs="${FUZZ_RUNS:-3000}"
-max_seconds="${FUZZ_MAX_SECONDS:-45}"
+runs="${FUZZ_RUNS:-2000}"
+max_seconds="${FUZZ_MAX_SECONDS:-30}"
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
   cargo install cargo-fuzz --locked
@@ -55,6 +55,6 @@ for target in "${targets[@]}"; do
     echo "fuzz target $target failed; the input is under fuzz/artifacts/$target/" >&2
     exit 1
   fi
-  grep -E '^#[0-9]+ +(INITED|DONE)|^stat::number_of_executed_units' "$log" | cut -c1-100
+  grep -E '^#[0-9]+[[:space:]]+(INITED|DONE)|^stat::number_of_executed_units' "$log" | cut -c1-100
 done
 echo "== fuzz smoke run passed (${#targets[@]} targets)"
