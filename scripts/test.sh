@@ -8,6 +8,9 @@ if [ -z "${HARVEST_MF2_SUITE:-}" ] && [ -d ../shared/mf2-tests/tests ]; then
   HARVEST_MF2_SUITE="$(cd ../shared/mf2-tests/tests && pwd)"
   export HARVEST_MF2_SUITE
 fi
-cargo test --workspace
+# Tests run one at a time: several of them time a page and its doubled copy to show linear
+# growth, and tests running beside them would blur those timings. Doc tests run as usual.
+cargo test --workspace --lib --bins --tests -- --test-threads=1
+cargo test --workspace --doc
 # The CLI's web inputs (a feature: it adds an HTTP client), against a server on 127.0.0.1.
-cargo test -p harvest-cli --features http
+cargo test -p harvest-cli --features http -- --test-threads=1

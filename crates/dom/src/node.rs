@@ -344,6 +344,9 @@ impl Element {
     /// A CSS-like path from the root element that names this element, for messages:
     /// `html>body>div:nth-child(2)>span`. A step gets `:nth-child(n)` (its position among
     /// its parent's element children) when a sibling has the same name.
+    ///
+    /// Each step looks at all the element's siblings; to name many elements of one page use
+    /// [`crate::Document::element_path`], which remembers what it has seen.
     pub fn path(&self) -> String {
         let mut steps = Vec::new();
         let mut current = Some(self.clone());
