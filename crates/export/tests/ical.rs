@@ -276,15 +276,7 @@ fn interop_mf2_fixtures_read_back_by_two_parsers() {
 #[test]
 fn interop_official_mf2_suite_hevents() {
     let Some(suite) = mf2_suite() else { return };
-    let (mut pages, mut events) = (0, 0);
-    for file in html_files(&suite) {
-        let html = std::fs::read_to_string(&file).unwrap();
-        let n = interop_mf2_page(&html, &file.display().to_string());
-        if n > 0 {
-            pages += 1;
-            events += n;
-        }
-    }
+    let (pages, events) = over_suite_pages(&suite, interop_mf2_page);
     eprintln!("official suite: {events} h-events on {pages} pages exported and read back");
     assert!(pages >= 10, "the suite has h-event pages: {pages}");
 }

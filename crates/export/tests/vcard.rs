@@ -342,15 +342,7 @@ fn interop_mf2_fixtures_read_back_by_two_parsers() {
 #[test]
 fn interop_official_mf2_suite_hcards() {
     let Some(suite) = mf2_suite() else { return };
-    let (mut pages, mut cards) = (0, 0);
-    for file in html_files(&suite) {
-        let html = std::fs::read_to_string(&file).unwrap();
-        let n = interop_mf2_page(&html, &file.display().to_string());
-        if n > 0 {
-            pages += 1;
-            cards += n;
-        }
-    }
+    let (pages, cards) = over_suite_pages(&suite, interop_mf2_page);
     eprintln!("official suite: {cards} h-cards on {pages} pages exported and read back");
     assert!(pages >= 40, "the suite has h-card pages: {pages}");
 }

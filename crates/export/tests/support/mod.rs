@@ -76,6 +76,25 @@ pub fn html_files(dir: &std::path::Path) -> Vec<PathBuf> {
     out
 }
 
+/// Runs `export_and_check` (page HTML and a name for messages in; how many items it exported
+/// and read back out) on every page of the official suite; returns the pages that had at least
+/// one item and the items in all.
+pub fn over_suite_pages(
+    suite: &std::path::Path,
+    mut export_and_check: impl FnMut(&str, &str) -> usize,
+) -> (usize, usize) {
+    let (mut pages, mut items) = (0, 0);
+    for file in html_files(suite) {
+        let html = std::fs::read_to_string(&file).unwrap();
+        let n = export_and_check(&html, &file.display().to_string());
+        if n > 0 {
+            pages += 1;
+            items += n;
+        }
+    }
+    (pages, items)
+}
+
 /// Text unescaping of RFC 6350 §3.4 / RFC 5545 §3.3.11 (`\\`, `\,`, `\;`, `\n`, `\N`).
 pub fn unescape(raw: &str) -> String {
     let mut out = String::new();
