@@ -4,7 +4,9 @@
 //! Invariants: the JSON re-parses with serde_json and re-writes to the same text; it reads back
 //! as `harvest_mf2::Document` and writes the same text; every `rels` and `rel-urls` URL is
 //! absolute, except a value the URL parser rejects even against the base URL, which the parser
-//! keeps as written (its documented reading, docs/mf2.md; docs/robustness.md).
+//! keeps as written (its documented reading, docs/mf2.md; docs/robustness.md). For a seventh of
+//! inputs the limits are tiny, so truncation is exercised: with `strict_limits` the parse fails
+//! exactly when the document lists a limit in `truncated`, naming the first one.
 #![no_main]
 
 use harvest_dom::Url;
@@ -14,8 +16,18 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
     let doc = document(data);
     let flags = data.len() % 4;
-    let options = harvest_mf2::Options::new().lang(flags & 1 != 0).metaformats(flags & 2 != 0);
+    let mut options = harvest_mf2::Options::new().lang(flags & 1 != 0).metaformats(flags & 2 != 0);
+    if data.len() % 7 == 0 {
+        options = options.max_item_depth(3).max_copied_values(5).max_includes(2);
+    }
     let parsed = harvest_mf2::parse(&doc, &options).expect("the page URL is a valid base");
+    match harvest_mf2::parse(&doc, &options.clone().strict_limits(true)) {
+        Ok(strict) => assert!(parsed.truncated.is_empty() && strict == parsed, "strict parse differs"),
+        Err(harvest_mf2::Mf2Error::LimitExceeded(limit)) => {
+            assert_eq!(parsed.truncated.first(), Some(&limit), "strict limit is not the first one listed")
+        }
+        Err(other) => panic!("strict parse failed with {other}"),
+    }
     let base = doc.base_url().cloned().unwrap_or_else(page_url);
     // Absolute, or unresolvable (kept as written).
     let check = |what: &str, url: &str| {

@@ -34,8 +34,8 @@ mod rels;
 mod text;
 mod values;
 
-pub use crate::model::{Alternate, Document, Html, Item, ItemValue, PropertyValue, RelUrl, UrlWithAlt};
-pub use crate::parse::MAX_ITEM_DEPTH;
+pub use crate::model::{Alternate, Document, Html, Item, ItemValue, Limit, PropertyValue, RelUrl, UrlWithAlt};
+pub use crate::parse::{DEFAULT_MAX_COPIED_VALUES, DEFAULT_MAX_INCLUDES, MAX_ITEM_DEPTH};
 use harvest_dom::Url;
 use thiserror::Error;
 
@@ -56,6 +56,10 @@ pub enum Mf2Error {
     /// A type in the type filter is not a valid `h-*` root class name.
     #[error("invalid type filter {0:?}: expected a microformats2 root class name such as h-entry")]
     InvalidTypeFilter(String),
+    /// With [`Options::strict_limits`]: the page reached a limit, so the output would not be
+    /// the whole of what the page says.
+    #[error("the page reached the {0} limit")]
+    LimitExceeded(Limit),
 }
 
 /// Parsing options. The defaults follow the parsing specification; the rest are opt-in.
@@ -75,6 +79,10 @@ pub struct Options {
     metaformats: bool,
     alternates: bool,
     resolve_html_urls: bool,
+    max_item_depth: usize,
+    max_copied_values: usize,
+    max_includes: usize,
+    strict_limits: bool,
 }
 
 impl Default for Options {
@@ -86,6 +94,10 @@ impl Default for Options {
             metaformats: false,
             alternates: false,
             resolve_html_urls: true,
+            max_item_depth: MAX_ITEM_DEPTH,
+            max_copied_values: DEFAULT_MAX_COPIED_VALUES,
+            max_includes: DEFAULT_MAX_INCLUDES,
+            strict_limits: false,
         }
     }
 }
@@ -159,6 +171,56 @@ impl Options {
         self
     }
 
+    /// How deeply items may nest (at most, and by default, [`MAX_ITEM_DEPTH`]): a root deeper
+    /// than this is read as a plain element and [`Limit::ItemDepth`] is reported.
+    pub fn max_item_depth(mut self, depth: usize) -> Options {
+        self.max_item_depth = depth.min(MAX_ITEM_DEPTH);
+        self
+    }
+
+    /// How much item content may be copied over a whole page (default
+    /// [`DEFAULT_MAX_COPIED_VALUES`], counted in types, property values and items copied). A
+    /// root that is also several properties (`class="h-card p-author p-organizer"`) is the
+    /// value of each, so the JSON holds one copy per property; roots nested that way double
+    /// the output at every level. Past the budget such an item is the value of its last
+    /// property only and [`Limit::CopiedValues`] is reported.
+    ///
+    /// ```
+    /// use harvest_mf2::{parse_html, Limit, Options};
+    /// let page = "<div class=h-entry><p class='h-card p-author p-contributor'>Ann</p></div>";
+    /// let full = parse_html(page, "https://example.com/", &Options::new()).unwrap();
+    /// assert_eq!(full.items[0].properties.len(), 2);
+    /// let cut = parse_html(page, "https://example.com/", &Options::new().max_copied_values(1)).unwrap();
+    /// assert_eq!(cut.items[0].properties.len(), 1);
+    /// assert_eq!(cut.truncated, [Limit::CopiedValues]);
+    /// ```
+    pub fn max_copied_values(mut self, budget: usize) -> Options {
+        self.max_copied_values = budget;
+        self
+    }
+
+    /// How many elements the classic include pattern (`itemref`, `class="include"` links and
+    /// objects, the `headers` of table cells) may pull into items over a whole page (default [`DEFAULT_MAX_INCLUDES`]);
+    /// past it [`Limit::Includes`] is reported.
+    pub fn max_includes(mut self, count: usize) -> Options {
+        self.max_includes = count;
+        self
+    }
+
+    /// Fail with [`Mf2Error::LimitExceeded`] when the page reaches a limit, instead of
+    /// returning a document that lists it in [`Document::truncated`].
+    ///
+    /// ```
+    /// use harvest_mf2::{parse_html, Limit, Mf2Error, Options};
+    /// let page = "<div class=h-entry><div class=h-card><div class=h-card>Deep</div></div></div>";
+    /// let options = Options::new().max_item_depth(2).strict_limits(true);
+    /// assert_eq!(parse_html(page, "https://example.com/", &options), Err(Mf2Error::LimitExceeded(Limit::ItemDepth)));
+    /// ```
+    pub fn strict_limits(mut self, strict: bool) -> Options {
+        self.strict_limits = strict;
+        self
+    }
+
     /// Checks the options: the base URL must be absolute and the filter's types valid names.
     pub fn validate(&self) -> Result<(), Mf2Error> {
         if let Some(url) = &self.base_url {
@@ -199,6 +261,12 @@ pub fn parse(document: &harvest_dom::Document, options: &Options) -> Result<Docu
     let text = text::TextIndex::build(document.root(), &urls);
     let parser = parse::Parser { doc: document, page: values::Page { urls, text }, options, html: Default::default() };
     let mut result = parser.run(document.root());
+    if document.depth_limit_hit() {
+        result.truncated.insert(0, Limit::DomDepth);
+    }
+    if let (true, Some(limit)) = (options.strict_limits, result.truncated.first()) {
+        return Err(Mf2Error::LimitExceeded(*limit));
+    }
     if options.metaformats && result.items.is_empty() {
         if let Some(item) = metaformats::imply(document, &parser.page) {
             result.items.push(item);

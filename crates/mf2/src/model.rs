@@ -33,6 +33,59 @@ pub struct Document {
     /// `rel=alternate`, which are then left out of `rels`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub alternates: Option<Vec<Alternate>>,
+    /// The limits this page reached, each once, in the order first reached: the output is
+    /// then not the whole of what the page says (see [`Limit`]). Empty, and absent from the
+    /// JSON, for every ordinary page. With [`crate::Options::strict_limits`] a limit is an error
+    /// instead.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub truncated: Vec<Limit>,
+}
+
+/// A bound on the work a page can ask for, reached while parsing it. Serialised as its
+/// kebab-case name (`"item-depth"`, ...).
+///
+/// ```
+/// use harvest_mf2::{parse_html, Limit, Options};
+/// let page = "<div class=h-entry><div class=h-card><div class=h-card>Deep</div></div></div>";
+/// let doc = parse_html(page, "https://example.com/", &Options::new().max_item_depth(2)).unwrap();
+/// assert_eq!(doc.truncated, [Limit::ItemDepth]);
+/// assert!(doc.to_json().ends_with(r#""truncated":["item-depth"]}"#));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Limit {
+    /// A root nested deeper than [`crate::Options::max_item_depth`] items was read as a plain
+    /// element: its properties went to the enclosing item.
+    ItemDepth,
+    /// An item that is the value of several properties at once is copied into each; past
+    /// [`crate::Options::max_copied_values`] such an item is the value of its last property
+    /// only.
+    CopiedValues,
+    /// The include pattern stopped pulling elements in after
+    /// [`crate::Options::max_includes`].
+    Includes,
+    /// The page nests elements deeper than the DOM's depth bound
+    /// ([`harvest_dom::ParseOptions::max_depth`]): deeper elements became siblings, so items
+    /// and properties below that depth may attach to a different parent.
+    DomDepth,
+}
+
+impl Limit {
+    /// The name used in JSON, e.g. `"item-depth"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Limit::ItemDepth => "item-depth",
+            Limit::CopiedValues => "copied-values",
+            Limit::Includes => "includes",
+            Limit::DomDepth => "dom-depth",
+        }
+    }
+}
+
+impl std::fmt::Display for Limit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 impl Document {

@@ -2,7 +2,7 @@
 //! explicit stack, finding items, their properties and the rels.
 
 use crate::backcompat::{self, Vocabulary};
-use crate::model::{Document, Html, Item, ItemValue, PropertyValue, UrlWithAlt};
+use crate::model::{Document, Html, Item, ItemValue, Limit, PropertyValue, UrlWithAlt};
 use crate::names::{class_list, is_root_class, property_class, Kind};
 use crate::rels::Rels;
 use crate::values::{self, attr_of, is_one_of, text_of, Page};
@@ -11,20 +11,22 @@ use harvest_dom::{split_ascii_whitespace, Element};
 use std::collections::HashSet;
 use std::rc::Rc;
 
-/// How deeply items may nest. Serialising and dropping an [`Item`] recurses once per nesting
-/// level, so deeper roots are parsed as plain elements. The DOM already flattens nesting deeper
-/// than 512 elements, so only documents parsed with a larger depth bound can reach this.
+/// How deeply items may nest, at most ([`crate::Options::max_item_depth`] can lower it).
+/// Serialising and dropping an [`Item`] recurse once per nesting level, so deeper roots are
+/// parsed as plain elements. The DOM already flattens nesting deeper than 512 elements, so only
+/// documents parsed with a larger depth bound can reach this.
 pub const MAX_ITEM_DEPTH: usize = 512;
 
-/// How much item content may be copied over a whole document. An element that is a root and
-/// several properties gives each property its own copy of the item (the JSON has no sharing), so
-/// roots nested that way would double the output at every level. Past this budget (counted in
-/// types, property values and items copied) a nested item is the value of its last property only.
-const MAX_COPY_WEIGHT: usize = 4_000_000;
+/// Default of [`crate::Options::max_copied_values`]: how much item content may be copied over a
+/// whole document, counted in types, property values and items copied. An element that is a root
+/// and several properties gives each property its own copy of the item (the JSON has no sharing),
+/// so roots nested that way would double the output at every level.
+pub const DEFAULT_MAX_COPIED_VALUES: usize = 4_000_000;
 
-/// How many elements the include pattern may pull in over a whole document: includes can
-/// repeat content, so they are bounded to keep the work linear.
-const MAX_INCLUDES: usize = 10_000;
+/// Default of [`crate::Options::max_includes`]: how many elements the include pattern may pull
+/// in over a whole document. Includes can repeat content, so they are bounded to keep the work
+/// linear.
+pub const DEFAULT_MAX_INCLUDES: usize = 10_000;
 
 /// An item being parsed: its root element is open in the walk.
 struct Open {
@@ -103,8 +105,9 @@ impl Parser<'_> {
         let mut items: Vec<Item> = Vec::new();
         let mut open: Vec<Open> = Vec::new();
         let mut rels = Rels::new(self.options.alternates);
-        let mut include_budget = MAX_INCLUDES;
-        let mut copy_budget = MAX_COPY_WEIGHT;
+        let mut include_budget = self.options.max_includes;
+        let mut copy_budget = self.options.max_copied_values;
+        let mut truncated: Vec<Limit> = Vec::new();
         let document_lang: Option<Rc<str>> =
             if self.options.lang { crate::metaformats::document_language(self.doc).map(Rc::from) } else { None };
         let mut stack: Vec<Step> = root.element_children().map(|e| Step::Enter(e, document_lang.clone())).collect();
@@ -114,7 +117,9 @@ impl Parser<'_> {
                 Step::Enter(element, lang) => (element, lang),
                 Step::Exit => {
                     if let Some(done) = open.pop() {
-                        self.finish(done, &mut open, &mut items, &mut copy_budget);
+                        if !self.finish(done, &mut open, &mut items, &mut copy_budget) {
+                            note_limit(&mut truncated, Limit::CopiedValues);
+                        }
                     }
                     continue;
                 }
@@ -157,7 +162,10 @@ impl Parser<'_> {
                     classic = vec![implied];
                 }
             }
-            if !roots.is_empty() && open.len() < MAX_ITEM_DEPTH {
+            if !roots.is_empty() && open.len() >= self.options.max_item_depth {
+                note_limit(&mut truncated, Limit::ItemDepth);
+            }
+            if !roots.is_empty() && open.len() < self.options.max_item_depth {
                 // The suite gives `id` for microformats2 roots only (mixed/id; none of the
                 // classic cases has one).
                 let id = element.id().map(|v| v.to_string()).filter(|v| !v.is_empty() && classic.is_empty());
@@ -207,7 +215,14 @@ impl Parser<'_> {
                 if !current.classic.is_empty() {
                     for target in include_targets(self.doc, &element) {
                         let cycle = target == element || element.ancestors().any(|a| a == target);
-                        if include_budget > 0 && !cycle && current.included.insert(target.clone()) {
+                        if cycle || current.included.contains(&target) {
+                            continue;
+                        }
+                        if include_budget == 0 {
+                            note_limit(&mut truncated, Limit::Includes);
+                            continue;
+                        }
+                        if current.included.insert(target.clone()) {
                             include_budget -= 1;
                             current.included_order.push(target.clone());
                             stack.push(Step::Enter(target, lang.clone()));
@@ -217,7 +232,7 @@ impl Parser<'_> {
             }
             stack[first..].reverse();
         }
-        let mut document = Document { items, ..Document::default() };
+        let mut document = Document { items, truncated, ..Document::default() };
         rels.finish(&mut document);
         document
     }
@@ -354,8 +369,9 @@ impl Parser<'_> {
     }
 
     /// Completes an item when the walk leaves its root: implied properties, then it becomes a
-    /// property value or a child of the enclosing item, or a top-level item.
-    fn finish(&self, mut done: Open, open: &mut [Open], items: &mut Vec<Item>, copy_budget: &mut usize) {
+    /// property value or a child of the enclosing item, or a top-level item. Returns false when
+    /// the copy budget left out some of its copies.
+    fn finish(&self, mut done: Open, open: &mut [Open], items: &mut Vec<Item>, copy_budget: &mut usize) -> bool {
         if done.classic.is_empty() {
             let implied = crate::implied::imply(
                 &mut done.item,
@@ -374,24 +390,26 @@ impl Parser<'_> {
         }
         let Some(parent) = open.last_mut() else {
             items.push(done.item);
-            return;
+            return true;
         };
         if done.as_properties.is_empty() {
             parent.weight = parent.weight.saturating_add(done.weight);
             parent.item.children.push(done.item);
-            return;
+            return true;
         }
+        let mut complete = true;
         let properties = std::mem::take(&mut done.as_properties);
         let count = properties.len();
         for (index, (kind, name)) in properties.into_iter().enumerate() {
             // The last property takes the item itself; the others take copies while the
-            // document's copy budget lasts (see MAX_COPY_WEIGHT).
+            // document's copy budget lasts (see DEFAULT_MAX_COPIED_VALUES).
             let mut item = if index + 1 == count {
                 std::mem::take(&mut done.item)
             } else if *copy_budget >= done.weight {
                 *copy_budget -= done.weight;
                 done.item.clone()
             } else {
+                complete = false;
                 continue;
             };
             parent.weight = parent.weight.saturating_add(done.weight);
@@ -416,6 +434,14 @@ impl Parser<'_> {
             parent.note_value(kind, &name, &value);
             parent.item.properties.entry(name).or_default().push(value);
         }
+        complete
+    }
+}
+
+/// Records that a limit was reached, once.
+fn note_limit(truncated: &mut Vec<Limit>, limit: Limit) {
+    if !truncated.contains(&limit) {
+        truncated.push(limit);
     }
 }
 

@@ -101,6 +101,43 @@ fn nested_roots_and_properties() {
 }
 
 #[test]
+fn limits_are_reported_never_silent() {
+    let _serial = serial();
+    use harvest_mf2::{Limit, Mf2Error};
+    let deep = |n| format!("<div class=h-entry>{}</div>", nested("<div class='h-x p-x'>", "</div>", n));
+    // Past the DOM's 512 levels the tree is flattened (so items stay within MAX_ITEM_DEPTH).
+    let doc = parse(&deep(20_000));
+    assert_eq!(doc.truncated, [Limit::DomDepth]);
+    let shallow = Options::new().max_item_depth(50);
+    let doc = parse_html(&deep(20_000), BASE, &shallow).expect("valid options");
+    assert_eq!(doc.truncated, [Limit::DomDepth, Limit::ItemDepth]);
+    assert!(doc.to_json().ends_with(r#""truncated":["dom-depth","item-depth"]}"#));
+    // Below the bounds nothing is reported and the JSON has no marker.
+    let doc = parse(&deep(100));
+    assert!(doc.truncated.is_empty());
+    assert!(!doc.to_json().contains("truncated"));
+    // Items copied into three properties at every level: 3^depth copies without the budget.
+    let copies = format!("<div class=h-entry>{}</div>", nested("<div class='h-x p-x u-y e-z'>", "</div>", 40));
+    let doc = parse(&copies);
+    assert_eq!(doc.truncated, [Limit::CopiedValues]);
+    let small = Options::new().max_copied_values(1_000_000_000);
+    let five = format!("<div class=h-entry>{}</div>", nested("<div class='h-x p-x u-y e-z'>", "</div>", 5));
+    assert!(parse_html(&five, BASE, &small).expect("valid options").truncated.is_empty());
+    // Includes: every cell names every header.
+    let ids: Vec<String> = (0..200).map(|i| format!("h{i}")).collect();
+    let headers: String = ids.iter().map(|id| format!("<th id={id}>{id}</th>")).collect();
+    let cells: String = (0..200).map(|_| format!("<td class=vcard headers='{}'>x</td>", ids.join(" "))).collect();
+    let table = format!("<table><tr>{headers}</tr><tr>{cells}</tr></table>");
+    let doc = parse(&table);
+    assert_eq!(doc.truncated, [Limit::Includes]);
+    assert_eq!(doc.items.len(), 200);
+    let strict = Options::new().strict_limits(true);
+    assert_eq!(parse_html(&table, BASE, &strict), Err(Mf2Error::LimitExceeded(Limit::Includes)));
+    let roomy = Options::new().max_includes(40_000);
+    assert!(parse_html(&table, BASE, &roomy).expect("valid options").truncated.is_empty());
+}
+
+#[test]
 fn every_option_on_deep_and_wide_pages() {
     let _serial = serial();
     let options = Options::new().lang(true).resolve_html_urls(true).metaformats(true).alternates(true);
