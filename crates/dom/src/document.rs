@@ -126,7 +126,8 @@ impl Document {
     fn build(html: &str, options: &ParseOptions, encoding: DetectedEncoding) -> Document {
         let parsed = parse::parse_document(html, options.max_depth, options.scripting);
         let root = Node::from_ref(parsed.document);
-        let base_url = document_base_url(&root, options.url.as_ref());
+        let base_url =
+            if parsed.created_base { document_base_url(&root, options.url.as_ref()) } else { options.url.clone() };
         Document {
             root,
             url: options.url.clone(),

@@ -196,6 +196,24 @@ impl Node {
     }
 }
 
+/// Attribute lists at most this long are searched by comparing names in order; longer ones
+/// through the map's hash index.
+const ATTRIBUTE_SCAN_LIMIT: usize = 16;
+
+/// The value of the attribute `name` in no namespace. Most elements have a handful of
+/// attributes: comparing their names costs less than interning `name` and hashing it, which is
+/// what a map lookup does.
+fn find_attribute<'a>(attributes: &'a kuchikiki::Attributes, name: &str) -> Option<&'a str> {
+    if attributes.map.len() > ATTRIBUTE_SCAN_LIMIT {
+        return attributes.get(name);
+    }
+    attributes
+        .map
+        .iter()
+        .find(|(key, _)| key.ns == html5ever::ns!() && &*key.local == name)
+        .map(|(_, attribute)| attribute.value.as_str())
+}
+
 impl Element {
     /// This element as a [`Node`].
     pub fn as_node(&self) -> Node {
@@ -237,12 +255,12 @@ impl Element {
     /// ```
     pub fn attr(&self, name: &str) -> Option<Ref<'_, str>> {
         let attributes = self.0.attributes.borrow();
-        Ref::filter_map(attributes, |attributes| attributes.get(name)).ok()
+        Ref::filter_map(attributes, |attributes| find_attribute(attributes, name)).ok()
     }
 
     /// Whether the element has the attribute (in no namespace).
     pub fn has_attr(&self, name: &str) -> bool {
-        self.0.attributes.borrow().contains(name)
+        find_attribute(&self.0.attributes.borrow(), name).is_some()
     }
 
     /// The value of an attribute in the XML namespace (`xml:lang`), if present.

@@ -24,9 +24,9 @@ use html5ever::tokenizer::{BufferQueue, Tag, TagKind, Token, TokenSink, TokenSin
 use html5ever::tree_builder::{ElementFlags, NodeOrText, QuirksMode, TreeBuilder, TreeBuilderOpts, TreeSink};
 use html5ever::{local_name, Attribute, ExpandedName, LocalName, QualName, TokenizerResult};
 use kuchikiki::NodeRef;
+use rustc_hash::FxHashMap;
 use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
 
 /// The default bound on the depth of element nesting (the depth Blink uses).
 pub const DEFAULT_MAX_DEPTH: usize = 512;
@@ -39,6 +39,8 @@ const SWALLOW_LOOKBACK: usize = 16;
 pub(crate) struct ParsedTree {
     pub document: NodeRef,
     pub depth_limit_hit: bool,
+    /// Whether the parser created a `base` element (if not, no walk looks for one).
+    pub created_base: bool,
 }
 
 /// Parses a whole document from text.
@@ -52,7 +54,11 @@ pub(crate) fn parse_document(html: &str, max_depth: usize, scripting: bool) -> P
     while let TokenizerResult::Script(_) = tokenizer.feed(&input) {}
     tokenizer.end();
     let sink = &tokenizer.sink.inner.sink;
-    ParsedTree { document: sink.inner.document_node.clone(), depth_limit_hit: sink.limit_hit.get() }
+    ParsedTree {
+        document: sink.inner.document_node.clone(),
+        depth_limit_hit: sink.limit_hit.get(),
+        created_base: sink.created_base.get(),
+    }
 }
 
 /// Elements that never contain elements: closing them early would change nothing but the text.
@@ -148,12 +154,17 @@ struct DepthSink {
     max_depth: usize,
     /// Depth of elements by node address. Cleared whenever the parser moves nodes, since a move
     /// changes the depth of a whole subtree; missing entries are recomputed from the parents.
-    depths: RefCell<HashMap<usize, usize>>,
+    /// Addresses are hashed with Fx: the keys come from the allocator, not from the page.
+    depths: RefCell<FxHashMap<usize, usize>>,
+    /// The last `(address, depth)` looked up: consecutive elements mostly share a parent, so
+    /// most lookups end here without touching the map. Cleared with the map.
+    last_depth: Cell<Option<(usize, usize)>>,
     /// Template contents fragments by address, with the template element that owns them.
-    template_hosts: RefCell<HashMap<usize, NodeRef>>,
+    template_hosts: RefCell<FxHashMap<usize, NodeRef>>,
     /// Names of elements inserted past `max_depth` by the token being processed.
     overflowed: RefCell<Vec<LocalName>>,
     limit_hit: Cell<bool>,
+    created_base: Cell<bool>,
 }
 
 fn address(node: &NodeRef) -> usize {
@@ -165,16 +176,31 @@ impl DepthSink {
         DepthSink {
             inner: kuchikiki::Sink::default(),
             max_depth: max_depth.max(1),
-            depths: RefCell::new(HashMap::new()),
-            template_hosts: RefCell::new(HashMap::new()),
+            depths: RefCell::new(FxHashMap::default()),
+            last_depth: Cell::new(None),
+            template_hosts: RefCell::new(FxHashMap::default()),
             overflowed: RefCell::new(Vec::new()),
             limit_hit: Cell::new(false),
+            created_base: Cell::new(false),
         }
     }
 
     /// Depth of `node` in the tree (the document node is 0); template contents count as
     /// children of their template. Stops counting past the limit.
     fn depth_of(&self, node: &NodeRef) -> usize {
+        let target = address(node);
+        if let Some((last, depth)) = self.last_depth.get() {
+            if last == target {
+                return depth;
+            }
+        }
+        let depth = self.depth_from_map(node);
+        self.last_depth.set(Some((target, depth)));
+        depth
+    }
+
+    /// [`Self::depth_of`] through the map, filling it along the parent chain.
+    fn depth_from_map(&self, node: &NodeRef) -> usize {
         let mut chain = Vec::new();
         let mut current = node.clone();
         let mut base = 0;
@@ -219,6 +245,7 @@ impl DepthSink {
 
     fn forget_depths(&self) {
         self.depths.borrow_mut().clear();
+        self.last_depth.set(None);
     }
 }
 
@@ -245,6 +272,9 @@ impl TreeSink for DepthSink {
     }
 
     fn create_element(&self, name: QualName, attrs: Vec<Attribute>, flags: ElementFlags) -> NodeRef {
+        if name.local == local_name!("base") {
+            self.created_base.set(true);
+        }
         self.inner.create_element(name, attrs, flags)
     }
 

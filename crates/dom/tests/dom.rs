@@ -198,3 +198,21 @@ fn nesting_cost_grows_linearly() {
     // Linear work doubles; the quadratic behaviour this guards against would quadruple.
     assert!(ratio < 3.0, "doubling the nesting multiplied the time by {ratio:.2}");
 }
+
+#[test]
+fn attribute_lookup_short_and_long_lists() {
+    // Up to 16 attributes are compared in order, more go through the map: both find the same.
+    for count in [0, 1, 16, 17, 200] {
+        let attributes: String = (0..count).map(|i| format!(" data-a{i}=v{i}")).collect();
+        let doc = Document::parse(&format!("<p id=x{attributes} xlink:href=n>t</p><svg><a xlink:href=s></a></svg>"));
+        let p = doc.element_by_id("x").unwrap();
+        for i in 0..count {
+            assert_eq!(p.attr(&format!("data-a{i}")).as_deref(), Some(format!("v{i}").as_str()));
+        }
+        assert!(p.has_attr("id") && !p.has_attr("data-missing"));
+        // On an HTML element `xlink:href` is a plain attribute name; in SVG it is namespaced.
+        assert_eq!(p.attr("xlink:href").as_deref(), Some("n"));
+        let svg_a = doc.elements().find(|e| e.local_name() == "a").unwrap();
+        assert!(!svg_a.has_attr("href") && !svg_a.has_attr("xlink:href"));
+    }
+}

@@ -258,7 +258,7 @@ pub fn parse(document: &harvest_dom::Document, options: &Options) -> Result<Docu
     let page =
         Url::parse(&page_url).map_err(|e| Mf2Error::InvalidBaseUrl { url: page_url.clone(), reason: e.to_string() })?;
     let urls = base_urls(document, page, page_url);
-    let text = text::TextIndex::build(document.root(), &urls);
+    let text = text::TextIndex::new(document.root());
     let parser = parse::Parser { doc: document, page: values::Page { urls, text }, options, html: Default::default() };
     let mut result = parser.run(document.root());
     if document.depth_limit_hit() {

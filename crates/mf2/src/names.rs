@@ -79,9 +79,27 @@ pub(crate) fn is_property_or_root_class(class: &str) -> ClassKind {
 /// The class names of an element: split on ASCII whitespace, de-duplicated (first kept).
 /// Linear in the attribute's length.
 pub(crate) fn class_list(value: &str) -> Vec<&str> {
-    let mut seen = HashSet::new();
-    split_ascii_whitespace(value).filter(|c| seen.insert(*c)).collect()
+    let mut classes: Vec<&str> = split_ascii_whitespace(value).collect();
+    if classes.len() <= SHORT_CLASS_LIST {
+        // A few classes: comparing each with those before costs less than hashing.
+        let mut kept = 0;
+        for index in 0..classes.len() {
+            let class = classes[index];
+            if !classes[..kept].contains(&class) {
+                classes[kept] = class;
+                kept += 1;
+            }
+        }
+        classes.truncate(kept);
+    } else {
+        let mut seen = HashSet::new();
+        classes.retain(|c| seen.insert(*c));
+    }
+    classes
 }
+
+/// Class lists up to this long are de-duplicated by comparison, longer ones with a hash set.
+const SHORT_CLASS_LIST: usize = 16;
 
 #[cfg(test)]
 mod tests {
@@ -98,5 +116,9 @@ mod tests {
         assert_eq!(property_class("dt-start"), Some((Kind::Dt, "start")));
         assert_eq!(property_class("p-"), None);
         assert_eq!(class_list(" a b\ta a "), vec!["a", "b"]);
+        // Long lists take the hash-set path and keep the same first-occurrence order.
+        let long: Vec<String> = (0..40).map(|i| format!("c{}", i % 25)).collect();
+        let expected: Vec<String> = (0..25).map(|i| format!("c{i}")).collect();
+        assert_eq!(class_list(&long.join(" ")), expected);
     }
 }

@@ -132,19 +132,21 @@ impl Parser<'_> {
             }
             // The element's language: its own `lang` attribute (empty means unknown), else the
             // inherited one.
-            let lang = match element.attr("lang") {
-                Some(value) if self.options.lang => Some(value.trim()).filter(|v| !v.is_empty()).map(Rc::from),
-                _ => inherited_lang,
+            let own_lang = if self.options.lang { element.attr("lang") } else { None };
+            let lang = match own_lang {
+                Some(value) => Some(value.trim()).filter(|v| !v.is_empty()).map(Rc::from),
+                None => inherited_lang,
             };
-            let class_attr = element.attr("class").map(|c| c.to_string()).unwrap_or_default();
-            let classes = class_list(&class_attr);
+            let class_attr = element.attr("class");
+            let class_attr: &str = class_attr.as_deref().unwrap_or_default();
+            let classes = class_list(class_attr);
             let context = open.last().map(|o| o.classic.as_slice());
             let (mut roots, mut classic) = roots_of(&classes);
             // Property classes are read as written: the suite expects a repeated property class
             // to give a repeated value (tentative-names-properties-multi).
             let properties: Vec<(Kind, String)> = match context {
                 None => Vec::new(),
-                Some([]) => split_ascii_whitespace(&class_attr)
+                Some([]) => split_ascii_whitespace(class_attr)
                     .filter_map(property_class)
                     .map(|(kind, name)| (kind, name.to_owned()))
                     .collect(),
@@ -169,9 +171,12 @@ impl Parser<'_> {
                 // The suite gives `id` for microformats2 roots only (mixed/id; none of the
                 // classic cases has one).
                 let id = element.id().map(|v| v.to_string()).filter(|v| !v.is_empty() && classic.is_empty());
-                if let Some(parent) = open.last_mut() {
-                    parent.nested = true;
-                    parent.note_kinds(&properties);
+                match open.last_mut() {
+                    Some(parent) => {
+                        parent.nested = true;
+                        parent.note_kinds(&properties);
+                    }
+                    None => self.page.text.index_subtree(&element, &self.page.urls),
                 }
                 open.push(Open {
                     element: element.clone(),

@@ -8,13 +8,27 @@
 
 use crate::values::{is_one_of, Urls};
 use harvest_dom::{Element, Node};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
+use std::cell::RefCell;
 
-/// Every element's text as a range of one string.
-#[derive(Debug, Default)]
+/// Element texts as ranges of one string, filled as the parser reaches items.
+///
+/// The parser asks for text only inside items and for include targets, so the index starts
+/// empty: each top-level item's subtree is indexed when the walk enters it
+/// ([`TextIndex::index_subtree`]), and the first question about an indexable element outside
+/// every indexed subtree indexes the whole document once. A page without microformats costs
+/// nothing here, and no element is indexed more than twice.
+#[derive(Debug)]
 pub(crate) struct TextIndex {
+    root: Node,
+    built: RefCell<Built>,
+}
+
+#[derive(Debug, Default)]
+struct Built {
     text: String,
-    ranges: HashMap<Element, (usize, usize)>,
+    ranges: FxHashMap<Element, (usize, usize)>,
+    whole_document: bool,
 }
 
 enum Step {
@@ -33,22 +47,27 @@ fn push_image(out: &mut String, image: &Element, urls: &Urls) {
     }
 }
 
-impl TextIndex {
-    /// Indexes the elements under `root` that have a `class` or `id` attribute (the only ones
-    /// whose text the parser asks for, apart from rare cases computed directly).
-    pub(crate) fn build(root: &Node, urls: &Urls) -> TextIndex {
-        let mut index = TextIndex::default();
-        let mut stack = vec![Step::Enter(root.clone())];
+/// The elements whose text the index keeps: those with a `class` or `id` attribute (the only
+/// ones whose text the parser asks for, apart from rare cases computed directly).
+fn is_indexed(element: &Element) -> bool {
+    element.has_attr("class") || element.has_attr("id")
+}
+
+impl Built {
+    /// Appends the text of the subtree at `start` and records the range of every indexed
+    /// element in it (`start` itself included). Iterative.
+    fn index(&mut self, start: &Node, urls: &Urls) {
+        let mut stack = vec![Step::Enter(start.clone())];
         while let Some(step) = stack.pop() {
             let node = match step {
                 Step::Exit(element, start) => {
-                    index.ranges.insert(element, (start, index.text.len()));
+                    self.ranges.insert(element, (start, self.text.len()));
                     continue;
                 }
                 Step::Enter(node) => node,
             };
             if let Some(text) = node.as_text() {
-                index.text.push_str(&text);
+                self.text.push_str(&text);
                 continue;
             }
             if let Some(element) = node.as_element() {
@@ -56,39 +75,65 @@ impl TextIndex {
                     continue;
                 }
                 if element.is("img") {
-                    push_image(&mut index.text, &element, urls);
+                    push_image(&mut self.text, &element, urls);
                     continue;
                 }
-                if element.has_attr("class") || element.has_attr("id") {
-                    stack.push(Step::Exit(element, index.text.len()));
+                if is_indexed(&element) {
+                    stack.push(Step::Exit(element, self.text.len()));
                 }
             }
             let first = stack.len();
             stack.extend(node.children().map(Step::Enter));
             stack[first..].reverse();
         }
-        index
     }
 
-    /// The untrimmed text of a node: a slice of the index when the node is indexed, else
-    /// computed by a walk of its subtree.
-    pub(crate) fn raw_text(&self, node: &Node, urls: &Urls) -> String {
+    fn slice(&self, element: &Element) -> Option<&str> {
+        let &(start, end) = self.ranges.get(element)?;
+        Some(self.text.get(start..end).unwrap_or_default())
+    }
+}
+
+impl TextIndex {
+    /// An empty index over the document at `root`.
+    pub(crate) fn new(root: &Node) -> TextIndex {
+        TextIndex { root: root.clone(), built: RefCell::new(Built::default()) }
+    }
+
+    /// Indexes the subtree of a top-level item's root, unless the whole document already is.
+    pub(crate) fn index_subtree(&self, element: &Element, urls: &Urls) {
+        let mut built = self.built.borrow_mut();
+        if !built.whole_document && !built.ranges.contains_key(element) {
+            built.index(&element.as_node(), urls);
+        }
+    }
+
+    /// Runs `read` on the untrimmed text of a node: a slice of the index when the node is
+    /// indexed, else computed by a walk of its subtree.
+    fn with_text<T>(&self, node: &Node, urls: &Urls, read: impl FnOnce(&str) -> T) -> T {
         if let Some(element) = node.as_element() {
-            if let Some(&(start, end)) = self.ranges.get(&element) {
-                return self.text.get(start..end).unwrap_or_default().to_owned();
+            if is_indexed(&element) && !is_one_of(&element, &["img", "script", "style", "template"]) {
+                let mut built = self.built.borrow_mut();
+                if !built.ranges.contains_key(&element) && !built.whole_document {
+                    built.whole_document = true;
+                    built.index(&self.root, urls);
+                }
+                if let Some(text) = built.slice(&element) {
+                    return read(text);
+                }
             }
         }
-        walk_text(node, urls)
+        read(&walk_text(node, urls))
+    }
+
+    /// The untrimmed text of a node.
+    pub(crate) fn raw_text(&self, node: &Node, urls: &Urls) -> String {
+        self.with_text(node, urls, str::to_owned)
     }
 
     /// The text of a node with white space at either end (NBSP included) removed.
     pub(crate) fn text(&self, node: &Node, urls: &Urls) -> String {
-        if let Some(element) = node.as_element() {
-            if let Some(&(start, end)) = self.ranges.get(&element) {
-                return self.text.get(start..end).unwrap_or_default().trim().to_owned();
-            }
-        }
-        walk_text(node, urls).trim().to_owned()
+        self.with_text(node, urls, |text| text.trim().to_owned())
     }
 }
 
