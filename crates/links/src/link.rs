@@ -189,10 +189,17 @@ impl Serialize for Link {
 pub fn links(document: &Document) -> Vec<Link> {
     let mut walk = PathWalk::new(document);
     let mut out = Vec::new();
-    while let Some((element, path)) = walk.next_element() {
-        out.extend(read_link(document, &element, path));
+    while let Some(element) = walk.next_element() {
+        if is_link(&element) {
+            out.extend(read_link(document, &element, walk.path()));
+        }
     }
     out
+}
+
+/// Whether [`read_link`] reads the element: a `link`, `a` or `area` with an `href`.
+fn is_link(element: &Element) -> bool {
+    LinkTag::of(element).is_some() && element.has_attr("href")
 }
 
 pub(crate) fn read_link(document: &Document, element: &Element, path: &str) -> Option<Link> {
@@ -343,8 +350,11 @@ pub fn feeds(document: &Document) -> Vec<Link> {
 /// (§4.12.4.1).
 pub fn default_feed(document: &Document) -> Option<Link> {
     let mut walk = PathWalk::new(document);
-    while let Some((element, path)) = walk.next_element() {
-        if let Some(link) = read_link(document, &element, path) {
+    while let Some(element) = walk.next_element() {
+        if !is_link(&element) {
+            continue;
+        }
+        if let Some(link) = read_link(document, &element, walk.path()) {
             if link.feed.is_some() {
                 return Some(link);
             }

@@ -1,81 +1,122 @@
 //! Element paths for many elements at once.
 //!
 //! [`Element::path`] walks every sibling of every ancestor, so calling it for each of n links
-//! under one parent costs O(n²). [`PathWalk`] visits every element in tree order with its path
-//! kept in one buffer (each parent's children scanned once); [`PathCache`] gives the path of
+//! under one parent costs O(n²). [`PathWalk`] visits every element in tree order and builds the
+//! path of an element on request in one buffer (each parent's children scanned once, only
+//! where a path passes); [`PathCache`] gives the path of
 //! scattered elements with each ancestor's path built once. Both give the same strings as
 //! [`Element::path`].
 
 use harvest_dom::{Document, Element, Node};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::rc::Rc;
 
-/// One level of the walk: a parent's element children, which of them share their name with a
-/// sibling, the next to visit, and the path length before this level's step.
+/// One level of the walk: a parent whose element children are being visited, the child last
+/// visited and its position, and, once a path needed them, which names repeat among the
+/// children and where this level's step ends in the path buffer.
 struct Level {
-    children: Vec<Element>,
-    same_name: Vec<bool>,
-    next: usize,
-    path_len: usize,
+    /// The next child node to look at.
+    next: Option<Node>,
+    /// The element child last visited and its 1-based position among the element children.
+    current: Option<(Element, usize)>,
+    /// The parent, for the sibling scan.
+    parent: Node,
+    /// Names that more than one element child has (computed on first need).
+    repeated: Option<HashSet<String>>,
+    /// Length of the path buffer once this level's step is written, while it is current.
+    path_len: Option<usize>,
 }
 
 impl Level {
-    fn of(parent: &Node, path_len: usize) -> Level {
-        let children: Vec<Element> = parent.element_children().collect();
-        let names: Vec<&str> = children.iter().map(Element::local_name).collect();
-        // Few children (the common case): compare pairwise; many: count with a map.
-        let same_name: Vec<bool> = if names.len() <= 16 {
-            names.iter().enumerate().map(|(i, a)| names.iter().enumerate().any(|(j, b)| i != j && a == b)).collect()
-        } else {
-            let mut counts: HashMap<&str, usize> = HashMap::with_capacity(names.len());
-            for name in &names {
-                *counts.entry(name).or_default() += 1;
+    fn of(parent: Node) -> Level {
+        Level { next: parent.first_child(), current: None, parent, repeated: None, path_len: None }
+    }
+
+    /// Whether `name` is shared by several element children: one scan of the children per
+    /// level, on first need.
+    fn is_repeated(&mut self, name: &str) -> bool {
+        let parent = &self.parent;
+        let repeated = self.repeated.get_or_insert_with(|| {
+            let mut seen: HashSet<&str> = HashSet::new();
+            let mut repeated = HashSet::new();
+            let children: Vec<Element> = parent.element_children().collect();
+            for child in &children {
+                if !seen.insert(child.local_name()) {
+                    repeated.insert(child.local_name().to_owned());
+                }
             }
-            names.iter().map(|name| counts.get(name).copied().unwrap_or(0) > 1).collect()
-        };
-        drop(names);
-        Level { children, same_name, next: 0, path_len }
+            repeated
+        });
+        repeated.contains(name)
     }
 }
 
-/// Every element of a document in tree order with its path, without recursion.
+/// Every element of a document in tree order; the path of the element last visited is built
+/// on request, reusing the part of the previous path that still applies, so asking for the
+/// paths of all elements costs time linear in the total path length written, and elements
+/// whose path is never asked for cost only the step.
 pub(crate) struct PathWalk {
     stack: Vec<Level>,
+    /// The level of the element last visited.
+    depth: usize,
     path: String,
 }
 
 impl PathWalk {
     pub(crate) fn new(document: &Document) -> PathWalk {
-        PathWalk { stack: vec![Level::of(document.root(), 0)], path: String::new() }
+        PathWalk { stack: vec![Level::of(document.root().clone())], depth: 0, path: String::new() }
     }
 
-    /// The next element and its path (valid until the next call).
-    pub(crate) fn next_element(&mut self) -> Option<(Element, &str)> {
+    /// The next element in tree order.
+    pub(crate) fn next_element(&mut self) -> Option<Element> {
         loop {
+            let depth = self.stack.len().checked_sub(1)?;
             let level = self.stack.last_mut()?;
-            let index = level.next;
-            let Some(element) = level.children.get(index).cloned() else {
+            let Some(node) = level.next.take() else {
                 self.stack.pop();
                 continue;
             };
-            level.next += 1;
-            let same_name = level.same_name.get(index).copied().unwrap_or(false);
-            self.path.truncate(level.path_len);
+            level.next = node.next_sibling();
+            let Some(element) = node.as_element() else { continue };
+            let position = level.current.as_ref().map_or(0, |(_, position)| *position) + 1;
+            level.current = Some((element.clone(), position));
+            level.path_len = None;
+            self.depth = depth;
+            self.stack.push(Level::of(node));
+            return Some(element);
+        }
+    }
+
+    /// The path of the element last returned by [`Self::next_element`] (the same string as
+    /// [`Element::path`]).
+    pub(crate) fn path(&mut self) -> &str {
+        let last = self.depth;
+        // The deepest level whose step is still written.
+        let mut from = 0;
+        let mut written = 0;
+        for (index, level) in self.stack.iter().enumerate().take(last + 1).rev() {
+            if let Some(length) = level.path_len {
+                from = index + 1;
+                written = length;
+                break;
+            }
+        }
+        self.path.truncate(written);
+        for index in from..=last {
+            let Some(level) = self.stack.get_mut(index) else { break };
+            let Some((element, position)) = level.current.clone() else { break };
+            let name = element.local_name();
             if !self.path.is_empty() {
                 self.path.push('>');
             }
-            self.path.push_str(element.local_name());
-            if same_name {
-                let _ = write!(self.path, ":nth-child({})", index + 1);
+            self.path.push_str(name);
+            if level.is_repeated(name) {
+                let _ = write!(self.path, ":nth-child({position})");
             }
-            let path_len = self.path.len();
-            let below = Level::of(&element.as_node(), path_len);
-            if !below.children.is_empty() {
-                self.stack.push(below);
-            }
-            return Some((element, &self.path));
+            level.path_len = Some(self.path.len());
         }
+        &self.path
     }
 }
 
@@ -156,11 +197,22 @@ mod tests {
         );
         let mut walk = PathWalk::new(&doc);
         let mut seen = Vec::new();
-        while let Some((element, path)) = walk.next_element() {
-            assert_eq!(path, element.path());
+        while let Some(element) = walk.next_element() {
+            assert_eq!(walk.path(), element.path());
             seen.push(element);
         }
         assert_eq!(seen, doc.elements().collect::<Vec<_>>());
+        // Paths asked for only now and then (the rest skipped) are the same.
+        for stride in [2, 3, 5] {
+            let mut walk = PathWalk::new(&doc);
+            let mut index = 0;
+            while let Some(element) = walk.next_element() {
+                if index % stride == 0 {
+                    assert_eq!(walk.path(), element.path(), "stride {stride}, element {index}");
+                }
+                index += 1;
+            }
+        }
     }
 
     #[test]

@@ -5,16 +5,22 @@ use crate::model::{Alternate, Document, RelUrl};
 use crate::values::Urls;
 use harvest_dom::Element;
 use indexmap::IndexMap;
-use std::collections::HashSet;
+use rustc_hash::FxHashSet;
+use std::collections::HashMap;
 
 pub(crate) struct Rels {
     alternates_option: bool,
     rels: IndexMap<String, Vec<String>>,
     rel_urls: IndexMap<String, RelUrl>,
     alternates: Vec<Alternate>,
-    /// `(rel, url)` pairs and `(url, rel)` pairs already recorded, for linear de-duplication.
-    seen_rel_url: HashSet<(String, String)>,
-    seen_url_rel: HashSet<(String, String)>,
+    /// Every rel value met, numbered: `seen` pairs refer to values and URLs by number. The
+    /// values come from the page, so this map keeps the standard (keyed) hasher; the pairs of
+    /// numbers below cannot be chosen by a page and use Fx.
+    rel_values: HashMap<String, usize>,
+    /// `(rel value, index in rel_urls)` pairs already in `rels` and in `rel-urls`, so each
+    /// de-duplication is one lookup (linear over the page).
+    seen_in_rels: FxHashSet<(usize, usize)>,
+    seen_in_rel_urls: FxHashSet<(usize, usize)>,
 }
 
 fn attr(element: &Element, name: &str) -> Option<String> {
@@ -28,49 +34,75 @@ impl Rels {
             rels: IndexMap::new(),
             rel_urls: IndexMap::new(),
             alternates: Vec::new(),
-            seen_rel_url: HashSet::new(),
-            seen_url_rel: HashSet::new(),
+            rel_values: HashMap::new(),
+            seen_in_rels: FxHashSet::default(),
+            seen_in_rel_urls: FxHashSet::default(),
+        }
+    }
+
+    fn rel_number(&mut self, value: &str) -> usize {
+        let next = self.rel_values.len();
+        match self.rel_values.get(value) {
+            Some(&number) => number,
+            None => {
+                self.rel_values.insert(value.to_owned(), next);
+                next
+            }
         }
     }
 
     /// Adds an `a`, `area` or `link` element with a `rel` attribute.
     pub(crate) fn add(&mut self, element: &Element, urls: &Urls) {
         let Some(href) = element.attr("href").map(|h| h.to_string()) else { return };
-        let rel = attr(element, "rel").unwrap_or_default();
-        let values = crate::names::class_list(&rel);
+        let rel = element.attr("rel");
+        let values = crate::names::class_list(rel.as_deref().unwrap_or_default());
         if values.is_empty() {
             return;
         }
         let url = urls.resolve(&href);
-        let text = element.text_content();
+        // The link text, computed only when an output asks for it.
+        let mut text: Option<String> = None;
+        let mut text_of = |element: &Element| text.get_or_insert_with(|| element.text_content()).clone();
+        let url_number = match self.rel_urls.get_index_of(&url) {
+            Some(number) => number,
+            None => {
+                let text = text_of(element);
+                let entry = RelUrl {
+                    rels: Vec::new(),
+                    text: (!text.is_empty()).then_some(text),
+                    title: attr(element, "title"),
+                    media: attr(element, "media"),
+                    hreflang: attr(element, "hreflang"),
+                    type_: attr(element, "type"),
+                };
+                self.rel_urls.insert_full(url.clone(), entry).0
+            }
+        };
         if self.alternates_option && values.contains(&"alternate") {
             let others: Vec<&str> = values.iter().copied().filter(|v| *v != "alternate").collect();
+            let text = text_of(element);
             self.alternates.push(Alternate {
                 url: url.clone(),
                 rel: (!others.is_empty()).then(|| others.join(" ")),
                 media: attr(element, "media"),
                 hreflang: attr(element, "hreflang"),
                 type_: attr(element, "type"),
-                text: (!text.is_empty()).then(|| text.clone()),
+                text: (!text.is_empty()).then_some(text),
             });
         } else {
             for value in &values {
-                if self.seen_rel_url.insert(((*value).to_owned(), url.clone())) {
+                let number = self.rel_number(value);
+                if self.seen_in_rels.insert((number, url_number)) {
                     self.rels.entry((*value).to_owned()).or_default().push(url.clone());
                 }
             }
         }
-        let entry = self.rel_urls.entry(url.clone()).or_insert_with(|| RelUrl {
-            rels: Vec::new(),
-            text: (!text.is_empty()).then_some(text),
-            title: attr(element, "title"),
-            media: attr(element, "media"),
-            hreflang: attr(element, "hreflang"),
-            type_: attr(element, "type"),
-        });
         for value in values {
-            if self.seen_url_rel.insert((url.clone(), value.to_owned())) {
-                entry.rels.push(value.to_owned());
+            let number = self.rel_number(value);
+            if self.seen_in_rel_urls.insert((number, url_number)) {
+                if let Some(entry) = self.rel_urls.get_index_mut(url_number) {
+                    entry.1.rels.push(value.to_owned());
+                }
             }
         }
     }
