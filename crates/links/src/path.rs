@@ -33,23 +33,41 @@ impl Level {
         Level { next: parent.first_child(), current: None, parent, repeated: None, path_len: None }
     }
 
-    /// Whether `name` is shared by several element children: one scan of the children per
-    /// level, on first need.
+    /// Whether `name` is shared by several element children. A few children are compared
+    /// directly; past [`SHORT_SIBLING_LIST`] the repeated names are collected once per level,
+    /// so a parent with many children costs one scan, not one per path through it.
     fn is_repeated(&mut self, name: &str) -> bool {
-        let parent = &self.parent;
-        let repeated = self.repeated.get_or_insert_with(|| {
-            let mut seen: HashSet<&str> = HashSet::new();
-            let mut repeated = HashSet::new();
-            let children: Vec<Element> = parent.element_children().collect();
-            for child in &children {
-                if !seen.insert(child.local_name()) {
-                    repeated.insert(child.local_name().to_owned());
-                }
+        if let Some(repeated) = &self.repeated {
+            return repeated.contains(name);
+        }
+        let mut same_name = 0;
+        for (index, child) in self.parent.element_children().enumerate() {
+            if index >= SHORT_SIBLING_LIST {
+                let repeated = self.repeated.insert(repeated_names(&self.parent));
+                return repeated.contains(name);
             }
-            repeated
-        });
-        repeated.contains(name)
+            if child.local_name() == name {
+                same_name += 1;
+            }
+        }
+        same_name > 1
     }
+}
+
+/// Sibling lists up to this long are compared directly for repeated names.
+const SHORT_SIBLING_LIST: usize = 16;
+
+/// The names that more than one element child of `parent` has.
+fn repeated_names(parent: &Node) -> HashSet<String> {
+    let children: Vec<Element> = parent.element_children().collect();
+    let mut seen: HashSet<&str> = HashSet::new();
+    let mut repeated = HashSet::new();
+    for child in &children {
+        if !seen.insert(child.local_name()) {
+            repeated.insert(child.local_name().to_owned());
+        }
+    }
+    repeated
 }
 
 /// Every element of a document in tree order; the path of the element last visited is built
@@ -192,9 +210,11 @@ mod tests {
 
     #[test]
     fn walk_gives_every_element_with_its_path() {
-        let doc = Document::parse(
-            "<p><a>1</a><b><a>2</a></b><a>3</a><i>x</i></p><p><svg><a/></svg></p><table><td>t</table><div><a>only</a></div>",
-        );
+        // Short sibling lists, and one past SHORT_SIBLING_LIST (20 `li`, one `p`).
+        let long_list = format!("<ul>{}<p><a>y</a></p></ul>", "<li><a>x</a><a>z</a></li>".repeat(20));
+        let doc = Document::parse(&format!(
+            "<p><a>1</a><b><a>2</a></b><a>3</a><i>x</i></p><p><svg><a/></svg></p><table><td>t</table><div><a>only</a></div>{long_list}"
+        ));
         let mut walk = PathWalk::new(&doc);
         let mut seen = Vec::new();
         while let Some(element) = walk.next_element() {

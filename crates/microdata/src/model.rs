@@ -70,8 +70,9 @@ pub(crate) struct ItemData {
 pub(crate) struct Inner {
     pub nodes: Vec<Node>,
     pub items: Vec<ItemData>,
-    /// `id` → the first element in tree order with that ID.
-    pub ids: HashMap<String, usize>,
+    /// `id` → the first element in tree order with that ID, built when an `itemref` is first
+    /// resolved (most pages have none).
+    ids: OnceCell<HashMap<String, usize>>,
     pub base_url: Option<Url>,
     /// Element → index, built on first use by the lookups that start from an element.
     element_index: OnceCell<HashMap<Element, usize>>,
@@ -125,7 +126,6 @@ impl Microdata {
     pub fn new(doc: &Document) -> Microdata {
         let mut nodes: Vec<Node> = Vec::new();
         let mut items = Vec::new();
-        let mut ids = HashMap::new();
         // Indices of the open ancestors of the element being visited, outermost first.
         let mut open: Vec<usize> = Vec::new();
         for element in doc.elements() {
@@ -144,11 +144,6 @@ impl Microdata {
                 Some(value) => (true, property_names(&value)),
                 None => (false, Box::default()),
             };
-            if let Some(id) = element.id() {
-                if !id.is_empty() && !ids.contains_key(&*id) {
-                    ids.insert(id.to_string(), index);
-                }
-            }
             let item = if itemscope {
                 items.push(ItemData {
                     node: index,
@@ -183,7 +178,7 @@ impl Microdata {
             inner: Rc::new(Inner {
                 nodes,
                 items,
-                ids,
+                ids: OnceCell::new(),
                 base_url: doc.base_url().cloned(),
                 element_index: OnceCell::new(),
                 all_targets: OnceCell::new(),
@@ -258,6 +253,21 @@ impl Microdata {
 }
 
 impl Inner {
+    /// `id` → the first element in tree order with that ID (one pass over the table, once).
+    pub(crate) fn ids(&self) -> &HashMap<String, usize> {
+        self.ids.get_or_init(|| {
+            let mut ids = HashMap::new();
+            for (index, node) in self.nodes.iter().enumerate() {
+                if let Some(id) = node.element.id() {
+                    if !id.is_empty() && !ids.contains_key(&*id) {
+                        ids.insert(id.to_string(), index);
+                    }
+                }
+            }
+            ids
+        })
+    }
+
     // `Element` hashes by node identity, which its interior mutability never changes.
     #[allow(clippy::mutable_key_type)]
     pub(crate) fn index_of(&self, element: &Element) -> Option<usize> {
@@ -275,7 +285,7 @@ impl Inner {
     /// order with that ID (tokens matching nothing left out, repeats kept).
     pub(crate) fn targets(&self, root: usize) -> Vec<usize> {
         match self.nodes[root].element.attr("itemref") {
-            Some(value) => split_ascii_whitespace(&value).filter_map(|token| self.ids.get(token).copied()).collect(),
+            Some(value) => split_ascii_whitespace(&value).filter_map(|token| self.ids().get(token).copied()).collect(),
             None => Vec::new(),
         }
     }

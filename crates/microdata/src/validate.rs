@@ -311,7 +311,7 @@ impl Microdata {
                     report.add(Rule::DuplicateToken, index, format!("itemref repeats the token {token:?}"));
                 }
                 for token in split_ascii_whitespace(&value) {
-                    let Some(&target) = inner.ids.get(token) else {
+                    let Some(&target) = inner.ids().get(token) else {
                         report.add(
                             Rule::ItemrefUnknownId,
                             index,
