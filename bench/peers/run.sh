@@ -16,9 +16,10 @@
 #   microformats-rs     microformats-rs/ (its own Cargo project, release build: mf2 JSON)
 #   extruct-microdata   python/peers.py extruct-microdata  (extruct, syntaxes=['microdata'])
 #   extruct-all         python/peers.py extruct-all        (extruct, its default syntaxes)
-# and, in the same run, harvest itself: `cargo run --release -p harvest-bench -- DIR --rounds N`
-# (floor, traverse, mf2, microdata, links, all), so that every peer is reported as a ratio to
-# harvest's parse-only floor measured on the same pages in the same run.
+# and, in the same run, harvest itself: `harvest-bench DIR --rounds N` (floor, traverse, mf2,
+# microdata, links, all; built once with `cargo build --release -p harvest-bench`), so that
+# every peer is reported as a ratio to harvest's parse-only floor measured on the same pages in
+# the same run.
 #
 # Versions are pinned (python/requirements.txt, node/package-lock.json,
 # microformats-rs/Cargo.lock). Everything installed goes to a cache directory outside the
@@ -78,11 +79,19 @@ fi
 cargo build --release --locked --quiet --manifest-path "$HERE/microformats-rs/Cargo.toml" \
     --target-dir "$CACHE/cargo-target"
 PEER_RS="$CACHE/cargo-target/release/peer-microformats"
+# harvest-bench is built once and a copy of the binary is run for every subset, so the whole
+# run measures one build even if the working tree or the target dir changes meanwhile (this is
+# `cargo run --release -p harvest-bench -- DIR --rounds N` with the build taken out).
 (cd "$REPO" && cargo build --release --quiet -p harvest-bench)
+TARGET_DIR=$(cd "$REPO" && cargo metadata --no-deps --format-version 1 \
+    | python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/harvest-peers.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+cp "$TARGET_DIR/release/harvest-bench" "$WORK/harvest-bench"
 
 echo "== versions"
 {
-    echo "- harvest: $(cd "$REPO" && git rev-parse --short HEAD 2>/dev/null || echo unknown), $(rustc --version)"
+    echo "- harvest: $(git -C "$REPO" describe --always --dirty 2>/dev/null || echo "not a git checkout"), $(rustc --version)"
     echo "- $("$CACHE/venv/bin/python" --version): $("$CACHE/venv/bin/pip" freeze --disable-pip-version-check \
         | grep -iE '^(mf2py|extruct|html5lib|beautifulsoup4|lxml)==' | tr '\n' ' ')"
     echo "- node $(node --version): microformats-parser==$(node -p "require('$CACHE/node/node_modules/microformats-parser/package.json').version") parse5==$(node -p "require('$CACHE/node/node_modules/parse5/package.json').version")"
@@ -90,8 +99,6 @@ echo "== versions"
 } | tee "$CACHE/versions.txt"
 
 # ---------------------------------------------------------------- subsets
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/harvest-peers.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT
 BIGGEST=$(find -L "$CORPUS" -type f \( -name '*.html' -o -name '*.htm' \) -printf '%s\t%p\n' | sort -n | tail -1 | cut -f2-)
 [ -n "$BIGGEST" ] || { echo "run.sh: no .html pages below $CORPUS" >&2; exit 2; }
 echo "== corpus $CORPUS; the biggest page: ${BIGGEST#"$CORPUS"/} ($(stat -L -c %s "$BIGGEST") bytes)"
@@ -130,7 +137,7 @@ echo "== load average at start: $LOAD_START"
 run_harvest() { # subset dir
     echo "-- harvest-bench on $1"
     local out
-    out=$(cd "$REPO" && cargo run --release --quiet -p harvest-bench -- "$2" --rounds "$ROUNDS")
+    out=$("$WORK/harvest-bench" "$2" --rounds "$ROUNDS")
     echo "$out"
     local pages
     pages=$(echo "$out" | sed -n '1s/^\([0-9]*\) pages.*/\1/p')
@@ -141,8 +148,13 @@ run_harvest() { # subset dir
     echo "$out" | awk -v subset="$1" -v pages="$pages" -v bytes="$bytes" '
         /^phase +seconds/ { inside = 1; next }
         inside && NF == 0 { exit }
+        # harvest-bench prints seconds to 3 decimals and MB/s to 1: take the seconds from
+        # whichever is the more precise (bytes / MB/s; the corpus pages are UTF-8, so the file
+        # sizes are the decoded bytes harvest-bench counts).
         inside && $1 ~ /^(floor|traverse|mf2|microdata|links|all)$/ && $2 ~ /^[0-9.]+$/ {
-            printf "harvest %s\t%s\t%s\t%s\t%s\t\n", $1, subset, pages, bytes, $2 }' >> "$RESULTS"
+            seconds = $2
+            if ($3 > 0 && (seconds == 0 || 0.0005 / seconds > 0.05 / $3)) seconds = sprintf("%.6f", bytes / 1e6 / $3)
+            printf "harvest %s\t%s\t%s\t%s\t%s\t\n", $1, subset, pages, bytes, seconds }' >> "$RESULTS"
 }
 
 run_peer() { # peer subset dir
