@@ -1,5 +1,6 @@
 //! `harvest-bench [DIR] [--rounds N] [--phase NAME] [--pages SUBSTRING]`
 //! `harvest-bench --scaling [N] [--rounds N]`
+//! `harvest-bench --scaling-one CASE PATH small|large [N]`
 //!
 //! Corpus mode loads every `.html` page below DIR (default `../shared/corpus`) into memory,
 //! decodes them, then times, single-threaded and in one run, each phase over the whole corpus:
@@ -20,7 +21,8 @@
 //! be compared phase by phase (a process's peak covers everything it did).
 //!
 //! `--scaling` times generated pages of N and 2N blocks (h-entries, microdata items) and of N
-//! and 2N nesting levels, and prints the time ratio 2N/N of every path (see `scaling.rs`).
+//! and 2N nesting levels, and prints the time ratio 2N/N of every path (see `scaling.rs`);
+//! `--scaling-one` runs one path of one case once, to count its instructions under callgrind.
 
 mod scaling;
 
@@ -262,10 +264,27 @@ fn main() {
                 }
                 scale = Some(n.unwrap_or(scaling::DEFAULT_N));
             }
+            "--scaling-one" => {
+                let parts: Vec<String> = args.by_ref().take(3).collect();
+                let n = args.next().and_then(|n| n.parse().ok()).unwrap_or(scaling::DEFAULT_N);
+                let [case, path, side] = parts.as_slice() else {
+                    eprintln!("usage: harvest-bench --scaling-one CASE PATH small|large [N]");
+                    std::process::exit(2);
+                };
+                match scaling::run_one(case, path, side, n) {
+                    Ok(length) => println!("{case} {path} {side}: output {length} bytes"),
+                    Err(message) => {
+                        eprintln!("harvest-bench: {message}");
+                        std::process::exit(2);
+                    }
+                }
+                return;
+            }
             "-h" | "--help" => {
                 println!(
                     "usage: harvest-bench [DIR] [--rounds N] [--phase {}] [--pages SUBSTRING]\n       \
-                     harvest-bench --scaling [N] [--rounds N]",
+                     harvest-bench --scaling [N] [--rounds N]\n       \
+                     harvest-bench --scaling-one CASE PATH small|large [N]",
                     PHASES.join("|")
                 );
                 return;

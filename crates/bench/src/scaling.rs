@@ -15,7 +15,8 @@
 //! Every path is timed twice: from the HTML text (parse included, what a user waits for) and
 //! its own step alone (on the parsed document, and for the exporters that read microformats2,
 //! on the mf2 parse), so that a super-linear step cannot hide behind the parse. N and 2N are
-//! timed alternately, `rounds` times each, and the fastest time of each is kept, so a change
+//! timed alternately, `rounds` times each (quick steps more often, up to 60 rounds or 0.6 s),
+//! and the fastest time of each is kept, so a change
 //! of load on the machine hits both sides alike. The ratio of the outputs' lengths is printed
 //! too: it shows that the work really doubled (and that no output limit cut it short).
 
@@ -176,18 +177,37 @@ fn cases(n: usize) -> Vec<Case> {
     ]
 }
 
-/// The fastest of `rounds` runs of `f` on the small and the large input, run alternately.
+/// Quick steps run more rounds than `rounds`, until both sides have run this long in all...
+const MIN_SECONDS: f64 = 0.6;
+/// ... or this many rounds: a few milliseconds of work are easily cut by a busy machine, and
+/// the fastest of many runs is the one it left alone.
+const MAX_ROUNDS: usize = 60;
+
+/// The fastest of `rounds` runs (more for quick work: until `min_seconds` are spent) of `f` on the small
+/// and the large input, run alternately.
 /// Returns (small seconds, large seconds, small output, large output).
-fn time_pair<T: ?Sized>(rounds: usize, small: &T, large: &T, f: impl Fn(&T) -> usize) -> (f64, f64, usize, usize) {
+fn time_pair<T: ?Sized>(
+    rounds: usize,
+    min_seconds: f64,
+    small: &T,
+    large: &T,
+    f: impl Fn(&T) -> usize,
+) -> (f64, f64, usize, usize) {
     let (mut best_small, mut best_large) = (f64::INFINITY, f64::INFINITY);
     let (mut out_small, mut out_large) = (0, 0);
-    for _ in 0..rounds.max(1) {
+    let mut spent = 0.0;
+    let mut round = 0;
+    while round < rounds.max(1) || (spent < min_seconds && round < MAX_ROUNDS) {
+        round += 1;
         let started = Instant::now();
         out_small = f(small);
-        best_small = best_small.min(started.elapsed().as_secs_f64());
+        let elapsed_small = started.elapsed().as_secs_f64();
+        best_small = best_small.min(elapsed_small);
         let started = Instant::now();
         out_large = f(large);
-        best_large = best_large.min(started.elapsed().as_secs_f64());
+        let elapsed = started.elapsed().as_secs_f64();
+        best_large = best_large.min(elapsed);
+        spent += elapsed + elapsed_small;
     }
     (best_small, best_large, out_small, out_large)
 }
@@ -211,15 +231,15 @@ impl Row {
     }
 }
 
-fn measure_case(case: &Case, rounds: usize, mut report: impl FnMut(&Row)) -> Vec<Row> {
+fn measure_case(case: &Case, rounds: usize, min_seconds: f64, mut report: impl FnMut(&Row)) -> Vec<Row> {
     let prepared = (Prepared::new(&case.small), Prepared::new(&case.large));
     let mut rows = Vec::new();
     for &path in &case.paths {
         let (small, large, out_small, out_large) =
-            time_pair(rounds, case.small.as_str(), case.large.as_str(), |html| path.whole(html));
+            time_pair(rounds, min_seconds, case.small.as_str(), case.large.as_str(), |html| path.whole(html));
         let step = path.step(&prepared.0).map(|_| {
             let (small, large, _, _) =
-                time_pair(rounds, &prepared.0, &prepared.1, |p| path.step(p).unwrap_or_default());
+                time_pair(rounds, min_seconds, &prepared.0, &prepared.1, |p| path.step(p).unwrap_or_default());
             (small, large)
         });
         let row =
@@ -233,7 +253,7 @@ fn measure_case(case: &Case, rounds: usize, mut report: impl FnMut(&Row)) -> Vec
 /// Every case's rows, without printing (for tests).
 #[cfg(test)]
 fn measure(n: usize, rounds: usize) -> Vec<Row> {
-    cases(n).iter().flat_map(|case| measure_case(case, rounds, |_| {})).collect()
+    cases(n).iter().flat_map(|case| measure_case(case, rounds, 0.0, |_| {})).collect()
 }
 
 pub fn run(n: usize, rounds: usize) {
@@ -257,7 +277,7 @@ pub fn run(n: usize, rounds: usize) {
             "  {:<10} {:>9} {:>9} {:>7}   {:>9} {:>9} {:>7}   {:>7}",
             "path", "N ms", "2N ms", "whole", "step N", "step 2N", "step", "output"
         );
-        let rows = measure_case(&case, rounds, |row| {
+        let rows = measure_case(&case, rounds, MIN_SECONDS, |row| {
             let (step_small, step_large, step_ratio) = match (row.step, row.step_ratio()) {
                 (Some((small, large)), Some(ratio)) => {
                     (format!("{:.2}", small * 1e3), format!("{:.2}", large * 1e3), format!("{ratio:.2}"))
@@ -303,6 +323,34 @@ pub fn run(n: usize, rounds: usize) {
     }
 }
 
+/// Runs one path of one case once, for counting its instructions under callgrind:
+/// `harvest-bench --scaling-one CASE PATH small|large [N]`. The page is generated and parsed
+/// (for the steps) before [`measured`] runs, so
+/// `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*measured*'` counts the
+/// step alone (the whole path for `floor` and `parse`).
+pub fn run_one(case_name: &str, path_name: &str, side: &str, n: usize) -> Result<usize, String> {
+    let case = cases(n).into_iter().find(|c| c.name == case_name).ok_or_else(|| format!("no case {case_name}"))?;
+    let path =
+        case.paths.iter().copied().find(|p| p.name() == path_name).ok_or_else(|| format!("no path {path_name}"))?;
+    let html = match side {
+        "small" => &case.small,
+        "large" => &case.large,
+        _ => return Err(format!("side is small or large, not {side}")),
+    };
+    let prepared = Prepared::new(html);
+    Ok(match path {
+        Path::Floor | Path::Parse => measured(|| path.whole(html)),
+        _ => measured(|| path.step(&prepared).unwrap_or_default()),
+    })
+}
+
+/// The work [`run_one`] counts (a function of its own, so a profiler can be told to count in
+/// it alone).
+#[inline(never)]
+fn measured(f: impl Fn() -> usize) -> usize {
+    std::hint::black_box(f())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -310,6 +358,15 @@ mod tests {
     /// Small pages, one round: the harness runs every path of every case, each doubled page
     /// gives every extractor and exporter more output than its half (the work doubled rather
     /// than being cut short or skipped), and the times are real measurements.
+    #[test]
+    fn run_one_runs_the_named_step_and_rejects_unknown_names() {
+        let small = run_one("items", "rdf-nt", "small", 3).unwrap();
+        let large = run_one("items", "rdf-nt", "large", 3).unwrap();
+        assert!(large > small && small > 0);
+        assert!(run_one("items", "mf2", "small", 3).is_err());
+        assert!(run_one("entries", "mf2", "middle", 3).is_err());
+    }
+
     #[test]
     fn every_path_of_every_case_runs_and_doubles_its_output() {
         let rows = measure(40, 1);
