@@ -21,9 +21,6 @@ pub mod exit {
     pub const UNREADABLE: u8 = 3;
 }
 
-/// How many pages are read ahead per worker thread; bounds memory on big archives.
-const PAGES_PER_WORKER: usize = 16;
-
 /// Options shared by every run.
 pub struct RunOptions {
     /// Pretty-print JSON output.
@@ -107,6 +104,12 @@ fn label_of(source: &Source) -> String {
 }
 
 /// Runs over many inputs, writing one JSON line per page in input order; returns the exit code.
+///
+/// A pipeline: the workers of a thread pool take the next input in turn (reading it is part of
+/// the work they share), extract and serialise it, and hand the finished line to this thread,
+/// which writes the lines in input order. No worker waits for another's page: a slow page only
+/// holds back the *writing* of the lines after it, and at most [`READ_AHEAD_PER_WORKER`] pages
+/// per worker may be read past the oldest unwritten one, which bounds memory.
 pub fn run_batch(
     sources: &[Source],
     extraction: &Extraction,
@@ -115,32 +118,33 @@ pub fn run_batch(
 ) -> std::io::Result<u8> {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(options.jobs).build().map_err(std::io::Error::other)?;
     let workers = pool.current_num_threads().max(1);
+    let window = Window::new(workers * READ_AHEAD_PER_WORKER);
     let progress = progress_bar();
-    let mut tally = Tally { pages: 0, errors: 0, bytes: 0, started: Instant::now() };
-    let mut pending: Vec<Page> = Vec::new();
-    let mut unreadable = false;
-    for source in sources {
-        match input::read(source, None) {
-            Ok(pages) => {
-                for page in pages {
-                    pending.push(page);
-                    if pending.len() >= workers * PAGES_PER_WORKER {
-                        flush(&pool, &mut pending, extraction, &mut tally, out)?;
-                        tally.show(&progress);
-                    }
-                }
-            }
-            Err(error) => {
-                flush(&pool, &mut pending, extraction, &mut tally, out)?;
-                write_json(out, &error_record(&error, &label_of(source)), false)?;
-                eprintln!("harvest: {error}");
-                unreadable = true;
-                tally.errors += 1;
-            }
+    let mut tally = Tally { pages: 0, errors: 0, bytes: 0, started: Instant::now(), unreadable: false };
+    let (sender, receiver) = std::sync::mpsc::channel::<Finished>();
+    let written = std::thread::scope(|scope| {
+        let window = &window;
+        scope.spawn(move || {
+            let inputs = sources.iter().flat_map(|source| match input::read(source, None) {
+                Ok(pages) => pages.into_iter().map(Ok).collect::<Vec<_>>(),
+                Err(error) => vec![Err((error, label_of(source)))],
+            });
+            let numbered = inputs.enumerate().take_while(|(index, _)| window.admit(*index));
+            pool.install(|| {
+                numbered.par_bridge().for_each_with(sender, |sender, (index, input)| {
+                    // A closed channel means the writer stopped (stdout closed): drop the line.
+                    let _ = sender.send(finish(index, input, extraction));
+                });
+            });
+        });
+        let result = write_in_order(&receiver, window, &mut tally, &progress, out);
+        if result.is_err() {
+            window.close();
         }
-    }
-    flush(&pool, &mut pending, extraction, &mut tally, out)?;
+        result
+    });
     progress.finish_and_clear();
+    written?;
     let seconds = tally.started.elapsed().as_secs_f64();
     eprintln!(
         "harvest: {} pages, {} errors, {:.1} MB in {seconds:.2} s ({:.1} pages/s)",
@@ -149,7 +153,114 @@ pub fn run_batch(
         tally.bytes as f64 / 1e6,
         tally.pages as f64 / seconds.max(1e-9)
     );
-    Ok(if unreadable || tally.errors > 0 { exit::UNREADABLE } else { exit::OK })
+    Ok(if tally.unreadable || tally.errors > 0 { exit::UNREADABLE } else { exit::OK })
+}
+
+/// How many inputs each worker may read past the oldest line not yet written.
+const READ_AHEAD_PER_WORKER: usize = 64;
+
+/// One input's finished JSON line.
+struct Finished {
+    index: usize,
+    line: String,
+    bytes: usize,
+    failed: bool,
+    /// The input could not be read: the message for stderr.
+    unreadable: Option<String>,
+}
+
+/// Extracts one input (or records why it could not be read) as its JSON line.
+fn finish(index: usize, input: Result<Page, (InputError, String)>, extraction: &Extraction) -> Finished {
+    let (record, bytes, failed, unreadable) = match input {
+        Ok(page) => {
+            let (record, failed) = record(&page, extraction);
+            (record, page.bytes.len(), failed, None)
+        }
+        Err((error, label)) => (error_record(&error, &label), 0, true, Some(error.to_string())),
+    };
+    let mut line = serde_json::to_string(&record).unwrap_or_default();
+    line.push('\n');
+    Finished { index, line, bytes, failed, unreadable }
+}
+
+/// Writes finished lines in input order as they arrive, until every sender is gone.
+fn write_in_order(
+    receiver: &std::sync::mpsc::Receiver<Finished>,
+    window: &Window,
+    tally: &mut Tally,
+    progress: &ProgressBar,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let mut waiting: std::collections::BTreeMap<usize, Finished> = std::collections::BTreeMap::new();
+    let mut next = 0;
+    for finished in receiver {
+        waiting.insert(finished.index, finished);
+        while let Some(finished) = waiting.remove(&next) {
+            out.write_all(finished.line.as_bytes())?;
+            if let Some(message) = &finished.unreadable {
+                eprintln!("harvest: {message}");
+                tally.unreadable = true;
+            }
+            tally.pages += usize::from(finished.unreadable.is_none());
+            tally.bytes += finished.bytes;
+            tally.errors += usize::from(finished.failed);
+            next += 1;
+            window.written(next);
+        }
+        tally.show(progress);
+    }
+    out.flush()
+}
+
+/// Back-pressure between reading and writing: input `index` may be read once fewer than
+/// `size` inputs before it are still unwritten.
+struct Window {
+    size: usize,
+    state: std::sync::Mutex<WindowState>,
+    changed: std::sync::Condvar,
+}
+
+struct WindowState {
+    written: usize,
+    closed: bool,
+}
+
+impl Window {
+    fn new(size: usize) -> Window {
+        Window {
+            size: size.max(1),
+            state: std::sync::Mutex::new(WindowState { written: 0, closed: false }),
+            changed: std::sync::Condvar::new(),
+        }
+    }
+
+    /// Waits until input `index` may be read; false once the run is stopping.
+    fn admit(&self, index: usize) -> bool {
+        let Ok(mut state) = self.state.lock() else { return false };
+        while !state.closed && index >= state.written + self.size {
+            state = match self.changed.wait(state) {
+                Ok(state) => state,
+                Err(_) => return false,
+            };
+        }
+        !state.closed
+    }
+
+    /// Records that the first `count` inputs are written.
+    fn written(&self, count: usize) {
+        if let Ok(mut state) = self.state.lock() {
+            state.written = count;
+        }
+        self.changed.notify_all();
+    }
+
+    /// Stops reading (the output failed).
+    fn close(&self) {
+        if let Ok(mut state) = self.state.lock() {
+            state.closed = true;
+        }
+        self.changed.notify_all();
+    }
 }
 
 /// Counts for the progress bar and the closing summary.
@@ -158,6 +269,7 @@ struct Tally {
     errors: usize,
     bytes: usize,
     started: Instant,
+    unreadable: bool,
 }
 
 impl Tally {
@@ -172,25 +284,6 @@ impl Tally {
         ));
         bar.tick();
     }
-}
-
-/// Extracts the pending pages in parallel and writes their records in input order.
-fn flush(
-    pool: &rayon::ThreadPool,
-    pending: &mut Vec<Page>,
-    extraction: &Extraction,
-    tally: &mut Tally,
-    out: &mut dyn Write,
-) -> std::io::Result<()> {
-    let records: Vec<(Value, bool)> = pool.install(|| pending.par_iter().map(|p| record(p, extraction)).collect());
-    for ((record, failed), page) in records.iter().zip(pending.iter()) {
-        write_json(out, record, false)?;
-        tally.pages += 1;
-        tally.bytes += page.bytes.len();
-        tally.errors += usize::from(*failed);
-    }
-    pending.clear();
-    Ok(())
 }
 
 fn progress_bar() -> ProgressBar {

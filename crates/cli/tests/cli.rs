@@ -113,6 +113,27 @@ fn directory_batch_in_order_with_a_failing_page() {
     fs::remove_dir_all(dir).unwrap();
 }
 
+#[test]
+fn big_batch_keeps_input_order_past_the_read_ahead_window() {
+    // More pages than the read-ahead window of two workers, the first one slow to extract.
+    let dir = scratch("window");
+    let slow =
+        "<div class=h-entry><p class=p-name>0</p>".to_owned() + &"<p class=h-card>x</p>".repeat(20_000) + "</div>";
+    fs::write(dir.join("p000.html"), slow).unwrap();
+    for i in 1..300 {
+        fs::write(dir.join(format!("p{i:03}.html")), format!("<p class=h-entry><b class=p-name>{i}</b></p>")).unwrap();
+    }
+    let out = harvest().args(["mf2", "--jobs", "2"]).arg(&dir).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let names: Vec<String> = lines(&out.stdout)
+        .iter()
+        .map(|r| r["mf2"]["items"][0]["properties"]["name"][0].as_str().unwrap_or("-").to_owned())
+        .collect();
+    let expected: Vec<String> = (0..300).map(|i| i.to_string()).collect();
+    assert_eq!(names, expected);
+    fs::remove_dir_all(dir).unwrap();
+}
+
 fn warc_record(kind: &str, uri: &str, block: &[u8]) -> Vec<u8> {
     let mut record = format!(
         "WARC/1.0\r\nWARC-Type: {kind}\r\nWARC-Record-ID: <urn:uuid:{:08x}-0000-0000-0000-000000000000>\r\n\
