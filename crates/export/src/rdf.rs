@@ -739,16 +739,13 @@ fn is_language_tag(tag: &str) -> bool {
 /// authority, a second `#`), so that every IRI written is one an RDF parser accepts.
 fn write_iri(out: &mut String, iri: &str) {
     out.push('<');
-    let authority_start = iri.find("://").map(|i| i + 3);
-    let authority_end =
-        authority_start.map(|start| iri[start..].find(['/', '?', '#']).map_or(iri.len(), |offset| start + offset));
+    let literal = ip_literal(iri);
     let mut seen_hash = false;
     for (index, c) in iri.char_indices() {
-        let in_authority = matches!((authority_start, authority_end), (Some(s), Some(e)) if index >= s && index < e);
         let keep = match c {
             '%' => starts_escape(iri, index),
             '#' => !std::mem::replace(&mut seen_hash, true),
-            '[' | ']' => in_authority,
+            '[' | ']' => literal.is_some_and(|(open, close)| index == open || index == close),
             c if c.is_ascii_alphanumeric() => true,
             '-' | '.' | '_' | '~' | ':' | '/' | '?' | '@' | '!' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ','
             | ';' | '=' => true,
@@ -761,6 +758,26 @@ fn write_iri(out: &mut String, iri: &str) {
         }
     }
     out.push('>');
+}
+
+/// RFC 3987 `IP-literal`: where the brackets of an IPv6 host stand, if the IRI has one. An
+/// authority exists only right after the scheme (`scheme://`); the host follows the last `@`
+/// of the authority and, to be a literal, starts with `[` and closes with `]` inside it.
+fn ip_literal(iri: &str) -> Option<(usize, usize)> {
+    let scheme_end = iri.find(':')?;
+    let authority_start = scheme_end + 3;
+    if !iri.get(scheme_end..)?.starts_with("://") {
+        return None;
+    }
+    let rest = iri.get(authority_start..)?;
+    let authority = &rest[..rest.find(['/', '?', '#']).unwrap_or(rest.len())];
+    let host_offset = authority.rfind('@').map_or(0, |at| at + 1);
+    let host = authority.get(host_offset..)?;
+    if !host.starts_with('[') {
+        return None;
+    }
+    let close = host.find(']')?;
+    Some((authority_start + host_offset, authority_start + host_offset + close))
 }
 
 fn write_literal(out: &mut String, value: &str, language: Option<&str>) {

@@ -359,6 +359,21 @@ fn iris_are_always_written_valid() {
     assert_eq!(parsed.len(), graph.len());
     assert_eq!(parse_turtle(&graph.to_turtle(), "http://x/"), parsed);
     assert!(nt.contains("<http://example.com/a%25zz%7C%5Bx%5D%5E%7B%7D?q=%60#f%23g>"), "{nt}");
+    // Brackets stay only around an IPv6 host: not in a path that merely contains `://` (a fuzz
+    // finding, `http:/p://x[p=`), not in user info.
+    for (name, written) in [
+        ("http:/p://x[p=", "<http:/p://x%5Bp=>"),
+        ("http://u[1]@h.example/p", "<http://u%5B1%5D@h.example/p>"),
+        ("http://[::1]/a[b]", "<http://[::1]/a%5Bb%5D>"),
+        ("http://u@[::1]:8/", "<http://u@[::1]:8/>"),
+        ("foo://h/[x", "<foo://h/%5Bx>"),
+    ] {
+        let html = format!(r#"<div itemscope><span itemprop="{name}">v</span></div>"#);
+        let graph = rdf::from_microdata(&doc(&html, "http://example.com/"), &RdfOptions::new()).unwrap();
+        let nt = graph.to_ntriples();
+        assert_eq!(parse_ntriples(&nt).len(), graph.len(), "{nt}");
+        assert!(nt.contains(written), "{name}: {nt}");
+    }
 }
 
 #[test]
