@@ -108,8 +108,9 @@ fn label_of(source: &Source) -> String {
 /// A pipeline: the workers of a thread pool take the next input in turn (reading it is part of
 /// the work they share), extract and serialise it, and hand the finished line to this thread,
 /// which writes the lines in input order. No worker waits for another's page: a slow page only
-/// holds back the *writing* of the lines after it, and at most [`READ_AHEAD_PER_WORKER`] pages
-/// per worker may be read past the oldest unwritten one, which bounds memory.
+/// holds back the *writing* of the lines after it. Pages read but not yet written hold at most
+/// [`READ_AHEAD_BYTES_PER_WORKER`] bytes per worker (the oldest unwritten page always goes
+/// ahead), which bounds memory.
 pub fn run_batch(
     sources: &[Source],
     extraction: &Extraction,
@@ -118,7 +119,7 @@ pub fn run_batch(
 ) -> std::io::Result<u8> {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(options.jobs).build().map_err(std::io::Error::other)?;
     let workers = pool.current_num_threads().max(1);
-    let window = Window::new(workers * READ_AHEAD_PER_WORKER);
+    let window = Window::new(workers.saturating_mul(READ_AHEAD_BYTES_PER_WORKER));
     let progress = progress_bar();
     let mut tally = Tally { pages: 0, errors: 0, bytes: 0, started: Instant::now(), unreadable: false };
     let (sender, receiver) = std::sync::mpsc::channel::<Finished>();
@@ -129,7 +130,7 @@ pub fn run_batch(
                 Ok(pages) => pages.into_iter().map(Ok).collect::<Vec<_>>(),
                 Err(error) => vec![Err((error, label_of(source)))],
             });
-            let numbered = inputs.enumerate().take_while(|(index, _)| window.admit(*index));
+            let numbered = inputs.enumerate().take_while(|(index, input)| window.admit(*index, input_size(input)));
             pool.install(|| {
                 numbered.par_bridge().for_each_with(sender, |sender, (index, input)| {
                     // A closed channel means the writer stopped (stdout closed): drop the line.
@@ -156,8 +157,13 @@ pub fn run_batch(
     Ok(if tally.unreadable || tally.errors > 0 { exit::UNREADABLE } else { exit::OK })
 }
 
-/// How many inputs each worker may read past the oldest line not yet written.
-const READ_AHEAD_PER_WORKER: usize = 64;
+/// How many bytes of input each worker may have read past the oldest line not yet written.
+/// Enough for the other workers to keep busy while one works on a page of many megabytes.
+const READ_AHEAD_BYTES_PER_WORKER: usize = 32 << 20;
+
+fn input_size(input: &Result<Page, (InputError, String)>) -> usize {
+    input.as_ref().map_or(0, |page| page.bytes.len())
+}
 
 /// One input's finished JSON line.
 struct Finished {
@@ -205,51 +211,56 @@ fn write_in_order(
             tally.bytes += finished.bytes;
             tally.errors += usize::from(finished.failed);
             next += 1;
-            window.written(next);
+            window.written(next, finished.bytes);
         }
         tally.show(progress);
     }
     out.flush()
 }
 
-/// Back-pressure between reading and writing: input `index` may be read once fewer than
-/// `size` inputs before it are still unwritten.
+/// Back-pressure between reading and writing: an input goes ahead when it is the oldest one
+/// not yet written, or when the inputs read and not yet written, with it, hold at most
+/// `capacity` bytes.
 struct Window {
-    size: usize,
+    capacity: usize,
     state: std::sync::Mutex<WindowState>,
     changed: std::sync::Condvar,
 }
 
 struct WindowState {
     written: usize,
+    /// Bytes of the inputs admitted and not yet written.
+    in_flight: usize,
     closed: bool,
 }
 
 impl Window {
-    fn new(size: usize) -> Window {
+    fn new(capacity: usize) -> Window {
         Window {
-            size: size.max(1),
-            state: std::sync::Mutex::new(WindowState { written: 0, closed: false }),
+            capacity,
+            state: std::sync::Mutex::new(WindowState { written: 0, in_flight: 0, closed: false }),
             changed: std::sync::Condvar::new(),
         }
     }
 
-    /// Waits until input `index` may be read; false once the run is stopping.
-    fn admit(&self, index: usize) -> bool {
+    /// Waits until input `index` of `bytes` bytes may go ahead; false once the run is stopping.
+    fn admit(&self, index: usize, bytes: usize) -> bool {
         let Ok(mut state) = self.state.lock() else { return false };
-        while !state.closed && index >= state.written + self.size {
+        while !state.closed && index != state.written && state.in_flight.saturating_add(bytes) > self.capacity {
             state = match self.changed.wait(state) {
                 Ok(state) => state,
                 Err(_) => return false,
             };
         }
+        state.in_flight = state.in_flight.saturating_add(bytes);
         !state.closed
     }
 
-    /// Records that the first `count` inputs are written.
-    fn written(&self, count: usize) {
+    /// Records that the first `count` inputs are written, the last of `bytes` bytes.
+    fn written(&self, count: usize, bytes: usize) {
         if let Ok(mut state) = self.state.lock() {
             state.written = count;
+            state.in_flight = state.in_flight.saturating_sub(bytes);
         }
         self.changed.notify_all();
     }
