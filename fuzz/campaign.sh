@@ -31,7 +31,7 @@ fi
 
 for target in "${targets[@]}"; do
   log="$log_dir/$target.log"
-  echo "== $target: ${seconds}s (log: fuzz/$log)"
+  echo "== $target: ${seconds}s (log: $log)"
   "${fuzz[@]}" run -O "$target" "corpus/$target" -- -dict=html.dict -max_total_time="$seconds" \
     -max_len=16384 -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 >"$log" 2>&1
   echo "exit status $?" >>"$log"
@@ -45,7 +45,7 @@ row() { # TARGET LOG
   runs=$(grep -o '^stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$')
   secs=$(grep -o '^Done [0-9]* runs in [0-9]* second' "$log" | grep -o 'in [0-9]*' | grep -o '[0-9]*')
   rss=$(grep -o '^stat::peak_rss_mb: *[0-9]*' "$log" | grep -o '[0-9]*$')
-  if grep -q '^exit status 0$' "$log"; then status=ok; else status="FAILED (see fuzz/$log)"; fi
+  if grep -q '^exit status 0$' "$log"; then status=ok; else status="FAILED (see $log)"; fi
   echo "| \`$1\` | ${runs:-?} | ${secs:-?} | ${inited:-?} | ${done_:-? | ?} | ${rss:-?} | $status |"
 }
 echo
