@@ -20,7 +20,10 @@ pub fn blocks(doc: &Document) -> (Vec<Value>, Vec<Value>) {
         match serde_json::from_str::<Value>(&text) {
             Ok(value) => values.push(value),
             Err(error) => {
-                errors.push(json!({ "element": script.path(), "error": format!("invalid JSON-LD block: {error}") }))
+                // Document::element_path remembers each parent's children, so naming many
+                // invalid blocks under one parent stays linear (Element::path would not).
+                let element = doc.element_path(&script);
+                errors.push(json!({ "element": element, "error": format!("invalid JSON-LD block: {error}") }))
             }
         }
     }
@@ -44,5 +47,15 @@ mod tests {
         assert_eq!(errors.len(), 1);
         assert!(errors[0]["error"].as_str().unwrap().starts_with("invalid JSON-LD block"));
         assert_eq!(errors[0]["element"], "html>head>script:nth-child(2)");
+    }
+
+    #[test]
+    fn many_invalid_blocks_under_one_parent() {
+        // Each error names its element; with 20,000 siblings this must not be quadratic.
+        let doc = Document::parse(&"<script type=application/ld+json>{</script>".repeat(20_000));
+        let (values, errors) = blocks(&doc);
+        assert!(values.is_empty());
+        assert_eq!(errors.len(), 20_000);
+        assert_eq!(errors[19_999]["element"], "html>head>script:nth-child(20000)");
     }
 }
