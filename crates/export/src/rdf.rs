@@ -34,6 +34,7 @@
 use harvest_dom::{split_ascii_whitespace, Document, Element, Url};
 use harvest_links::RdfRel;
 use harvest_microdata::{Item, Microdata, PropertyValue};
+use indexmap::IndexSet;
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
@@ -346,7 +347,7 @@ pub fn from_microdata_with(
             out.push(Term::iri(predicate), OWL_EQUIVALENT_PROPERTY.to_owned(), Term::iri(equivalent))?;
         }
     }
-    Ok(out.graph)
+    Ok(out.finish())
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -452,8 +453,9 @@ fn item_predicate(kind: &str, name: &str) -> String {
 // The output: a set of triples kept in generation order, within the limits.
 
 struct Output {
-    graph: Graph,
-    seen: HashSet<Triple>,
+    /// The triples generated so far, each once, in generation order (one copy of each, where
+    /// a list plus a set of seen triples held two and grew out of the cache on big pages).
+    triples: IndexSet<Triple>,
     blanks: usize,
     generated: usize,
     bytes: usize,
@@ -464,8 +466,7 @@ struct Output {
 impl Output {
     fn new(options: &RdfOptions) -> Output {
         Output {
-            graph: Graph::default(),
-            seen: HashSet::new(),
+            triples: IndexSet::new(),
             blanks: 0,
             generated: 0,
             bytes: 0,
@@ -490,12 +491,12 @@ impl Output {
             return Err(RdfError::TooLarge { what: "triples", limit: self.max_triples });
         }
         self.charge(subject.len() + predicate.len() + object.len())?;
-        let triple = Triple { subject, predicate, object };
-        if !self.seen.contains(&triple) {
-            self.seen.insert(triple.clone());
-            self.graph.triples.push(triple);
-        }
+        self.triples.insert(Triple { subject, predicate, object });
         Ok(())
+    }
+
+    fn finish(self) -> Graph {
+        Graph { triples: self.triples.into_iter().collect() }
     }
 
     /// "A new blank node".
