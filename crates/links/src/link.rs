@@ -190,19 +190,14 @@ pub fn links(document: &Document) -> Vec<Link> {
     let mut walk = PathWalk::new(document);
     let mut out = Vec::new();
     while let Some(element) = walk.next_element() {
-        if is_link(&element) {
-            out.extend(read_link(document, &element, walk.path()));
-        }
+        out.extend(read_link(document, &element, || walk.path().to_owned()));
     }
     out
 }
 
-/// Whether [`read_link`] reads the element: a `link`, `a` or `area` with an `href`.
-fn is_link(element: &Element) -> bool {
-    LinkTag::of(element).is_some() && element.has_attr("href")
-}
-
-pub(crate) fn read_link(document: &Document, element: &Element, path: &str) -> Option<Link> {
+/// The link an element makes, if it is a `link`, `a` or `area` with an `href`. `path` is asked
+/// only then: naming an element is the costly part of walking every element.
+pub(crate) fn read_link(document: &Document, element: &Element, path: impl FnOnce() -> String) -> Option<Link> {
     let tag = LinkTag::of(element)?;
     let href = element.attr("href")?.to_string();
     let url = document.resolve_url(&href);
@@ -216,7 +211,7 @@ pub(crate) fn read_link(document: &Document, element: &Element, path: &str) -> O
     let feed = if alternate_hyperlink { mime_type.as_deref().and_then(feed_kind) } else { None };
     let sizes = if tag == LinkTag::Link { element.attr("sizes").map(|v| parse_sizes(&v)) } else { None };
     Some(Link {
-        path: path.to_owned(),
+        path: path(),
         element: element.clone(),
         tag,
         href,
@@ -351,10 +346,7 @@ pub fn feeds(document: &Document) -> Vec<Link> {
 pub fn default_feed(document: &Document) -> Option<Link> {
     let mut walk = PathWalk::new(document);
     while let Some(element) = walk.next_element() {
-        if !is_link(&element) {
-            continue;
-        }
-        if let Some(link) = read_link(document, &element, walk.path()) {
+        if let Some(link) = read_link(document, &element, || walk.path().to_owned()) {
             if link.feed.is_some() {
                 return Some(link);
             }

@@ -227,11 +227,10 @@ impl Parser<'_> {
                             note_limit(&mut truncated, Limit::Includes);
                             continue;
                         }
-                        if current.included.insert(target.clone()) {
-                            include_budget -= 1;
-                            current.included_order.push(target.clone());
-                            stack.push(Step::Enter(target, lang.clone()));
-                        }
+                        include_budget -= 1;
+                        current.included.insert(target.clone());
+                        current.included_order.push(target.clone());
+                        stack.push(Step::Enter(target, lang.clone()));
                     }
                 }
             }
