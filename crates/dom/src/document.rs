@@ -125,7 +125,7 @@ impl Document {
 
     fn build(html: &str, options: &ParseOptions, encoding: DetectedEncoding) -> Document {
         let parsed = parse::parse_document(html, options.max_depth, options.scripting);
-        let root = Node::from_ref(parsed.document);
+        let root = Node::new(&std::rc::Rc::new(parsed.tree), crate::tree::NodeId::DOCUMENT);
         let base_url =
             if parsed.created_base { document_base_url(&root, options.url.as_ref()) } else { options.url.clone() };
         Document {
@@ -217,7 +217,7 @@ impl Document {
             let mut ids = HashMap::new();
             for element in self.elements() {
                 if let Some(value) = element.id() {
-                    if !value.is_empty() && !ids.contains_key(&*value) {
+                    if !value.is_empty() && !ids.contains_key(value) {
                         ids.insert(value.to_string(), element.clone());
                     }
                 }
@@ -313,7 +313,7 @@ impl Document {
     /// [`SerializeOptions`]).
     pub fn inner_html_with(&self, node: &Node, options: &SerializeOptions) -> String {
         let mut out = String::new();
-        crate::serialize::serialize_children(&mut out, &node.0, self.scripting, options, None);
+        crate::serialize::serialize_children(&mut out, node, self.scripting, options, None);
         out
     }
 
@@ -337,7 +337,7 @@ impl Document {
     ) -> (String, Vec<(Element, std::ops::Range<usize>)>) {
         let mut out = String::new();
         let mut recorder = crate::serialize::RangeRecorder { wanted, ranges: Vec::new() };
-        crate::serialize::serialize_children(&mut out, &node.0, self.scripting, options, Some(&mut recorder));
+        crate::serialize::serialize_children(&mut out, node, self.scripting, options, Some(&mut recorder));
         (out, recorder.ranges)
     }
 
@@ -350,7 +350,7 @@ impl Document {
     /// [`SerializeOptions`]).
     pub fn outer_html_with(&self, node: &Node, options: &SerializeOptions) -> String {
         let mut out = String::new();
-        crate::serialize::serialize_node(&mut out, &node.0, self.scripting, options);
+        crate::serialize::serialize_node(&mut out, node, self.scripting, options);
         out
     }
 }

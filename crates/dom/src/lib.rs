@@ -3,7 +3,7 @@
 //! * **Loading**: [`Document::parse`] from text, [`Document::parse_bytes`] from raw bytes with
 //!   encoding detection ([`encoding`]), both with [`ParseOptions`] (document URL, transport
 //!   charset, depth bound).
-//! * **Parsing**: html5ever builds a kuchikiki tree; nesting deeper than
+//! * **Parsing**: html5ever builds an arena tree (every node in one vector); nesting deeper than
 //!   [`DEFAULT_MAX_DEPTH`] is flattened so parsing stays linear ([`Document::depth_limit_hit`]).
 //! * **URLs**: [`Document::base_url`] and [`Document::resolve_url`].
 //! * **Text**: [`Document::text`] (DOM `textContent` and the microformats variant),
@@ -38,6 +38,7 @@ mod select;
 mod serialize;
 mod text;
 mod tokens;
+mod tree;
 mod url;
 
 pub use crate::document::{Document, ParseOptions};

@@ -1,15 +1,15 @@
 //! Nodes and elements of a parsed document.
 //!
-//! [`Node`] and [`Element`] are cheap handles (a reference count) onto the tree. Equality and
-//! hashing are by identity: two handles are equal when they point at the same node, which is
-//! what the microdata and microformats algorithms mean by "the same element".
+//! [`Node`] and [`Element`] are cheap handles onto the tree (a reference count on the document's
+//! tree and a position in it). Equality and hashing are by identity: two handles are equal when
+//! they point at the same node, which is what the microdata and microformats algorithms mean by
+//! "the same element".
 
 use crate::select::Selector;
-use kuchikiki::iter::NodeIterator;
-use kuchikiki::{ElementData, NodeData, NodeDataRef, NodeRef};
-use std::cell::Ref;
+use crate::tree::{ElementData, NodeData, NodeId, Tree};
 use std::fmt;
 use std::hash::{Hash, Hasher};
+use std::rc::Rc;
 
 /// The namespace of an element.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -45,32 +45,39 @@ pub enum NodeKind {
 
 /// Any node of the tree.
 #[derive(Clone)]
-pub struct Node(pub(crate) NodeRef);
+pub struct Node {
+    pub(crate) tree: Rc<Tree>,
+    pub(crate) id: NodeId,
+}
 
 /// An element of the tree.
 #[derive(Clone)]
-pub struct Element(pub(crate) NodeDataRef<ElementData>);
+pub struct Element {
+    pub(crate) tree: Rc<Tree>,
+    /// Always the id of an element node.
+    pub(crate) id: NodeId,
+}
 
 impl PartialEq for Node {
     fn eq(&self, other: &Self) -> bool {
-        self.0 == other.0
+        self.id == other.id && Rc::ptr_eq(&self.tree, &other.tree)
     }
 }
 impl Eq for Node {}
 impl Hash for Node {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        std::ptr::hash(&*self.0 .0, state)
+        self.id.hash(state)
     }
 }
 impl PartialEq for Element {
     fn eq(&self, other: &Self) -> bool {
-        self.0.as_node() == other.0.as_node()
+        self.id == other.id && Rc::ptr_eq(&self.tree, &other.tree)
     }
 }
 impl Eq for Element {}
 impl Hash for Element {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        std::ptr::hash(&*self.0.as_node().0, state)
+        self.id.hash(state)
     }
 }
 
@@ -93,141 +100,170 @@ impl fmt::Debug for Element {
     }
 }
 
+/// Nodes of one tree from a walk over ids.
+pub(crate) fn nodes(tree: &Rc<Tree>, ids: impl Iterator<Item = NodeId>) -> impl Iterator<Item = Node> {
+    let tree = Rc::clone(tree);
+    ids.map(move |id| Node { tree: Rc::clone(&tree), id })
+}
+
+/// The elements among a walk over ids.
+pub(crate) fn elements(tree: &Rc<Tree>, ids: impl Iterator<Item = NodeId>) -> impl Iterator<Item = Element> {
+    let tree = Rc::clone(tree);
+    ids.filter_map(move |id| match tree.is_element(id) {
+        true => Some(Element { tree: Rc::clone(&tree), id }),
+        false => None,
+    })
+}
+
+/// The ids of `id`'s children, in order.
+pub(crate) fn child_ids(tree: &Rc<Tree>, id: NodeId) -> impl Iterator<Item = NodeId> {
+    let tree = Rc::clone(tree);
+    std::iter::successors(tree.first_child(id), move |&child| tree.next_sibling(child))
+}
+
+/// The ids of the nodes inside `root`, in tree order (not `root` itself).
+pub(crate) fn descendant_ids(tree: &Rc<Tree>, root: NodeId) -> impl Iterator<Item = NodeId> {
+    let tree = Rc::clone(tree);
+    std::iter::successors(tree.first_child(root), move |&id| tree.next_in(root, id))
+}
+
+/// The ids of `id`'s ancestors, nearest first.
+fn ancestor_ids(tree: &Rc<Tree>, id: NodeId) -> impl Iterator<Item = NodeId> {
+    let tree = Rc::clone(tree);
+    std::iter::successors(tree.parent(id), move |&ancestor| tree.parent(ancestor))
+}
+
 impl Node {
-    pub(crate) fn from_ref(node: NodeRef) -> Node {
-        Node(node)
+    pub(crate) fn new(tree: &Rc<Tree>, id: NodeId) -> Node {
+        Node { tree: Rc::clone(tree), id }
+    }
+
+    fn data(&self) -> &NodeData {
+        self.tree.data(self.id)
+    }
+
+    fn at(&self, id: Option<NodeId>) -> Option<Node> {
+        id.map(|id| Node::new(&self.tree, id))
     }
 
     /// What kind of node this is.
     pub fn kind(&self) -> NodeKind {
-        match self.0.data() {
+        match self.data() {
             NodeData::Element(_) => NodeKind::Element,
             NodeData::Text(_) => NodeKind::Text,
             NodeData::Comment(_) => NodeKind::Comment,
-            NodeData::ProcessingInstruction(_) => NodeKind::ProcessingInstruction,
-            NodeData::Doctype(_) => NodeKind::Doctype,
-            NodeData::Document(_) => NodeKind::Document,
-            NodeData::DocumentFragment => NodeKind::DocumentFragment,
+            NodeData::ProcessingInstruction { .. } => NodeKind::ProcessingInstruction,
+            NodeData::Doctype { .. } => NodeKind::Doctype,
+            NodeData::Document => NodeKind::Document,
+            NodeData::Fragment { .. } => NodeKind::DocumentFragment,
         }
     }
 
     /// This node as an element, if it is one.
     pub fn as_element(&self) -> Option<Element> {
-        self.0.clone().into_element_ref().map(Element)
+        self.tree.is_element(self.id).then(|| Element { tree: Rc::clone(&self.tree), id: self.id })
     }
 
     /// The character data of a text node.
-    pub fn as_text(&self) -> Option<Ref<'_, str>> {
-        self.0.as_text().map(|text| Ref::map(text.borrow(), String::as_str))
+    pub fn as_text(&self) -> Option<&str> {
+        match self.data() {
+            NodeData::Text(text) => Some(text),
+            _ => None,
+        }
     }
 
     /// The character data of a comment node.
-    pub fn as_comment(&self) -> Option<Ref<'_, str>> {
-        self.0.as_comment().map(|text| Ref::map(text.borrow(), String::as_str))
+    pub fn as_comment(&self) -> Option<&str> {
+        match self.data() {
+            NodeData::Comment(text) => Some(text),
+            _ => None,
+        }
     }
 
     /// The parent node (an element, the document, or a template's contents fragment).
     pub fn parent(&self) -> Option<Node> {
-        self.0.parent().map(Node)
+        self.at(self.tree.parent(self.id))
     }
 
     /// The nearest ancestor that is an element.
     pub fn parent_element(&self) -> Option<Element> {
-        self.0.parent().and_then(NodeRef::into_element_ref).map(Element)
+        self.parent().and_then(|parent| parent.as_element())
     }
 
     /// The first child node.
     pub fn first_child(&self) -> Option<Node> {
-        self.0.first_child().map(Node)
+        self.at(self.tree.first_child(self.id))
     }
 
     /// The last child node.
     pub fn last_child(&self) -> Option<Node> {
-        self.0.last_child().map(Node)
+        self.at(self.tree.last_child(self.id))
     }
 
     /// The next sibling node.
     pub fn next_sibling(&self) -> Option<Node> {
-        self.0.next_sibling().map(Node)
+        self.at(self.tree.next_sibling(self.id))
     }
 
     /// The previous sibling node.
     pub fn previous_sibling(&self) -> Option<Node> {
-        self.0.previous_sibling().map(Node)
+        self.at(self.tree.previous_sibling(self.id))
     }
 
     /// The child nodes, in order.
     pub fn children(&self) -> impl Iterator<Item = Node> {
-        self.0.children().map(Node)
+        nodes(&self.tree, child_ids(&self.tree, self.id))
     }
 
     /// The child elements, in order.
     pub fn element_children(&self) -> impl Iterator<Item = Element> {
-        self.0.children().elements().map(Element)
+        elements(&self.tree, child_ids(&self.tree, self.id))
     }
 
     /// All descendant nodes in tree order (not this node itself). Iterative: safe at any depth.
     pub fn descendants(&self) -> impl Iterator<Item = Node> {
-        self.0.descendants().map(Node)
+        nodes(&self.tree, descendant_ids(&self.tree, self.id))
     }
 
     /// All descendant elements in tree order (not this node itself).
     pub fn descendant_elements(&self) -> impl Iterator<Item = Element> {
-        self.0.descendants().elements().map(Element)
+        elements(&self.tree, descendant_ids(&self.tree, self.id))
     }
 
     /// The ancestor elements, nearest first.
     pub fn ancestor_elements(&self) -> impl Iterator<Item = Element> {
-        self.0.ancestors().elements().map(Element)
+        elements(&self.tree, ancestor_ids(&self.tree, self.id))
     }
 
     /// DOM `textContent`: the data of every descendant text node, in tree order.
     pub fn text_content(&self) -> String {
-        match self.0.as_text() {
-            Some(text) => text.borrow().clone(),
-            None => self.0.text_contents(),
-        }
+        crate::text::text_content(&self.tree, self.id)
     }
 
     /// The descendant elements matching `selector`, in tree order.
     pub fn select<'a>(&self, selector: &'a Selector) -> impl Iterator<Item = Element> + 'a {
-        let candidates = self.0.descendants().elements();
-        candidates.filter(move |element| selector.matches_ref(element)).map(Element)
+        self.descendant_elements().filter(move |element| selector.matches(element))
     }
-}
-
-/// Attribute lists at most this long are searched by comparing names in order; longer ones
-/// through the map's hash index.
-const ATTRIBUTE_SCAN_LIMIT: usize = 16;
-
-/// The value of the attribute `name` in no namespace. Most elements have a handful of
-/// attributes: comparing their names costs less than interning `name` and hashing it, which is
-/// what a map lookup does.
-fn find_attribute<'a>(attributes: &'a kuchikiki::Attributes, name: &str) -> Option<&'a str> {
-    if attributes.map.len() > ATTRIBUTE_SCAN_LIMIT {
-        return attributes.get(name);
-    }
-    attributes
-        .map
-        .iter()
-        .find(|(key, _)| key.ns == html5ever::ns!() && &*key.local == name)
-        .map(|(_, attribute)| attribute.value.as_str())
 }
 
 impl Element {
+    pub(crate) fn data(&self) -> &ElementData {
+        self.tree.element(self.id)
+    }
+
     /// This element as a [`Node`].
     pub fn as_node(&self) -> Node {
-        Node(self.0.as_node().clone())
+        Node::new(&self.tree, self.id)
     }
 
     /// The local name (`div`, `svg`, `foreignObject`...). The HTML parser lowercases HTML names.
     pub fn local_name(&self) -> &str {
-        &self.0.name.local
+        &self.data().name.local
     }
 
     /// The element's namespace.
     pub fn namespace(&self) -> Namespace {
-        match self.0.name.ns {
+        match self.data().name.ns {
             html5ever::ns!(html) => Namespace::Html,
             html5ever::ns!(svg) => Namespace::Svg,
             html5ever::ns!(mathml) => Namespace::MathMl,
@@ -237,7 +273,7 @@ impl Element {
 
     /// Whether this is an element of the HTML namespace.
     pub fn is_html(&self) -> bool {
-        self.namespace() == Namespace::Html
+        self.data().name.ns == html5ever::ns!(html)
     }
 
     /// Whether this is the HTML element with the given (lowercase) local name.
@@ -250,37 +286,38 @@ impl Element {
     /// ```
     /// let doc = harvest_dom::Document::parse("<a href='/x' class='u-url'>x</a>");
     /// let a = doc.elements().find(|e| e.is("a")).unwrap();
-    /// assert_eq!(a.attr("href").as_deref(), Some("/x"));
+    /// assert_eq!(a.attr("href"), Some("/x"));
     /// assert!(a.attr("title").is_none());
     /// ```
-    pub fn attr(&self, name: &str) -> Option<Ref<'_, str>> {
-        let attributes = self.0.attributes.borrow();
-        Ref::filter_map(attributes, |attributes| find_attribute(attributes, name)).ok()
+    pub fn attr(&self, name: &str) -> Option<&str> {
+        self.data().attr(name)
     }
 
     /// Whether the element has the attribute (in no namespace).
     pub fn has_attr(&self, name: &str) -> bool {
-        find_attribute(&self.0.attributes.borrow(), name).is_some()
+        self.attr(name).is_some()
     }
 
     /// The value of an attribute in the XML namespace (`xml:lang`), if present.
     pub fn xml_attr(&self, local_name: &str) -> Option<String> {
-        let name = kuchikiki::ExpandedName::new(html5ever::ns!(xml), local_name);
-        self.0.attributes.borrow().map.get(&name).map(|attribute| attribute.value.clone())
+        self.data()
+            .attributes
+            .iter()
+            .find(|attribute| attribute.name.ns == html5ever::ns!(xml) && &*attribute.name.local == local_name)
+            .map(|attribute| attribute.value.to_string())
     }
 
     /// Every attribute as `(serialized name, value)`, in source order.
     pub fn attributes(&self) -> Vec<(String, String)> {
-        let attributes = self.0.attributes.borrow();
-        attributes
-            .map
+        self.data()
+            .attributes
             .iter()
-            .map(|(name, attribute)| (crate::serialize::attribute_name(name, attribute), attribute.value.clone()))
+            .map(|attribute| (crate::serialize::attribute_name(&attribute.name), attribute.value.to_string()))
             .collect()
     }
 
     /// The `id` attribute.
-    pub fn id(&self) -> Option<Ref<'_, str>> {
+    pub fn id(&self) -> Option<&str> {
         self.attr("id")
     }
 
@@ -294,64 +331,66 @@ impl Element {
     /// ```
     pub fn class_names(&self) -> Vec<String> {
         match self.attr("class") {
-            Some(value) => crate::tokens::unique_tokens(&value).into_iter().map(str::to_owned).collect(),
+            Some(value) => crate::tokens::unique_tokens(value).into_iter().map(str::to_owned).collect(),
             None => Vec::new(),
         }
     }
 
     /// Whether `class_name` is one of the class names.
     pub fn has_class(&self, class_name: &str) -> bool {
-        self.attr("class").is_some_and(|value| crate::tokens::split_ascii_whitespace(&value).any(|c| c == class_name))
+        self.attr("class").is_some_and(|value| crate::tokens::split_ascii_whitespace(value).any(|c| c == class_name))
     }
 
     /// The parent element, if the parent is an element.
     pub fn parent_element(&self) -> Option<Element> {
-        self.0.as_node().parent().and_then(NodeRef::into_element_ref).map(Element)
+        elements(&self.tree, self.tree.parent(self.id).into_iter()).next()
     }
 
     /// The ancestor elements, nearest first.
     pub fn ancestors(&self) -> impl Iterator<Item = Element> {
-        self.0.as_node().ancestors().elements().map(Element)
+        elements(&self.tree, ancestor_ids(&self.tree, self.id))
     }
 
     /// The child nodes, in order.
     pub fn children(&self) -> impl Iterator<Item = Node> {
-        self.0.as_node().children().map(Node)
+        nodes(&self.tree, child_ids(&self.tree, self.id))
     }
 
     /// The child elements, in order.
     pub fn element_children(&self) -> impl Iterator<Item = Element> {
-        self.0.as_node().children().elements().map(Element)
+        elements(&self.tree, child_ids(&self.tree, self.id))
     }
 
     /// The descendant elements in tree order (not this element). Iterative: safe at any depth.
     pub fn descendants(&self) -> impl Iterator<Item = Element> {
-        self.0.as_node().descendants().elements().map(Element)
+        elements(&self.tree, descendant_ids(&self.tree, self.id))
     }
 
     /// The next sibling that is an element.
     pub fn next_element_sibling(&self) -> Option<Element> {
-        self.0.as_node().following_siblings().elements().next().map(Element)
+        let tree = &self.tree;
+        elements(tree, std::iter::successors(tree.next_sibling(self.id), |&id| tree.next_sibling(id))).next()
     }
 
     /// The previous sibling that is an element.
     pub fn previous_element_sibling(&self) -> Option<Element> {
-        self.0.as_node().preceding_siblings().elements().next().map(Element)
+        let tree = &self.tree;
+        elements(tree, std::iter::successors(tree.previous_sibling(self.id), |&id| tree.previous_sibling(id))).next()
     }
 
     /// For a `template` element, its template contents (a document fragment).
     pub fn template_contents(&self) -> Option<Node> {
-        self.0.template_contents.clone().map(Node)
+        self.data().template_contents.map(|id| Node::new(&self.tree, id))
     }
 
     /// DOM `textContent` of the element.
     pub fn text_content(&self) -> String {
-        self.0.as_node().text_contents()
+        crate::text::text_content(&self.tree, self.id)
     }
 
     /// Whether the element matches `selector`.
     pub fn matches(&self, selector: &Selector) -> bool {
-        selector.matches_ref(&self.0)
+        selector.matches(self)
     }
 
     /// The descendant elements matching `selector`, in tree order.
@@ -371,10 +410,15 @@ impl Element {
         while let Some(element) = current {
             let name = element.local_name();
             let mut step = name.to_owned();
-            let node = element.0.as_node();
-            let before: Vec<Element> = node.preceding_siblings().elements().map(Element).collect();
+            let tree = &element.tree;
+            let before: Vec<Element> = elements(
+                tree,
+                std::iter::successors(tree.previous_sibling(element.id), |&id| tree.previous_sibling(id)),
+            )
+            .collect();
             let same_name_sibling = before.iter().any(|e| e.local_name() == name)
-                || node.following_siblings().elements().any(|e| &*e.name.local == name);
+                || elements(tree, std::iter::successors(tree.next_sibling(element.id), |&id| tree.next_sibling(id)))
+                    .any(|e| e.local_name() == name);
             if same_name_sibling {
                 step.push_str(&format!(":nth-child({})", before.len() + 1));
             }

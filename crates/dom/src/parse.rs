@@ -1,5 +1,5 @@
-//! The HTML parser driver: html5ever's tokenizer and tree builder building a kuchikiki tree, with
-//! a bound on the depth of the tree.
+//! The HTML parser driver: html5ever's tokenizer and tree builder building the arena tree
+//! ([`crate::tree`]), with a bound on the depth of the tree.
 //!
 //! # Why a depth bound
 //!
@@ -8,8 +8,7 @@
 //! of *n* nested `div`s costs O(n²). Browsers stay linear by bounding the depth of the tree.
 //! We do the same, in two small parts that never change a page below the bound:
 //!
-//! * [`DepthSink`] wraps kuchikiki's tree sink and notes every element inserted deeper than the
-//!   limit;
+//! * [`ArenaSink`], the tree sink, notes every element inserted deeper than the limit;
 //! * [`DepthGuard`] sits between the tokenizer and the tree builder. After a start tag whose
 //!   element landed past the limit, it immediately closes that element with a synthetic end tag,
 //!   so the open-element stack never grows past the limit and everything the element would have
@@ -19,12 +18,11 @@
 //! Raw-text elements (`script`, `style`, `textarea`, ...) and void elements hold no elements, so
 //! they are never closed early. The document records that the limit was hit.
 
+use crate::tree::{ElementData, NodeData, NodeId, Tree};
 use html5ever::tendril::StrTendril;
 use html5ever::tokenizer::{BufferQueue, Tag, TagKind, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOpts};
 use html5ever::tree_builder::{ElementFlags, NodeOrText, QuirksMode, TreeBuilder, TreeBuilderOpts, TreeSink};
 use html5ever::{local_name, Attribute, ExpandedName, LocalName, QualName, TokenizerResult};
-use kuchikiki::NodeRef;
-use rustc_hash::FxHashMap;
 use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
 
@@ -35,9 +33,9 @@ pub const DEFAULT_MAX_DEPTH: usize = 512;
 /// Bounds the work per end tag when the markup past the limit is misnested.
 const SWALLOW_LOOKBACK: usize = 16;
 
-/// The result of a parse: the document node and what the depth guard did.
+/// The result of a parse: the tree and what the depth guard did.
 pub(crate) struct ParsedTree {
-    pub document: NodeRef,
+    pub tree: Tree,
     pub depth_limit_hit: bool,
     /// Whether the parser created a `base` element (if not, no walk looks for one).
     pub created_base: bool,
@@ -45,7 +43,7 @@ pub(crate) struct ParsedTree {
 
 /// Parses a whole document from text.
 pub(crate) fn parse_document(html: &str, max_depth: usize, scripting: bool) -> ParsedTree {
-    let sink = DepthSink::new(max_depth);
+    let sink = ArenaSink::new(max_depth);
     let tree_builder = TreeBuilder::new(sink, TreeBuilderOpts { scripting_enabled: scripting, ..Default::default() });
     let guard = DepthGuard { inner: tree_builder, swallow: RefCell::new(Vec::new()) };
     let tokenizer = Tokenizer::new(guard, TokenizerOpts::default());
@@ -55,7 +53,7 @@ pub(crate) fn parse_document(html: &str, max_depth: usize, scripting: bool) -> P
     tokenizer.end();
     let sink = &tokenizer.sink.inner.sink;
     ParsedTree {
-        document: sink.inner.document_node.clone(),
+        tree: sink.tree.replace(Tree::new()),
         depth_limit_hit: sink.limit_hit.get(),
         created_base: sink.created_base.get(),
     }
@@ -80,13 +78,9 @@ fn holds_no_elements(name: &LocalName) -> bool {
         )
 }
 
-// Names reported for non-element handles; the tree builder only asks about elements.
-static NO_NAMESPACE: html5ever::Namespace = html5ever::ns!();
-static NO_NAME: LocalName = local_name!("");
-
 /// Sits between the tokenizer and the tree builder and keeps the open-element stack bounded.
 struct DepthGuard {
-    inner: TreeBuilder<NodeRef, DepthSink>,
+    inner: TreeBuilder<Handle, ArenaSink>,
     /// Names of elements closed early whose real end tag has not arrived yet.
     swallow: RefCell<Vec<LocalName>>,
 }
@@ -119,9 +113,9 @@ impl DepthGuard {
 }
 
 impl TokenSink for DepthGuard {
-    type Handle = NodeRef;
+    type Handle = Handle;
 
-    fn process_token(&self, token: Token, line_number: u64) -> TokenSinkResult<NodeRef> {
+    fn process_token(&self, token: Token, line_number: u64) -> TokenSinkResult<Handle> {
         let is_start_tag = matches!(&token, Token::TagToken(tag) if tag.kind == TagKind::StartTag);
         if let Token::TagToken(tag) = &token {
             if tag.kind == TagKind::EndTag && !self.swallow.borrow().is_empty() && self.swallows(&tag.name) {
@@ -148,109 +142,117 @@ impl TokenSink for DepthGuard {
     }
 }
 
-/// kuchikiki's tree sink, plus the depth of inserted elements.
-struct DepthSink {
-    inner: kuchikiki::Sink,
+/// A handle the tree builder holds on a node: its id, and for an element its name, which the
+/// tree builder asks for constantly and borrows from the handle (`TreeSink::elem_name`).
+#[derive(Clone)]
+pub(crate) struct Handle {
+    id: NodeId,
+    name: QualName,
+}
+
+impl Handle {
+    fn unnamed(id: NodeId) -> Handle {
+        Handle { id, name: QualName::new(None, html5ever::ns!(), local_name!("")) }
+    }
+}
+
+/// Builds the arena [`Tree`] for html5ever's tree builder, and notes the depth of inserted
+/// elements for the guard.
+struct ArenaSink {
+    tree: RefCell<Tree>,
     max_depth: usize,
-    /// Depth of elements by node address. Cleared whenever the parser moves nodes, since a move
-    /// changes the depth of a whole subtree; missing entries are recomputed from the parents.
-    /// Addresses are hashed with Fx: the keys come from the allocator, not from the page.
-    depths: RefCell<FxHashMap<usize, usize>>,
-    /// The last `(address, depth)` looked up: consecutive elements mostly share a parent, so
-    /// most lookups end here without touching the map. Cleared with the map.
-    last_depth: Cell<Option<(usize, usize)>>,
-    /// Template contents fragments by address, with the template element that owns them.
-    template_hosts: RefCell<FxHashMap<usize, NodeRef>>,
+    /// Per node, `(generation, depth)`: the depth is current while its generation is. Any move
+    /// of nodes by the parser changes the depth of a whole subtree, so a move starts a new
+    /// generation instead of updating them; stale depths are recomputed from the parents.
+    depths: RefCell<Vec<(u32, u32)>>,
+    generation: Cell<u32>,
     /// Names of elements inserted past `max_depth` by the token being processed.
     overflowed: RefCell<Vec<LocalName>>,
     limit_hit: Cell<bool>,
     created_base: Cell<bool>,
 }
 
-fn address(node: &NodeRef) -> usize {
-    std::rc::Rc::as_ptr(&node.0) as usize
-}
-
-impl DepthSink {
+impl ArenaSink {
     fn new(max_depth: usize) -> Self {
-        DepthSink {
-            inner: kuchikiki::Sink::default(),
+        ArenaSink {
+            tree: RefCell::new(Tree::new()),
             max_depth: max_depth.max(1),
-            depths: RefCell::new(FxHashMap::default()),
-            last_depth: Cell::new(None),
-            template_hosts: RefCell::new(FxHashMap::default()),
+            depths: RefCell::new(Vec::new()),
+            generation: Cell::new(1),
             overflowed: RefCell::new(Vec::new()),
             limit_hit: Cell::new(false),
             created_base: Cell::new(false),
         }
     }
 
-    /// Depth of `node` in the tree (the document node is 0); template contents count as
+    /// Depth of `id` in the tree (a node without a parent is 0); template contents count as
     /// children of their template. Stops counting past the limit.
-    fn depth_of(&self, node: &NodeRef) -> usize {
-        let target = address(node);
-        if let Some((last, depth)) = self.last_depth.get() {
-            if last == target {
-                return depth;
-            }
+    fn depth_of(&self, id: NodeId) -> usize {
+        let tree = self.tree.borrow();
+        let mut depths = self.depths.borrow_mut();
+        if depths.len() < tree.len() {
+            depths.resize(tree.len(), (0, 0));
         }
-        let depth = self.depth_from_map(node);
-        self.last_depth.set(Some((target, depth)));
-        depth
-    }
-
-    /// [`Self::depth_of`] through the map, filling it along the parent chain.
-    fn depth_from_map(&self, node: &NodeRef) -> usize {
+        let generation = self.generation.get();
         let mut chain = Vec::new();
-        let mut current = node.clone();
+        let mut current = id;
         let mut base = 0;
         loop {
-            if let Some(&known) = self.depths.borrow().get(&address(&current)) {
-                base = known;
-                break;
+            if let Some(&(known_generation, depth)) = depths.get(current.index()) {
+                if known_generation == generation {
+                    base = depth as usize;
+                    break;
+                }
             }
             if chain.len() > self.max_depth + 1 {
                 base = self.max_depth + 1;
                 break;
             }
-            let next = match current.parent() {
-                Some(parent) => parent,
-                None => match self.template_hosts.borrow().get(&address(&current)) {
-                    Some(host) => host.clone(),
-                    None => break,
-                },
-            };
+            let next = tree.parent(current).or(match tree.data(current) {
+                NodeData::Fragment { host } => *host,
+                _ => None,
+            });
+            let Some(next) = next else { break };
             chain.push(current);
             current = next;
         }
-        let mut depths = self.depths.borrow_mut();
         let mut depth = base;
         for node in chain.iter().rev() {
             depth += 1;
-            depths.insert(address(node), depth);
+            if let Some(entry) = depths.get_mut(node.index()) {
+                *entry = (generation, u32::try_from(depth).unwrap_or(u32::MAX));
+            }
         }
         depth
     }
 
-    fn note_insertion(&self, parent: &NodeRef, child: &NodeOrText<NodeRef>) {
+    fn note_insertion(&self, parent: NodeId, child: &NodeOrText<Handle>) {
         if let NodeOrText::AppendNode(node) = child {
-            if let Some(element) = node.as_element() {
-                if self.depth_of(parent) >= self.max_depth {
-                    self.limit_hit.set(true);
-                    self.overflowed.borrow_mut().push(element.name.local.clone());
-                }
+            if self.tree.borrow().is_element(node.id) && self.depth_of(parent) >= self.max_depth {
+                self.limit_hit.set(true);
+                self.overflowed.borrow_mut().push(node.name.local.clone());
             }
         }
     }
 
+    /// The parser moved nodes: every remembered depth may be stale.
     fn forget_depths(&self) {
-        self.depths.borrow_mut().clear();
-        self.last_depth.set(None);
+        let next = self.generation.get().wrapping_add(1);
+        if next == 0 {
+            self.depths.borrow_mut().clear();
+            self.generation.set(1);
+        } else {
+            self.generation.set(next);
+        }
+    }
+
+    fn push(&self, data: NodeData) -> NodeId {
+        self.tree.borrow_mut().push(data)
     }
 }
 
-impl TreeSink for DepthSink {
-    type Handle = NodeRef;
+impl TreeSink for ArenaSink {
+    type Handle = Handle;
     type Output = Self;
     type ElemName<'a> = ExpandedName<'a>;
 
@@ -260,139 +262,182 @@ impl TreeSink for DepthSink {
 
     fn parse_error(&self, _message: Cow<'static, str>) {}
 
-    fn get_document(&self) -> NodeRef {
-        self.inner.get_document()
+    fn get_document(&self) -> Handle {
+        Handle::unnamed(NodeId::DOCUMENT)
     }
 
-    fn elem_name<'a>(&self, target: &'a NodeRef) -> ExpandedName<'a> {
-        match target.as_element() {
-            Some(element) => element.name.expanded(),
-            None => ExpandedName { ns: &NO_NAMESPACE, local: &NO_NAME },
-        }
+    fn elem_name<'a>(&'a self, target: &'a Handle) -> ExpandedName<'a> {
+        target.name.expanded()
     }
 
-    fn create_element(&self, name: QualName, attrs: Vec<Attribute>, flags: ElementFlags) -> NodeRef {
+    fn create_element(&self, name: QualName, attrs: Vec<Attribute>, flags: ElementFlags) -> Handle {
         if name.local == local_name!("base") {
             self.created_base.set(true);
         }
-        self.inner.create_element(name, attrs, flags)
+        let element = ElementData {
+            name: name.clone(),
+            attributes: attrs,
+            template_contents: None,
+            mathml_annotation_xml_integration_point: flags.mathml_annotation_xml_integration_point,
+        };
+        let id = self.push(NodeData::Element(element));
+        if flags.template {
+            let mut tree = self.tree.borrow_mut();
+            let contents = tree.push(NodeData::Fragment { host: Some(id) });
+            if let NodeData::Element(element) = tree.data_mut(id) {
+                element.template_contents = Some(contents);
+            }
+        }
+        Handle { id, name }
     }
 
-    fn create_comment(&self, text: StrTendril) -> NodeRef {
-        self.inner.create_comment(text)
+    fn create_comment(&self, text: StrTendril) -> Handle {
+        Handle::unnamed(self.push(NodeData::Comment(text)))
     }
 
-    fn create_pi(&self, target: StrTendril, data: StrTendril) -> NodeRef {
-        self.inner.create_pi(target, data)
+    fn create_pi(&self, target: StrTendril, data: StrTendril) -> Handle {
+        Handle::unnamed(self.push(NodeData::ProcessingInstruction { target, data }))
     }
 
-    fn append(&self, parent: &NodeRef, child: NodeOrText<NodeRef>) {
-        self.note_insertion(parent, &child);
-        self.inner.append(parent, child)
-    }
-
-    fn append_based_on_parent_node(&self, element: &NodeRef, prev_element: &NodeRef, child: NodeOrText<NodeRef>) {
-        match element.parent() {
-            Some(_) => self.append_before_sibling(element, child),
-            None => self.append(prev_element, child),
+    // HTML § "insert a character": text next to text joins it.
+    fn append(&self, parent: &Handle, child: NodeOrText<Handle>) {
+        self.note_insertion(parent.id, &child);
+        let mut tree = self.tree.borrow_mut();
+        match child {
+            NodeOrText::AppendNode(node) => tree.append(parent.id, node.id),
+            NodeOrText::AppendText(text) => match tree.last_child_text(parent.id) {
+                Some(last) => push_text(&mut tree, last, &text),
+                None => {
+                    let id = tree.push(NodeData::Text(text));
+                    tree.append(parent.id, id);
+                }
+            },
         }
     }
 
-    fn append_doctype_to_document(&self, name: StrTendril, public_id: StrTendril, system_id: StrTendril) {
-        self.inner.append_doctype_to_document(name, public_id, system_id)
-    }
-
-    fn get_template_contents(&self, target: &NodeRef) -> NodeRef {
-        let contents = self.inner.get_template_contents(target);
-        self.template_hosts.borrow_mut().entry(address(&contents)).or_insert_with(|| target.clone());
-        contents
-    }
-
-    fn same_node(&self, x: &NodeRef, y: &NodeRef) -> bool {
-        self.inner.same_node(x, y)
-    }
-
-    fn set_quirks_mode(&self, mode: QuirksMode) {
-        self.inner.set_quirks_mode(mode)
-    }
-
-    fn append_before_sibling(&self, sibling: &NodeRef, new_node: NodeOrText<NodeRef>) {
-        if let Some(parent) = sibling.parent() {
-            self.note_insertion(&parent, &new_node);
+    fn append_based_on_parent_node(&self, element: &Handle, prev_element: &Handle, child: NodeOrText<Handle>) {
+        let has_parent = self.tree.borrow().parent(element.id).is_some();
+        if has_parent {
+            self.append_before_sibling(element, child)
+        } else {
+            self.append(prev_element, child)
         }
-        self.inner.append_before_sibling(sibling, new_node)
     }
 
-    fn add_attrs_if_missing(&self, target: &NodeRef, attrs: Vec<Attribute>) {
-        self.inner.add_attrs_if_missing(target, attrs)
+    fn append_doctype_to_document(&self, name: StrTendril, _public_id: StrTendril, _system_id: StrTendril) {
+        let mut tree = self.tree.borrow_mut();
+        let id = tree.push(NodeData::Doctype { name });
+        tree.append(NodeId::DOCUMENT, id);
     }
 
-    fn remove_from_parent(&self, target: &NodeRef) {
+    fn get_template_contents(&self, target: &Handle) -> Handle {
+        let contents = self.tree.borrow().element(target.id).template_contents;
+        // The tree builder asks only about template elements, which all have contents.
+        Handle::unnamed(contents.unwrap_or(target.id))
+    }
+
+    fn same_node(&self, x: &Handle, y: &Handle) -> bool {
+        x.id == y.id
+    }
+
+    fn set_quirks_mode(&self, _mode: QuirksMode) {}
+
+    fn append_before_sibling(&self, sibling: &Handle, new_node: NodeOrText<Handle>) {
+        let parent = self.tree.borrow().parent(sibling.id);
+        if let Some(parent) = parent {
+            self.note_insertion(parent, &new_node);
+        }
+        let mut tree = self.tree.borrow_mut();
+        match new_node {
+            NodeOrText::AppendNode(node) => tree.insert_before(sibling.id, node.id),
+            NodeOrText::AppendText(text) => match tree.previous_sibling_text(sibling.id) {
+                Some(previous) => push_text(&mut tree, previous, &text),
+                None => {
+                    let id = tree.push(NodeData::Text(text));
+                    tree.insert_before(sibling.id, id);
+                }
+            },
+        }
+    }
+
+    fn add_attrs_if_missing(&self, target: &Handle, attrs: Vec<Attribute>) {
+        let mut tree = self.tree.borrow_mut();
+        if let NodeData::Element(element) = tree.data_mut(target.id) {
+            for attribute in attrs {
+                let present =
+                    element.attributes.iter().any(|existing| existing.name.expanded() == attribute.name.expanded());
+                if !present {
+                    element.attributes.push(attribute);
+                }
+            }
+        }
+    }
+
+    fn remove_from_parent(&self, target: &Handle) {
         self.forget_depths();
-        self.inner.remove_from_parent(target)
+        self.tree.borrow_mut().detach(target.id)
     }
 
-    fn reparent_children(&self, node: &NodeRef, new_parent: &NodeRef) {
+    fn reparent_children(&self, node: &Handle, new_parent: &Handle) {
         self.forget_depths();
-        self.inner.reparent_children(node, new_parent)
+        self.tree.borrow_mut().reparent_children(node.id, new_parent.id)
+    }
+
+    fn is_mathml_annotation_xml_integration_point(&self, handle: &Handle) -> bool {
+        self.tree.borrow().element(handle.id).mathml_annotation_xml_integration_point
+    }
+}
+
+/// Appends `text` to the text node `id`.
+fn push_text(tree: &mut Tree, id: NodeId, text: &StrTendril) {
+    if let NodeData::Text(existing) = tree.data_mut(id) {
+        existing.push_tendril(text);
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::{Document, ParseOptions};
 
-    fn max_element_depth(document: &NodeRef) -> usize {
-        let mut deepest = 0;
-        for node in document.descendants() {
-            if node.as_element().is_some() {
-                deepest = deepest.max(node.ancestors().count());
-            }
-        }
-        deepest
+    fn parse(html: &str, max_depth: usize) -> Document {
+        Document::parse_with(html, &ParseOptions::new().max_depth(max_depth).scripting(true))
+    }
+
+    fn max_element_depth(document: &Document) -> usize {
+        document.elements().map(|element| element.ancestors().count() + 1).max().unwrap_or(0)
     }
 
     #[test]
     fn pages_below_the_limit_parse_as_usual() {
         let html = "<div><div><p>a<b>b</b></p></div></div>";
-        let parsed = parse_document(html, 8, true);
-        assert!(!parsed.depth_limit_hit);
-        let body = parsed.document.select_first("body").ok().map(|b| b.as_node().clone());
-        let mut out = Vec::new();
-        if let Some(body) = body {
-            for child in body.children() {
-                let _ = child.serialize(&mut out);
-            }
-        }
-        assert_eq!(String::from_utf8_lossy(&out), html);
+        let doc = parse(html, 8);
+        assert!(!doc.depth_limit_hit());
+        let body = doc.body().map(|body| doc.inner_html(&body.as_node()));
+        assert_eq!(body.as_deref(), Some(html));
     }
 
     #[test]
     fn nesting_past_the_limit_becomes_siblings() {
         let html = format!("{}x{}<p>after</p>", "<div>".repeat(20), "</div>".repeat(20));
-        let parsed = parse_document(&html, 10, true);
-        assert!(parsed.depth_limit_hit);
+        let doc = parse(&html, 10);
+        assert!(doc.depth_limit_hit());
         // document > html > body > div × 8 reaches depth 10; deeper divs are siblings there.
-        assert!(max_element_depth(&parsed.document) <= 11);
-        let text = parsed.document.text_contents();
-        assert_eq!(text, "xafter");
+        assert!(max_element_depth(&doc) <= 11);
+        assert_eq!(doc.root().text_content(), "xafter");
         // The `p` after the nest is a child of body, as without the limit.
-        let p = parsed.document.select_first("p").ok();
-        let parent_name =
-            p.and_then(|p| p.as_node().parent()).and_then(|n| n.as_element().map(|e| e.name.local.clone()));
-        assert_eq!(parent_name, Some(local_name!("body")));
+        let p = doc.elements().find(|e| e.is("p"));
+        let parent_name = p.and_then(|p| p.parent_element()).map(|e| e.local_name().to_owned());
+        assert_eq!(parent_name.as_deref(), Some("body"));
     }
 
     #[test]
     fn raw_text_elements_past_the_limit_keep_their_text() {
         let html = format!("{}<script>if (a<b) {{}}</script><textarea><b>t</b></textarea>", "<div>".repeat(12));
-        let parsed = parse_document(&html, 6, true);
-        let scripts: Vec<String> =
-            parsed.document.select("script").into_iter().flatten().map(|s| s.text_contents()).collect();
-        assert_eq!(scripts, vec!["if (a<b) {}".to_string()]);
-        let areas: Vec<String> =
-            parsed.document.select("textarea").into_iter().flatten().map(|s| s.text_contents()).collect();
-        assert_eq!(areas, vec!["<b>t</b>".to_string()]);
+        let doc = parse(&html, 6);
+        let text_of =
+            |name: &str| -> Vec<String> { doc.elements().filter(|e| e.is(name)).map(|e| e.text_content()).collect() };
+        assert_eq!(text_of("script"), vec!["if (a<b) {}".to_string()]);
+        assert_eq!(text_of("textarea"), vec!["<b>t</b>".to_string()]);
     }
 
     #[test]
@@ -404,8 +449,19 @@ mod tests {
             ("<table><tr><td>", "</td></tr></table>"),
         ] {
             let html = format!("{}x{}", open.repeat(3000), close.repeat(3000));
-            let parsed = parse_document(&html, 64, true);
-            assert!(parsed.depth_limit_hit, "{open}");
+            assert!(parse(&html, 64).depth_limit_hit(), "{open}");
         }
+    }
+
+    #[test]
+    fn misnested_formatting_and_foster_parenting_build_the_standard_tree() {
+        // The adoption agency algorithm (reparenting) and foster parenting (insert before a
+        // table), with text joined across the moves.
+        let doc = parse("<p>1<b>2<i>3</b>4</i>5</p><table>a<tr><td>c</td></tr>b</table>", 512);
+        let body = doc.body().map(|body| doc.inner_html(&body.as_node()));
+        assert_eq!(
+            body.as_deref(),
+            Some("<p>1<b>2<i>3</i></b><i>4</i>5</p>ab<table><tbody><tr><td>c</td></tr></tbody></table>")
+        );
     }
 }

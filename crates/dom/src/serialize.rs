@@ -2,8 +2,9 @@
 //! with an explicit stack so any depth serializes without recursion.
 
 use crate::node::{Element, Node};
+use crate::tree::{NodeData, NodeId, Tree};
 use html5ever::{local_name, ns};
-use kuchikiki::{NodeData, NodeRef};
+use std::rc::Rc;
 
 /// HTML: an element "serializes as void" if it is a void element or basefont, bgsound, frame,
 /// keygen or param.
@@ -38,9 +39,9 @@ pub(crate) fn is_void_like(local: &html5ever::LocalName) -> bool {
 }
 
 /// Whether text inside `parent` is written literally rather than escaped.
-fn holds_literal_text(parent: Option<NodeRef>, scripting: bool) -> bool {
+fn holds_literal_text(tree: &Tree, parent: Option<NodeId>, scripting: bool) -> bool {
     let Some(parent) = parent else { return false };
-    let Some(element) = parent.as_element() else { return false };
+    let NodeData::Element(element) = tree.data(parent) else { return false };
     element.name.ns == ns!(html)
         && match element.name.local {
             local_name!("style")
@@ -76,14 +77,14 @@ fn escape_into(out: &mut String, text: &str, attribute_mode: bool) {
 }
 
 /// HTML: "the attribute's serialized name".
-pub(crate) fn attribute_name(name: &kuchikiki::ExpandedName, attribute: &kuchikiki::Attribute) -> String {
+pub(crate) fn attribute_name(name: &html5ever::QualName) -> String {
     match name.ns {
         ns!() => name.local.to_string(),
         ns!(xml) => format!("xml:{}", name.local),
         ns!(xmlns) if name.local == local_name!("xmlns") => "xmlns".to_owned(),
         ns!(xmlns) => format!("xmlns:{}", name.local),
         ns!(xlink) => format!("xlink:{}", name.local),
-        _ => match &attribute.prefix {
+        _ => match &name.prefix {
             Some(prefix) => format!("{prefix}:{}", name.local),
             None => name.local.to_string(),
         },
@@ -101,7 +102,7 @@ fn tag_name(name: &html5ever::QualName) -> String {
 }
 
 enum Step {
-    Node(NodeRef),
+    Node(NodeId),
     /// An end tag; for an element whose inner range is wanted, that element and where its
     /// contents started.
     EndTag(String, Option<(Element, usize)>),
@@ -114,9 +115,23 @@ pub(crate) struct RangeRecorder<'a> {
     pub ranges: Vec<(Element, std::ops::Range<usize>)>,
 }
 
-/// The node whose children are serialized for `node`: a template's contents, else itself.
-fn children_holder(node: &NodeRef) -> NodeRef {
-    node.as_element().and_then(|element| element.template_contents.clone()).unwrap_or_else(|| node.clone())
+/// The node whose children are serialized for `id`: a template's contents, else itself.
+fn children_holder(tree: &Tree, id: NodeId) -> NodeId {
+    match tree.data(id) {
+        NodeData::Element(element) => element.template_contents.unwrap_or(id),
+        _ => id,
+    }
+}
+
+/// Pushes the children of `parent` so that the first is popped first.
+fn push_children(stack: &mut Vec<Step>, tree: &Tree, parent: NodeId) {
+    let start = stack.len();
+    let mut next = tree.first_child(parent);
+    while let Some(child) = next {
+        stack.push(Step::Node(child));
+        next = tree.next_sibling(child);
+    }
+    stack[start..].reverse();
 }
 
 /// Changes to the serialization, for callers that publish a page's markup somewhere else (an
@@ -158,30 +173,32 @@ impl std::fmt::Debug for SerializeOptions<'_> {
 /// Appends the serialization of `node`'s children (its "inner HTML") to `out`.
 pub(crate) fn serialize_children(
     out: &mut String,
-    node: &NodeRef,
+    node: &Node,
     scripting: bool,
     options: &SerializeOptions,
     recorder: Option<&mut RangeRecorder>,
 ) {
-    let mut stack: Vec<Step> = children_holder(node).children().rev().map(Step::Node).collect();
-    run(out, &mut stack, scripting, options, recorder);
+    let mut stack = Vec::new();
+    push_children(&mut stack, &node.tree, children_holder(&node.tree, node.id));
+    run(out, &node.tree, &mut stack, scripting, options, recorder);
 }
 
 /// Appends the serialization of `node` itself (its "outer HTML") to `out`.
-pub(crate) fn serialize_node(out: &mut String, node: &NodeRef, scripting: bool, options: &SerializeOptions) {
-    let mut stack = vec![Step::Node(node.clone())];
-    run(out, &mut stack, scripting, options, None);
+pub(crate) fn serialize_node(out: &mut String, node: &Node, scripting: bool, options: &SerializeOptions) {
+    let mut stack = vec![Step::Node(node.id)];
+    run(out, &node.tree, &mut stack, scripting, options, None);
 }
 
 fn run(
     out: &mut String,
+    tree: &Rc<Tree>,
     stack: &mut Vec<Step>,
     scripting: bool,
     options: &SerializeOptions,
     mut recorder: Option<&mut RangeRecorder>,
 ) {
     while let Some(step) = stack.pop() {
-        let node = match step {
+        let id = match step {
             Step::EndTag(name, recorded) => {
                 if let (Some((element, start)), Some(recorder)) = (recorded, recorder.as_deref_mut()) {
                     recorder.ranges.push((element, start..out.len()));
@@ -191,21 +208,21 @@ fn run(
                 out.push('>');
                 continue;
             }
-            Step::Node(node) => node,
+            Step::Node(id) => id,
         };
         if let Some(skip) = options.skip {
-            if skip(&Node(node.clone())) {
+            if skip(&Node::new(tree, id)) {
                 continue;
             }
         }
-        match node.data() {
+        match tree.data(id) {
             NodeData::Element(element) => {
                 let name = tag_name(&element.name);
                 out.push('<');
                 out.push_str(&name);
-                let handle = options.attribute_value.and_then(|_| node.clone().into_element_ref().map(Element));
-                for (attribute_key, attribute) in element.attributes.borrow().map.iter() {
-                    let serialized_name = attribute_name(attribute_key, attribute);
+                let handle = options.attribute_value.map(|_| Element { tree: Rc::clone(tree), id });
+                for attribute in &element.attributes {
+                    let serialized_name = attribute_name(&attribute.name);
                     let replaced = match (options.attribute_value, &handle) {
                         (Some(rewrite), Some(handle)) => rewrite(handle, &serialized_name, &attribute.value),
                         _ => None,
@@ -221,40 +238,37 @@ fn run(
                     continue;
                 }
                 let recorded = recorder.as_deref().and_then(|recorder| {
-                    let handle = node.clone().into_element_ref().map(Element)?;
+                    let handle = Element { tree: Rc::clone(tree), id };
                     (recorder.wanted)(&handle).then_some((handle, out.len()))
                 });
                 stack.push(Step::EndTag(name, recorded));
-                stack.extend(children_holder(&node).children().rev().map(Step::Node));
+                push_children(stack, tree, children_holder(tree, id));
             }
             NodeData::Text(text) => {
-                if holds_literal_text(node.parent(), scripting) {
-                    out.push_str(&text.borrow());
+                if holds_literal_text(tree, tree.parent(id), scripting) {
+                    out.push_str(text);
                 } else {
-                    escape_into(out, &text.borrow(), false);
+                    escape_into(out, text, false);
                 }
             }
             NodeData::Comment(text) => {
                 out.push_str("<!--");
-                out.push_str(&text.borrow());
+                out.push_str(text);
                 out.push_str("-->");
             }
-            NodeData::ProcessingInstruction(pi) => {
-                let pi = pi.borrow();
+            NodeData::ProcessingInstruction { target, data } => {
                 out.push_str("<?");
-                out.push_str(&pi.0);
+                out.push_str(target);
                 out.push(' ');
-                out.push_str(&pi.1);
+                out.push_str(data);
                 out.push('>');
             }
-            NodeData::Doctype(doctype) => {
+            NodeData::Doctype { name } => {
                 out.push_str("<!DOCTYPE ");
-                out.push_str(&doctype.name);
+                out.push_str(name);
                 out.push('>');
             }
-            NodeData::Document(_) | NodeData::DocumentFragment => {
-                stack.extend(node.children().rev().map(Step::Node));
-            }
+            NodeData::Document | NodeData::Fragment { .. } => push_children(stack, tree, id),
         }
     }
 }

@@ -2,8 +2,8 @@
 
 use crate::node::Node;
 use crate::tokens::is_ascii_whitespace;
+use crate::tree::{NodeData, NodeId, Tree};
 use html5ever::{local_name, ns};
-use kuchikiki::{NodeData, NodeRef};
 use url::Url;
 
 /// What an `img` element contributes to extracted text.
@@ -53,42 +53,58 @@ impl TextOptions {
         TextOptions { drop_script_and_style: true, images: ImageText::AltOrSrc, trim: Trim::Whitespace };
 }
 
+/// DOM `textContent` of `id`: its own data for a text node, else the data of every
+/// descendant text node in tree order.
+pub(crate) fn text_content(tree: &Tree, id: NodeId) -> String {
+    let mut out = String::new();
+    if let NodeData::Text(text) = tree.data(id) {
+        out.push_str(text);
+    }
+    let mut next = tree.first_child(id);
+    while let Some(current) = next {
+        if let NodeData::Text(text) = tree.data(current) {
+            out.push_str(text);
+        }
+        next = tree.next_in(id, current);
+    }
+    out
+}
+
 /// Collects the text of `node` per `options`; `base` resolves image `src` values.
 pub(crate) fn extract(node: &Node, options: &TextOptions, base: Option<&Url>) -> String {
+    let tree = &*node.tree;
+    let root = node.id;
     let mut out = String::new();
-    let mut stack: Vec<NodeRef> = vec![node.0.clone()];
-    while let Some(current) = stack.pop() {
-        match current.data() {
-            NodeData::Text(text) => out.push_str(&text.borrow()),
-            NodeData::Element(element) if current != node.0 => {
-                let html = element.name.ns == ns!(html);
-                let local = &element.name.local;
-                if html
-                    && options.drop_script_and_style
-                    && matches!(*local, local_name!("script") | local_name!("style"))
-                {
-                    continue;
-                }
-                if html && *local == local_name!("img") && options.images != ImageText::Nothing {
-                    let attributes = element.attributes.borrow();
-                    if let Some(alt) = attributes.get(local_name!("alt")) {
-                        out.push_str(alt);
-                    } else if let (ImageText::AltOrSrc, Some(src)) =
-                        (options.images, attributes.get(local_name!("src")))
-                    {
-                        out.push(' ');
-                        match crate::url::resolve(base, src) {
-                            Ok(url) => out.push_str(url.as_str()),
-                            Err(_) => out.push_str(src),
-                        }
-                        out.push(' ');
-                    }
-                    continue;
-                }
-                stack.extend(current.children().rev());
+    if let NodeData::Text(text) = tree.data(root) {
+        out.push_str(text);
+    }
+    let mut next = tree.first_child(root);
+    while let Some(current) = next {
+        next = tree.next_in(root, current);
+        let NodeData::Element(element) = tree.data(current) else {
+            if let NodeData::Text(text) = tree.data(current) {
+                out.push_str(text);
             }
-            NodeData::Comment(_) | NodeData::ProcessingInstruction(_) | NodeData::Doctype(_) => {}
-            _ => stack.extend(current.children().rev()),
+            continue;
+        };
+        let html = element.name.ns == ns!(html);
+        let local = &element.name.local;
+        if html && options.drop_script_and_style && matches!(*local, local_name!("script") | local_name!("style")) {
+            next = tree.next_skipping_children(root, current);
+            continue;
+        }
+        if html && *local == local_name!("img") && options.images != ImageText::Nothing {
+            next = tree.next_skipping_children(root, current);
+            if let Some(alt) = element.attr("alt") {
+                out.push_str(alt);
+            } else if let (ImageText::AltOrSrc, Some(src)) = (options.images, element.attr("src")) {
+                out.push(' ');
+                match crate::url::resolve(base, src) {
+                    Ok(url) => out.push_str(url.as_str()),
+                    Err(_) => out.push_str(src),
+                }
+                out.push(' ');
+            }
         }
     }
     match options.trim {

@@ -364,7 +364,7 @@ fn walk_everything(doc: &Document) -> usize {
     for element in doc.elements() {
         n += element.local_name().len() + element.class_names().len();
         if let Some(id) = element.id() {
-            n += usize::from(doc.element_by_id(&id).is_some());
+            n += usize::from(doc.element_by_id(id).is_some());
         }
     }
     n + doc.outer_html(doc.root()).len() + doc.text(doc.root(), &TextOptions::MICROFORMATS).len()

@@ -483,8 +483,8 @@ fn scan_article(article: &Element, heading: Option<&Element>) -> ArticleScan {
         // time without errors (a valid global date and time string); the newest, first wins ties.
         if !inside_removed && (element.is("ins") || element.is("del")) {
             if let Some(value) = element.attr("datetime") {
-                if is_valid_global_date_time_string(&value) {
-                    if let Some(parsed) = parse_global_date_time(&value) {
+                if is_valid_global_date_time_string(value) {
+                    if let Some(parsed) = parse_global_date_time(value) {
                         let stamp = Stamp::global(&parsed);
                         if scan.update.as_ref().is_none_or(|newest| stamp.key > newest.key) {
                             scan.update = Some(stamp);
@@ -560,7 +560,7 @@ fn article_entry(
         (Some(url), _) => (url.to_string(), true),
         (None, Some(fragment)) => {
             let mut url = address.clone();
-            url.set_fragment(Some(&fragment));
+            url.set_fragment(Some(fragment));
             (url.to_string(), false)
         }
         (None, None) => (generated_id(address.as_str(), ordinal, &content), false),

@@ -686,7 +686,7 @@ impl Languages {
             if content.contains(',') {
                 continue;
             }
-            let candidate = split_ascii_whitespace(&content).next().map(Rc::from);
+            let candidate = split_ascii_whitespace(content).next().map(Rc::from);
             if candidate.is_some() {
                 default = candidate;
             }

@@ -209,7 +209,7 @@ pub(crate) fn read_link(document: &Document, element: &Element, path: impl FnOnc
     let alternate_hyperlink =
         types.tokens().iter().any(|t| t.keyword == Some("alternate") && t.effect == TokenEffect::Hyperlink);
     let feed = if alternate_hyperlink { mime_type.as_deref().and_then(feed_kind) } else { None };
-    let sizes = if tag == LinkTag::Link { element.attr("sizes").map(|v| parse_sizes(&v)) } else { None };
+    let sizes = if tag == LinkTag::Link { element.attr("sizes").map(parse_sizes) } else { None };
     Some(Link {
         path: path(),
         element: element.clone(),

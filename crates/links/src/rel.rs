@@ -144,7 +144,7 @@ pub fn rel_list(element: &Element) -> RelList {
         Some(tag) => {
             let rel = element.attr("rel");
             let rev = element.attr("rev");
-            RelList::parse(tag, rel.as_deref(), rev.as_deref())
+            RelList::parse(tag, rel, rev)
         }
         None => RelList::default(),
     }

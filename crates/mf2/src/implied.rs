@@ -8,7 +8,7 @@ use harvest_dom::{split_ascii_whitespace, Element};
 
 /// Whether an element has a root class (`:not([class*=h-])` in the spec's selectors).
 fn is_root(element: &Element) -> bool {
-    element.attr("class").is_some_and(|c| split_ascii_whitespace(&c).any(is_root_class))
+    element.attr("class").is_some_and(|c| split_ascii_whitespace(c).any(is_root_class))
 }
 
 /// The only element child of `element`, when it has exactly one and it is not a root.
@@ -66,14 +66,14 @@ fn implied_name(root: &Element, page: &Page) -> String {
 fn photo_of(element: &Element, page: &Page) -> Option<PropertyValue> {
     if element.is("img") {
         let src = element.attr("src")?;
-        let value = page.urls.resolve(&src);
+        let value = page.urls.resolve(src);
         return Some(match element.attr("alt") {
             Some(alt) => PropertyValue::Url(UrlWithAlt { value, alt: alt.to_string() }),
             None => PropertyValue::Text(value),
         });
     }
     if element.is("object") {
-        return element.attr("data").map(|data| PropertyValue::Text(page.urls.resolve(&data)));
+        return element.attr("data").map(|data| PropertyValue::Text(page.urls.resolve(data)));
     }
     None
 }
@@ -91,7 +91,7 @@ fn implied_photo(root: &Element, page: &Page) -> Option<PropertyValue> {
 
 fn url_of(element: &Element, page: &Page) -> Option<String> {
     if is_one_of(element, &["a", "area"]) {
-        return element.attr("href").map(|href| page.urls.resolve(&href));
+        return element.attr("href").map(|href| page.urls.resolve(href));
     }
     None
 }

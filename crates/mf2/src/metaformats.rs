@@ -43,7 +43,7 @@ pub(crate) fn imply(document: &Document, page: &Page) -> Option<Item> {
         .find(|e| {
             e.is("link")
                 && e.attr("rel").is_some_and(|r| {
-                    harvest_dom::split_ascii_whitespace(&r).any(|t| t.eq_ignore_ascii_case("canonical"))
+                    harvest_dom::split_ascii_whitespace(r).any(|t| t.eq_ignore_ascii_case("canonical"))
                 })
         })
         .and_then(|e| e.attr("href").map(|h| h.to_string()));

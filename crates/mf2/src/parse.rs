@@ -138,7 +138,7 @@ impl Parser<'_> {
                 None => inherited_lang,
             };
             let class_attr = element.attr("class");
-            let class_attr: &str = class_attr.as_deref().unwrap_or_default();
+            let class_attr: &str = class_attr.unwrap_or_default();
             let classes = class_list(class_attr);
             let context = open.last().map(|o| o.classic.as_slice());
             let (mut roots, mut classic) = roots_of(&classes);
@@ -489,7 +489,7 @@ fn classic_properties(
     }
     if is_one_of(element, &["a", "area", "link"]) {
         if let Some(rel) = element.attr("rel") {
-            for token in split_ascii_whitespace(&rel) {
+            for token in split_ascii_whitespace(rel) {
                 for vocab in vocabularies {
                     for (rel_value, kind, name) in vocab.rels {
                         if token.eq_ignore_ascii_case(rel_value) {
@@ -508,11 +508,11 @@ fn classic_properties(
 fn include_targets(doc: &harvest_dom::Document, element: &Element) -> Vec<Element> {
     let mut ids: Vec<String> = Vec::new();
     if let Some(itemref) = element.attr("itemref") {
-        ids.extend(split_ascii_whitespace(&itemref).map(str::to_owned));
+        ids.extend(split_ascii_whitespace(itemref).map(str::to_owned));
     }
     if is_one_of(element, &["td", "th"]) {
         if let Some(headers) = element.attr("headers") {
-            ids.extend(split_ascii_whitespace(&headers).map(str::to_owned));
+            ids.extend(split_ascii_whitespace(headers).map(str::to_owned));
         }
     }
     if element.has_class("include") {

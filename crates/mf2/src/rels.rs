@@ -55,7 +55,7 @@ impl Rels {
     pub(crate) fn add(&mut self, element: &Element, urls: &Urls) {
         let Some(href) = element.attr("href").map(|h| h.to_string()) else { return };
         let rel = element.attr("rel");
-        let values = crate::names::class_list(rel.as_deref().unwrap_or_default());
+        let values = crate::names::class_list(rel.unwrap_or_default());
         if values.is_empty() {
             return;
         }

@@ -39,10 +39,10 @@ enum Step {
 /// Appends what an `img` contributes to text.
 fn push_image(out: &mut String, image: &Element, urls: &Urls) {
     if let Some(alt) = image.attr("alt") {
-        out.push_str(&alt);
+        out.push_str(alt);
     } else if let Some(src) = image.attr("src") {
         out.push(' ');
-        out.push_str(&urls.resolve(&src));
+        out.push_str(&urls.resolve(src));
         out.push(' ');
     }
 }
@@ -67,7 +67,7 @@ impl Built {
                 Step::Enter(node) => node,
             };
             if let Some(text) = node.as_text() {
-                self.text.push_str(&text);
+                self.text.push_str(text);
                 continue;
             }
             if let Some(element) = node.as_element() {
@@ -144,7 +144,7 @@ fn walk_text(node: &Node, urls: &Urls) -> String {
     stack.reverse();
     while let Some(current) = stack.pop() {
         if let Some(text) = current.as_text() {
-            out.push_str(&text);
+            out.push_str(text);
             continue;
         }
         let Some(element) = current.as_element() else { continue };

@@ -141,7 +141,7 @@ impl Microdata {
             let html = element.is_html();
             let itemscope = html && element.has_attr("itemscope");
             let (itemprop_attr, names) = match element.attr("itemprop").filter(|_| html) {
-                Some(value) => (true, property_names(&value)),
+                Some(value) => (true, property_names(value)),
                 None => (false, Box::default()),
             };
             let item = if itemscope {
@@ -149,10 +149,10 @@ impl Microdata {
                     node: index,
                     types: element
                         .attr("itemtype")
-                        .map(|value| split_ascii_whitespace(&value).map(str::to_owned).collect())
+                        .map(|value| split_ascii_whitespace(value).map(str::to_owned).collect())
                         .unwrap_or_default(),
                     // 001 §5.2.2: the itemid value parsed relative to the node document.
-                    id: element.attr("itemid").and_then(|value| doc.resolve_url(&value).ok()),
+                    id: element.attr("itemid").and_then(|value| doc.resolve_url(value).ok()),
                     crawl: OnceCell::new(),
                 });
                 items.len() - 1
@@ -259,7 +259,7 @@ impl Inner {
             let mut ids = HashMap::new();
             for (index, node) in self.nodes.iter().enumerate() {
                 if let Some(id) = node.element.id() {
-                    if !id.is_empty() && !ids.contains_key(&*id) {
+                    if !id.is_empty() && !ids.contains_key(id) {
                         ids.insert(id.to_string(), index);
                     }
                 }
@@ -285,7 +285,7 @@ impl Inner {
     /// order with that ID (tokens matching nothing left out, repeats kept).
     pub(crate) fn targets(&self, root: usize) -> Vec<usize> {
         match self.nodes[root].element.attr("itemref") {
-            Some(value) => split_ascii_whitespace(&value).filter_map(|token| self.ids().get(token).copied()).collect(),
+            Some(value) => split_ascii_whitespace(value).filter_map(|token| self.ids().get(token).copied()).collect(),
             None => Vec::new(),
         }
     }
@@ -465,7 +465,7 @@ pub(crate) fn property_value(inner: &Rc<Inner>, node: usize) -> PropertyValue {
 pub(crate) fn text_value(inner: &Inner, node: usize) -> String {
     let element = &inner.nodes[node].element;
     let url = |name: &str| match element.attr(name) {
-        Some(value) => match Url::options().base_url(inner.base_url.as_ref()).parse(&value) {
+        Some(value) => match Url::options().base_url(inner.base_url.as_ref()).parse(value) {
             Ok(url) => url.to_string(),
             Err(_) => String::new(),
         },

@@ -255,7 +255,7 @@ impl Microdata {
                     report.add(Rule::EmptyItemprop, index, "the itemprop attribute has no tokens".into());
                 }
                 if let Some(value) = element.attr("itemprop") {
-                    for token in duplicates(&value) {
+                    for token in duplicates(value) {
                         report.add(Rule::DuplicateToken, index, format!("itemprop repeats the token {token:?}"));
                     }
                 }
@@ -282,18 +282,18 @@ impl Microdata {
                 if node.itemscope && !element.has_attr("itemtype") {
                     report.add(Rule::ItemidWithoutItemtype, index, "itemid is specified without itemtype".into());
                 }
-                if Url::options().base_url(inner.base_url.as_ref()).parse(&value).is_err() {
-                    report.add(Rule::InvalidItemid, index, format!("itemid {:?} is not a valid URL", &*value));
+                if Url::options().base_url(inner.base_url.as_ref()).parse(value).is_err() {
+                    report.add(Rule::InvalidItemid, index, format!("itemid {:?} is not a valid URL", value));
                 }
             }
             if !node.itemscope {
                 continue;
             }
             if let Some(value) = element.attr("itemtype") {
-                if split_ascii_whitespace(&value).next().is_none() {
+                if split_ascii_whitespace(value).next().is_none() {
                     report.add(Rule::EmptyItemtype, index, "the itemtype attribute has no tokens".into());
                 }
-                for token in split_ascii_whitespace(&value) {
+                for token in split_ascii_whitespace(value) {
                     if !is_absolute_url(token) {
                         report.add(
                             Rule::ItemtypeNotAbsoluteUrl,
@@ -302,15 +302,15 @@ impl Microdata {
                         );
                     }
                 }
-                for token in duplicates(&value) {
+                for token in duplicates(value) {
                     report.add(Rule::DuplicateToken, index, format!("itemtype repeats the token {token:?}"));
                 }
             }
             if let Some(value) = element.attr("itemref") {
-                for token in duplicates(&value) {
+                for token in duplicates(value) {
                     report.add(Rule::DuplicateToken, index, format!("itemref repeats the token {token:?}"));
                 }
-                for token in split_ascii_whitespace(&value) {
+                for token in split_ascii_whitespace(value) {
                     let Some(&target) = inner.ids().get(token) else {
                         report.add(
                             Rule::ItemrefUnknownId,

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 /// 001 §5.2.5, step by step: (results in tree order, number of microdata errors).
 fn literal_properties(doc: &Document, order: &HashMap<Element, usize>, root: &Element) -> (Vec<Element>, usize) {
     let is_item = |e: &Element| e.is_html() && e.has_attr("itemscope");
-    let has_names = |e: &Element| e.is_html() && e.attr("itemprop").is_some_and(|v| !unique_tokens(&v).is_empty());
+    let has_names = |e: &Element| e.is_html() && e.attr("itemprop").is_some_and(|v| !unique_tokens(v).is_empty());
     // 1.
     let mut results: Vec<Element> = Vec::new();
     let mut memory: Vec<Element> = Vec::new();
@@ -22,7 +22,7 @@ fn literal_properties(doc: &Document, order: &HashMap<Element, usize>, root: &El
     pending.extend(root.element_children());
     // 4.
     if let Some(itemref) = root.attr("itemref") {
-        for id in split_ascii_whitespace(&itemref) {
+        for id in split_ascii_whitespace(itemref) {
             if let Some(element) = doc.element_by_id(id) {
                 pending.push(element);
             }
@@ -154,7 +154,7 @@ fn validator_graph_rules_match_a_naive_computation() {
         let mut unowned: Vec<String> = doc
             .elements()
             .filter(|e| {
-                e.is_html() && e.attr("itemprop").is_some_and(|v| !unique_tokens(&v).is_empty()) && !owned.contains(e)
+                e.is_html() && e.attr("itemprop").is_some_and(|v| !unique_tokens(v).is_empty()) && !owned.contains(e)
             })
             .map(|e| e.path())
             .collect();

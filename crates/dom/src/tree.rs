@@ -1,0 +1,348 @@
+//! The document tree: every node of a document in one vector, linked by index.
+//!
+//! The parser (`crate::parse`) builds a [`Tree`] through html5ever's tree builder; afterwards the
+//! tree never changes, so [`crate::Node`] and [`crate::Element`] handles read it without any
+//! run-time borrow checks, and one allocation holds the whole document instead of one per node.
+//! Text, comment and attribute data stay in html5ever's tendrils, which share the parser's
+//! buffers instead of copying every run of text.
+
+use html5ever::tendril::StrTendril;
+use html5ever::{local_name, ns, Attribute, QualName};
+use std::num::NonZeroU32;
+
+/// The position of a node in its [`Tree`]. Stored as position + 1 so that `Option<NodeId>` is as
+/// small as the id itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) struct NodeId(NonZeroU32);
+
+impl NodeId {
+    /// The document node, always the first node of a tree.
+    pub const DOCUMENT: NodeId = NodeId(NonZeroU32::MIN);
+
+    fn from_index(index: usize) -> Option<NodeId> {
+        let stored = u32::try_from(index).ok()?.checked_add(1)?;
+        NonZeroU32::new(stored).map(NodeId)
+    }
+
+    pub fn index(self) -> usize {
+        // A u32 always fits in usize on the targets html5ever supports (32 and 64 bits).
+        (self.0.get() - 1) as usize
+    }
+}
+
+/// What a node is, with its data.
+pub(crate) enum NodeData {
+    Document,
+    Doctype {
+        name: StrTendril,
+    },
+    /// A document fragment: the contents of a `template` element, whose id is `host`.
+    Fragment {
+        host: Option<NodeId>,
+    },
+    Element(ElementData),
+    Text(StrTendril),
+    Comment(StrTendril),
+    ProcessingInstruction {
+        target: StrTendril,
+        data: StrTendril,
+    },
+}
+
+/// An element's name, attributes and template contents.
+pub(crate) struct ElementData {
+    pub name: QualName,
+    /// In source order; the tokenizer has already dropped repeated names.
+    pub attributes: Vec<Attribute>,
+    /// For a `template` element, the fragment holding its contents.
+    pub template_contents: Option<NodeId>,
+    /// HTML § "MathML annotation-xml integration point" (set at creation from `encoding`).
+    pub mathml_annotation_xml_integration_point: bool,
+}
+
+impl ElementData {
+    /// The value of the attribute `local` in no namespace. A linear scan: elements have few
+    /// attributes, and comparing names costs less than hashing one.
+    pub fn attr(&self, local: &str) -> Option<&str> {
+        self.attributes
+            .iter()
+            .find(|attribute| attribute.name.ns == ns!() && &*attribute.name.local == local)
+            .map(|attribute| &*attribute.value)
+    }
+}
+
+/// One node: its links to its neighbours and its data.
+pub(crate) struct NodeSlot {
+    pub parent: Option<NodeId>,
+    pub previous_sibling: Option<NodeId>,
+    pub next_sibling: Option<NodeId>,
+    pub first_child: Option<NodeId>,
+    pub last_child: Option<NodeId>,
+    pub data: NodeData,
+}
+
+/// Every node of one document; the document node is [`NodeId::DOCUMENT`].
+pub(crate) struct Tree {
+    nodes: Vec<NodeSlot>,
+    /// The one node that stands in for every node created once ids have run out (past
+    /// 4,294,967,294 nodes, which no memory holds in practice): it is never attached anywhere.
+    overflow: NodeId,
+    /// Stands in for element data wherever an id that is not an element's is read as one,
+    /// which the handles' own invariants rule out; it keeps those reads total instead of
+    /// panicking.
+    no_element: ElementData,
+}
+
+impl Tree {
+    pub fn new() -> Tree {
+        let no_element = ElementData {
+            name: QualName::new(None, ns!(), local_name!("")),
+            attributes: Vec::new(),
+            template_contents: None,
+            mathml_annotation_xml_integration_point: false,
+        };
+        let mut tree = Tree { nodes: Vec::new(), overflow: NodeId::DOCUMENT, no_element };
+        tree.nodes.push(NodeSlot::detached(NodeData::Document));
+        tree.overflow = tree.push(NodeData::Fragment { host: None });
+        tree
+    }
+
+    /// The node `id`. Ids only come from this tree, so the index is always in bounds.
+    pub fn slot(&self, id: NodeId) -> &NodeSlot {
+        &self.nodes[id.index()]
+    }
+
+    fn slot_mut(&mut self, id: NodeId) -> &mut NodeSlot {
+        &mut self.nodes[id.index()]
+    }
+
+    pub fn data(&self, id: NodeId) -> &NodeData {
+        &self.slot(id).data
+    }
+
+    pub fn data_mut(&mut self, id: NodeId) -> &mut NodeData {
+        &mut self.slot_mut(id).data
+    }
+
+    /// The element data of `id`, or an element with no name and no attributes for any other
+    /// node.
+    pub fn element(&self, id: NodeId) -> &ElementData {
+        match self.data(id) {
+            NodeData::Element(element) => element,
+            _ => &self.no_element,
+        }
+    }
+
+    pub fn is_element(&self, id: NodeId) -> bool {
+        matches!(self.data(id), NodeData::Element(_))
+    }
+
+    pub fn parent(&self, id: NodeId) -> Option<NodeId> {
+        self.slot(id).parent
+    }
+
+    pub fn first_child(&self, id: NodeId) -> Option<NodeId> {
+        self.slot(id).first_child
+    }
+
+    pub fn last_child(&self, id: NodeId) -> Option<NodeId> {
+        self.slot(id).last_child
+    }
+
+    pub fn next_sibling(&self, id: NodeId) -> Option<NodeId> {
+        self.slot(id).next_sibling
+    }
+
+    pub fn previous_sibling(&self, id: NodeId) -> Option<NodeId> {
+        self.slot(id).previous_sibling
+    }
+
+    /// The node after `id` in tree order that is inside `root` (pre-order, iterative).
+    pub fn next_in(&self, root: NodeId, id: NodeId) -> Option<NodeId> {
+        if let Some(child) = self.first_child(id) {
+            return Some(child);
+        }
+        self.next_skipping_children(root, id)
+    }
+
+    /// The node after `id` and all its descendants in tree order, inside `root`.
+    pub fn next_skipping_children(&self, root: NodeId, mut id: NodeId) -> Option<NodeId> {
+        loop {
+            if id == root {
+                return None;
+            }
+            if let Some(sibling) = self.next_sibling(id) {
+                return Some(sibling);
+            }
+            id = self.parent(id)?;
+        }
+    }
+
+    /// Adds a node with no neighbours.
+    pub fn push(&mut self, data: NodeData) -> NodeId {
+        match NodeId::from_index(self.nodes.len()) {
+            Some(id) => {
+                self.nodes.push(NodeSlot::detached(data));
+                id
+            }
+            None => self.overflow,
+        }
+    }
+
+    /// Makes `child` the last child of `parent`, detaching it from where it was first.
+    pub fn append(&mut self, parent: NodeId, child: NodeId) {
+        if child == self.overflow || parent == child {
+            return;
+        }
+        self.detach(child);
+        let previous = self.slot(parent).last_child;
+        {
+            let slot = self.slot_mut(child);
+            slot.parent = Some(parent);
+            slot.previous_sibling = previous;
+        }
+        match previous {
+            Some(previous) => self.slot_mut(previous).next_sibling = Some(child),
+            None => self.slot_mut(parent).first_child = Some(child),
+        }
+        self.slot_mut(parent).last_child = Some(child);
+    }
+
+    /// Inserts `child` just before `sibling` under `sibling`'s parent (nothing without one).
+    pub fn insert_before(&mut self, sibling: NodeId, child: NodeId) {
+        if child == self.overflow || sibling == child {
+            return;
+        }
+        self.detach(child);
+        let Some(parent) = self.parent(sibling) else { return };
+        let previous = self.slot(sibling).previous_sibling;
+        {
+            let slot = self.slot_mut(child);
+            slot.parent = Some(parent);
+            slot.previous_sibling = previous;
+            slot.next_sibling = Some(sibling);
+        }
+        self.slot_mut(sibling).previous_sibling = Some(child);
+        match previous {
+            Some(previous) => self.slot_mut(previous).next_sibling = Some(child),
+            None => self.slot_mut(parent).first_child = Some(child),
+        }
+    }
+
+    /// Removes `id` from its parent (its own children stay with it).
+    pub fn detach(&mut self, id: NodeId) {
+        let (parent, previous, next) = {
+            let slot = self.slot_mut(id);
+            (slot.parent.take(), slot.previous_sibling.take(), slot.next_sibling.take())
+        };
+        let Some(parent) = parent else { return };
+        match previous {
+            Some(previous) => self.slot_mut(previous).next_sibling = next,
+            None => self.slot_mut(parent).first_child = next,
+        }
+        match next {
+            Some(next) => self.slot_mut(next).previous_sibling = previous,
+            None => self.slot_mut(parent).last_child = previous,
+        }
+    }
+
+    /// Moves every child of `from` to the end of `to`'s children, in order (`to` itself stays
+    /// where it is if it is one of them: a node never moves into itself).
+    pub fn reparent_children(&mut self, from: NodeId, to: NodeId) {
+        let mut next = self.first_child(from);
+        while let Some(child) = next {
+            next = self.next_sibling(child);
+            if child != to {
+                self.append(to, child);
+            }
+        }
+    }
+
+    /// Whether `id`'s last child is text; if so, its id.
+    pub fn last_child_text(&self, id: NodeId) -> Option<NodeId> {
+        self.last_child(id).filter(|&child| matches!(self.data(child), NodeData::Text(_)))
+    }
+
+    /// Whether `id`'s previous sibling is text; if so, its id.
+    pub fn previous_sibling_text(&self, id: NodeId) -> Option<NodeId> {
+        self.previous_sibling(id).filter(|&sibling| matches!(self.data(sibling), NodeData::Text(_)))
+    }
+
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+}
+
+impl NodeSlot {
+    fn detached(data: NodeData) -> NodeSlot {
+        NodeSlot { parent: None, previous_sibling: None, next_sibling: None, first_child: None, last_child: None, data }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(tree: &mut Tree, value: &str) -> NodeId {
+        tree.push(NodeData::Text(StrTendril::from_slice(value)))
+    }
+
+    fn children(tree: &Tree, parent: NodeId) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut next = tree.first_child(parent);
+        while let Some(id) = next {
+            if let NodeData::Text(value) = tree.data(id) {
+                out.push(value.to_string());
+            }
+            assert_eq!(tree.parent(id), Some(parent));
+            next = tree.next_sibling(id);
+        }
+        out
+    }
+
+    #[test]
+    fn append_insert_detach_and_reparent_keep_links_consistent() {
+        let mut tree = Tree::new();
+        let root = NodeId::DOCUMENT;
+        let a = text(&mut tree, "a");
+        let b = text(&mut tree, "b");
+        let c = text(&mut tree, "c");
+        tree.append(root, a);
+        tree.append(root, c);
+        tree.insert_before(c, b);
+        assert_eq!(children(&tree, root), ["a", "b", "c"]);
+        tree.detach(b);
+        assert_eq!(children(&tree, root), ["a", "c"]);
+        assert_eq!(tree.previous_sibling(c), Some(a));
+        let other = tree.push(NodeData::Fragment { host: None });
+        tree.append(other, b);
+        tree.reparent_children(root, other);
+        assert_eq!(children(&tree, root), Vec::<String>::new());
+        assert_eq!(children(&tree, other), ["b", "a", "c"]);
+        assert_eq!(tree.last_child(other), Some(c));
+        // Moving a node to the end of its own parent keeps the rest in order.
+        tree.append(other, b);
+        assert_eq!(children(&tree, other), ["a", "c", "b"]);
+    }
+
+    #[test]
+    fn tree_order_walk_stays_inside_its_root() {
+        let mut tree = Tree::new();
+        let outer = tree.push(NodeData::Fragment { host: None });
+        let inner = tree.push(NodeData::Fragment { host: None });
+        let x = text(&mut tree, "x");
+        let y = text(&mut tree, "y");
+        tree.append(NodeId::DOCUMENT, outer);
+        tree.append(outer, inner);
+        tree.append(inner, x);
+        tree.append(outer, y);
+        let mut order = Vec::new();
+        let mut next = tree.next_in(inner, inner);
+        while let Some(id) = next {
+            order.push(id);
+            next = tree.next_in(inner, id);
+        }
+        assert_eq!(order, [x]);
+        assert_eq!(tree.next_skipping_children(outer, inner), Some(y));
+    }
+}
