@@ -5,7 +5,10 @@
 //! Corpus mode loads every `.html` page below DIR (default `../shared/corpus`) into memory,
 //! decodes them, then times, single-threaded and in one run, each phase over the whole corpus:
 //!
-//! * `floor`: html5ever + kuchikiki parsing only (the physical limit);
+//! * `floor`: html5ever + kuchikiki parsing only (the physical limit the targets are set
+//!   against);
+//! * `parse`: harvest-dom parsing only (html5ever into harvest-dom's arena tree, with the depth
+//!   bound), the baseline of the extractors below;
 //! * `traverse`: harvest-dom parsing plus one walk over every element reading its classes;
 //! * `mf2`: parse + microformats2 to a JSON string;
 //! * `microdata`: parse + microdata to a JSON string;
@@ -13,7 +16,8 @@
 //! * `all`: one parse, then mf2, microdata and links, each to JSON.
 //!
 //! Each phase runs `--rounds` times (default 3) and keeps its fastest round. It prints MB/s,
-//! pages/s and the ratio of each phase's throughput to the floor measured in the same run, then
+//! pages/s and the ratio of each phase's throughput to the floor and to harvest-dom's parse,
+//! both measured in the same run, then
 //! the same table for each folder of the corpus (`real`, `synthetic/pages`...), and the
 //! per-byte speed of the biggest page against the rest of the corpus. Every page is timed on
 //! its own in every round, so these breakdowns come from the same rounds as the whole table.
@@ -39,7 +43,7 @@ struct Page {
     text: String,
 }
 
-const PHASES: [&str; 6] = ["floor", "traverse", "mf2", "microdata", "links", "all"];
+const PHASES: [&str; 7] = ["floor", "parse", "traverse", "mf2", "microdata", "links", "all"];
 
 fn load(dir: &Path) -> Vec<Page> {
     let mut files = Vec::new();
@@ -78,6 +82,7 @@ fn run_phase(phase: &str, page: &Page) -> usize {
     let document = || work::parse_at(&page.text, &page.url);
     match phase {
         "floor" => work::floor(&page.text),
+        "parse" => work::parsed(&document()),
         "traverse" => work::traverse(&document()),
         "mf2" => work::mf2_json(&document()),
         "microdata" => work::microdata_json(&document()),
@@ -144,14 +149,29 @@ fn print_table(timings: &[(&str, Timings)], pages: &[Page], selected: &dyn Fn(us
     let count = (0..pages.len()).filter(|&i| selected(i)).count();
     let bytes: usize = pages.iter().enumerate().filter(|(i, _)| selected(*i)).map(|(_, p)| p.text.len()).sum();
     let megabytes = bytes as f64 / 1e6;
-    println!("{:<10} {:>10} {:>10} {:>10} {:>8}", "phase", "seconds", "MB/s", "pages/s", "× floor");
-    let mut floor_speed = None;
+    println!("{:<10} {:>10} {:>10} {:>10} {:>8} {:>8}", "phase", "seconds", "MB/s", "pages/s", "× floor", "× parse");
+    let speed_of = |name: &str| baseline(timings, name).map(|timing| megabytes / timing.best(selected));
+    let (floor, parse) = (speed_of("floor"), speed_of("parse"));
     for (phase, timing) in timings {
         let seconds = timing.best(selected);
         let speed = megabytes / seconds;
-        let floor = *floor_speed.get_or_insert(speed);
-        println!("{phase:<10} {seconds:>10.3} {speed:>10.1} {:>10.0} {:>8.2}", count as f64 / seconds, speed / floor);
+        println!(
+            "{phase:<10} {seconds:>10.3} {speed:>10.1} {:>10.0} {:>8} {:>8}",
+            count as f64 / seconds,
+            ratio(speed, floor),
+            ratio(speed, parse)
+        );
     }
+}
+
+/// The timings of the phase `name`, if it ran.
+fn baseline<'a>(timings: &'a [(&str, Timings)], name: &str) -> Option<&'a Timings> {
+    timings.iter().find(|(phase, _)| *phase == name).map(|(_, timing)| timing)
+}
+
+/// `speed` as a ratio to a baseline speed, formatted; `-` without the baseline.
+fn ratio(speed: f64, baseline: Option<f64>) -> String {
+    baseline.map_or_else(|| "-".to_owned(), |baseline| format!("{:.2}", speed / baseline))
 }
 
 fn corpus(dir: &Path, rounds: usize, only: Option<String>, filter: Option<String>) {
@@ -190,15 +210,17 @@ fn corpus(dir: &Path, rounds: usize, only: Option<String>, filter: Option<String
         })
         .collect();
 
-    println!("{:<10} {:>10} {:>10} {:>10} {:>8}", "phase", "seconds", "MB/s", "pages/s", "× floor");
-    let floor = megabytes / timings[0].1.best(|_| true);
+    println!("{:<10} {:>10} {:>10} {:>10} {:>8} {:>8}", "phase", "seconds", "MB/s", "pages/s", "× floor", "× parse");
+    let speed_of = |name: &str| baseline(&timings, name).map(|timing| megabytes / timing.best(|_| true));
+    let (floor, parse) = (speed_of("floor"), speed_of("parse"));
     for (phase, timing) in &timings {
         let seconds = timing.best(|_| true);
         let speed = megabytes / seconds;
         println!(
-            "{phase:<10} {seconds:>10.3} {speed:>10.1} {:>10.0} {:>8.2}   (checksum {})",
+            "{phase:<10} {seconds:>10.3} {speed:>10.1} {:>10.0} {:>8} {:>8}   (checksum {})",
             pages.len() as f64 / seconds,
-            speed / floor,
+            ratio(speed, floor),
+            ratio(speed, parse),
             timing.checksum
         );
     }

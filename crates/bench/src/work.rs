@@ -31,6 +31,11 @@ pub fn parse_at(html: &str, url: &Url) -> Document {
     Document::parse_with(html, &ParseOptions::new().url(url.clone()))
 }
 
+/// What harvest-dom's parse alone produced: the number of the document's top-level nodes.
+pub fn parsed(doc: &Document) -> usize {
+    doc.root().children().count()
+}
+
 /// One walk over every element of a parsed document reading its `class`; returns the number of
 /// elements plus the length of their classes.
 pub fn traverse(doc: &Document) -> usize {
