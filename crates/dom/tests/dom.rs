@@ -216,3 +216,34 @@ fn attribute_lookup_short_and_long_lists() {
         assert!(!svg_a.has_attr("href") && !svg_a.has_attr("xlink:href"));
     }
 }
+
+#[test]
+fn tree_construction_cases_that_move_nodes() {
+    // HTML § "MathML annotation-xml integration point": with an HTML encoding the `div` stays
+    // inside `annotation-xml`; without one it breaks out of the `math` element.
+    let inside = Document::parse("<math><annotation-xml encoding='text/html'><div>x</div></annotation-xml></math>");
+    let div = first(&inside, "div");
+    assert_eq!(div.parent_element().map(|p| p.local_name().to_owned()).as_deref(), Some("annotation-xml"));
+    let outside = Document::parse("<math><annotation-xml><div>x</div></annotation-xml></math>");
+    let div = first(&outside, "div");
+    assert_eq!(div.parent_element().map(|p| p.local_name().to_owned()).as_deref(), Some("body"));
+
+    // Template contents live in their own fragment, not among the template's children.
+    let doc = Document::parse("<template id=t><p>in</p></template><p>out</p>");
+    let template = first(&doc, "template");
+    assert_eq!(template.children().count(), 0);
+    let contents = template.template_contents().map(|node| node.kind());
+    assert_eq!(contents, Some(NodeKind::DocumentFragment));
+    assert_eq!(doc.outer_html(&template.as_node()), "<template id=\"t\"><p>in</p></template>");
+    assert_eq!(doc.elements().filter(|e| e.is("p")).count(), 1);
+
+    // The adoption agency algorithm, run many times over, moves nodes without losing any.
+    let html = "<b><p>a<i>b</b>c</i>d</p>".repeat(200);
+    let doc = Document::parse(&html);
+    assert_eq!(doc.root().text_content(), "abcd".repeat(200));
+
+    // Handles are equal only within one document.
+    let (one, two) = (Document::parse("<p>"), Document::parse("<p>"));
+    assert_ne!(first(&one, "p"), first(&two, "p"));
+    assert_eq!(first(&one, "p"), first(&one, "p"));
+}
