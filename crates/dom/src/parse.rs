@@ -228,10 +228,27 @@ impl ArenaSink {
 
     fn note_insertion(&self, parent: NodeId, child: &NodeOrText<Handle>) {
         if let NodeOrText::AppendNode(node) = child {
-            if self.tree.borrow().is_element(node.id) && self.depth_of(parent) >= self.max_depth {
+            if !self.tree.borrow().is_element(node.id) {
+                return;
+            }
+            let parent_depth = self.depth_of(parent);
+            // The child's depth once inserted: remembered now, so that its own children find it
+            // without walking up (a move of the child later starts a new generation anyway).
+            self.remember_depth(node.id, parent_depth + 1);
+            if parent_depth >= self.max_depth {
                 self.limit_hit.set(true);
                 self.overflowed.borrow_mut().push(node.name.local.clone());
             }
+        }
+    }
+
+    fn remember_depth(&self, id: NodeId, depth: usize) {
+        let mut depths = self.depths.borrow_mut();
+        if depths.len() <= id.index() {
+            depths.resize(id.index() + 1, (0, 0));
+        }
+        if let Some(entry) = depths.get_mut(id.index()) {
+            *entry = (self.generation.get(), u32::try_from(depth).unwrap_or(u32::MAX));
         }
     }
 
