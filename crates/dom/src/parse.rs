@@ -219,9 +219,7 @@ impl ArenaSink {
         let mut depth = base;
         for node in chain.iter().rev() {
             depth += 1;
-            if let Some(entry) = depths.get_mut(node.index()) {
-                *entry = (generation, u32::try_from(depth).unwrap_or(u32::MAX));
-            }
+            stamp_depth(&mut depths, *node, generation, depth);
         }
         depth
     }
@@ -234,21 +232,12 @@ impl ArenaSink {
             let parent_depth = self.depth_of(parent);
             // The child's depth once inserted: remembered now, so that its own children find it
             // without walking up (a move of the child later starts a new generation anyway).
-            self.remember_depth(node.id, parent_depth + 1);
+            // `depth_of` has sized the table for every node created so far, the child included.
+            stamp_depth(&mut self.depths.borrow_mut(), node.id, self.generation.get(), parent_depth + 1);
             if parent_depth >= self.max_depth {
                 self.limit_hit.set(true);
                 self.overflowed.borrow_mut().push(node.name.local.clone());
             }
-        }
-    }
-
-    fn remember_depth(&self, id: NodeId, depth: usize) {
-        let mut depths = self.depths.borrow_mut();
-        if depths.len() <= id.index() {
-            depths.resize(id.index() + 1, (0, 0));
-        }
-        if let Some(entry) = depths.get_mut(id.index()) {
-            *entry = (self.generation.get(), u32::try_from(depth).unwrap_or(u32::MAX));
         }
     }
 
@@ -402,6 +391,14 @@ impl TreeSink for ArenaSink {
 
     fn is_mathml_annotation_xml_integration_point(&self, handle: &Handle) -> bool {
         self.tree.borrow().element(handle.id).mathml_annotation_xml_integration_point
+    }
+}
+
+/// Records `depth` as the depth of `id` in `generation` (a node outside the table is left to be
+/// computed from its parents).
+fn stamp_depth(depths: &mut [(u32, u32)], id: NodeId, generation: u32, depth: usize) {
+    if let Some(entry) = depths.get_mut(id.index()) {
+        *entry = (generation, u32::try_from(depth).unwrap_or(u32::MAX));
     }
 }
 
