@@ -2,7 +2,7 @@
 
 use crate::encoding::{self, DetectedEncoding, EncodingSource};
 use crate::error::UrlError;
-use crate::node::{Element, Node};
+use crate::node::{Element, Namespace, Node};
 use crate::parse::{self, DEFAULT_MAX_DEPTH};
 use crate::serialize::SerializeOptions;
 use crate::text::{self, TextOptions};
@@ -69,6 +69,40 @@ impl ParseOptions {
     }
 }
 
+/// The context element of a fragment parse ([`Document::parse_fragment`]): its namespace and
+/// local name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FragmentContext {
+    namespace: Namespace,
+    local_name: String,
+}
+
+impl FragmentContext {
+    /// An HTML element as the context (`body`, `tr`, `textarea`...).
+    pub fn html(local_name: &str) -> Self {
+        FragmentContext { namespace: Namespace::Html, local_name: local_name.to_owned() }
+    }
+
+    /// An SVG element as the context (`svg`, `desc`, `foreignObject`...).
+    pub fn svg(local_name: &str) -> Self {
+        FragmentContext { namespace: Namespace::Svg, local_name: local_name.to_owned() }
+    }
+
+    /// A MathML element as the context (`math`, `mi`, `annotation-xml`...).
+    pub fn mathml(local_name: &str) -> Self {
+        FragmentContext { namespace: Namespace::MathMl, local_name: local_name.to_owned() }
+    }
+
+    fn qual_name(&self) -> html5ever::QualName {
+        let namespace = match self.namespace {
+            Namespace::Svg => html5ever::ns!(svg),
+            Namespace::MathMl => html5ever::ns!(mathml),
+            Namespace::Html | Namespace::Other => html5ever::ns!(html),
+        };
+        html5ever::QualName::new(None, namespace, html5ever::LocalName::from(self.local_name.as_str()))
+    }
+}
+
 /// A parsed HTML document.
 pub struct Document {
     root: Node,
@@ -123,8 +157,31 @@ impl Document {
         Self::build(&text, options, detected)
     }
 
+    /// Parses a fragment of HTML as the children of a context element (HTML § 13.4 "Parsing
+    /// HTML fragments"): what `innerHTML` does, and what a snippet of a page needs to parse as it
+    /// would in place (`<td>` cells only make sense inside a `tr`, text inside `textarea` is raw).
+    /// The fragment's nodes are the children of [`Document::document_element`], the `html`
+    /// element the algorithm creates as their root.
+    ///
+    /// ```
+    /// use harvest_dom::{Document, FragmentContext, ParseOptions};
+    /// let doc = Document::parse_fragment("<td>a<td>b", &FragmentContext::html("tr"), &ParseOptions::new());
+    /// let root = doc.document_element().unwrap();
+    /// let cells: Vec<_> = root.element_children().map(|cell| cell.text_content()).collect();
+    /// assert_eq!(cells, ["a", "b"]);
+    /// ```
+    pub fn parse_fragment(html: &str, context: &FragmentContext, options: &ParseOptions) -> Document {
+        let encoding = DetectedEncoding { encoding: UTF_8, source: EncodingSource::Text, bom_length: 0 };
+        let parsed = parse::parse_fragment(html, context.qual_name(), options.max_depth, options.scripting);
+        Self::from_parsed(parsed, options, encoding)
+    }
+
     fn build(html: &str, options: &ParseOptions, encoding: DetectedEncoding) -> Document {
         let parsed = parse::parse_document(html, options.max_depth, options.scripting);
+        Self::from_parsed(parsed, options, encoding)
+    }
+
+    fn from_parsed(parsed: parse::ParsedTree, options: &ParseOptions, encoding: DetectedEncoding) -> Document {
         let root = Node::new(&std::rc::Rc::new(parsed.tree), crate::tree::NodeId::DOCUMENT);
         let base_url =
             if parsed.created_base { document_base_url(&root, options.url.as_ref()) } else { options.url.clone() };

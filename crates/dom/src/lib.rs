@@ -41,7 +41,7 @@ mod tokens;
 mod tree;
 mod url;
 
-pub use crate::document::{Document, ParseOptions};
+pub use crate::document::{Document, FragmentContext, ParseOptions};
 pub use crate::error::{SelectorError, UrlError, UrlErrorReason};
 pub use crate::node::{Element, Namespace, Node, NodeKind};
 pub use crate::parse::DEFAULT_MAX_DEPTH;

@@ -180,6 +180,29 @@ impl Node {
         }
     }
 
+    /// The name, public identifier and system identifier of a `<!DOCTYPE>` node, as the
+    /// tokenizer read them (HTML § 13.2.5.1 DOCTYPE token: missing identifiers are empty here).
+    ///
+    /// ```
+    /// let doc = harvest_dom::Document::parse(r#"<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01//EN"><p>"#);
+    /// let doctype = doc.root().first_child().unwrap();
+    /// assert_eq!(doctype.as_doctype(), Some(("html", "-//W3C//DTD HTML 4.01//EN", "")));
+    /// ```
+    pub fn as_doctype(&self) -> Option<(&str, &str, &str)> {
+        match self.data() {
+            NodeData::Doctype { name, public_id, system_id } => Some((name, public_id, system_id)),
+            _ => None,
+        }
+    }
+
+    /// The target and data of a processing instruction node.
+    pub fn as_processing_instruction(&self) -> Option<(&str, &str)> {
+        match self.data() {
+            NodeData::ProcessingInstruction { target, data } => Some((target, data)),
+            _ => None,
+        }
+    }
+
     /// The parent node (an element, the document, or a template's contents fragment).
     pub fn parent(&self) -> Option<Node> {
         self.at(self.tree.parent(self.id))
@@ -305,6 +328,27 @@ impl Element {
             .iter()
             .find(|attribute| attribute.name.ns == html5ever::ns!(xml) && &*attribute.name.local == local_name)
             .map(|attribute| attribute.value.to_string())
+    }
+
+    /// Every attribute with its namespace, as `(namespace, local name, value)` in source order.
+    /// The HTML parser puts attributes in a namespace only on foreign elements (`xlink:href`,
+    /// `xml:lang`, `xmlns:xlink`: HTML § 13.2.6.1 "adjust foreign attributes"); the namespace is
+    /// `None` for every other attribute.
+    ///
+    /// ```
+    /// let doc = harvest_dom::Document::parse(r#"<svg><a xlink:href="/x" id=y /></svg>"#);
+    /// let a = doc.elements().find(|e| e.local_name() == "a").unwrap();
+    /// assert_eq!(a.namespaced_attributes(), vec![(Some("http://www.w3.org/1999/xlink"), "href", "/x"), (None, "id", "y")]);
+    /// ```
+    pub fn namespaced_attributes(&self) -> Vec<(Option<&str>, &str, &str)> {
+        self.data()
+            .attributes
+            .iter()
+            .map(|attribute| {
+                let namespace = (attribute.name.ns != html5ever::ns!()).then_some(&*attribute.name.ns);
+                (namespace, &*attribute.name.local, &*attribute.value)
+            })
+            .collect()
     }
 
     /// Every attribute as `(serialized name, value)`, in source order.

@@ -45,8 +45,35 @@ pub(crate) struct ParsedTree {
 pub(crate) fn parse_document(html: &str, max_depth: usize, scripting: bool) -> ParsedTree {
     let sink = ArenaSink::new(max_depth);
     let tree_builder = TreeBuilder::new(sink, TreeBuilderOpts { scripting_enabled: scripting, ..Default::default() });
+    run(html, tree_builder, TokenizerOpts::default())
+}
+
+/// Parses a fragment of HTML with `context` as its context element: HTML § 13.4 "Parsing HTML
+/// fragments". html5ever's fragment tree builder follows the algorithm's steps (a document with
+/// a root `html` element, the insertion mode reset for the context, the tokenizer's state from
+/// the context's name); the context element itself is created in the tree but never attached.
+/// The fragment's nodes end up as the children of that root `html` element.
+pub(crate) fn parse_fragment(html: &str, context: QualName, max_depth: usize, scripting: bool) -> ParsedTree {
+    let sink = ArenaSink::new(max_depth);
+    let context_element = sink.create_element(context, Vec::new(), ElementFlags::default());
+    let tree_builder = TreeBuilder::new_for_fragment(
+        sink,
+        context_element,
+        None,
+        TreeBuilderOpts { scripting_enabled: scripting, ..Default::default() },
+    );
+    // Step 4 of the algorithm: the tokenizer's state follows the context element's name.
+    let tokenizer_options = TokenizerOpts {
+        initial_state: Some(tree_builder.tokenizer_state_for_context_elem(scripting)),
+        ..Default::default()
+    };
+    run(html, tree_builder, tokenizer_options)
+}
+
+/// Feeds `html` through the depth guard into `tree_builder` and takes the tree it built.
+fn run(html: &str, tree_builder: TreeBuilder<Handle, ArenaSink>, tokenizer_options: TokenizerOpts) -> ParsedTree {
     let guard = DepthGuard { inner: tree_builder, swallow: RefCell::new(Vec::new()) };
-    let tokenizer = Tokenizer::new(guard, TokenizerOpts::default());
+    let tokenizer = Tokenizer::new(guard, tokenizer_options);
     let input = BufferQueue::default();
     input.push_back(StrTendril::from_slice(html));
     while let TokenizerResult::Script(_) = tokenizer.feed(&input) {}
@@ -330,9 +357,9 @@ impl TreeSink for ArenaSink {
         }
     }
 
-    fn append_doctype_to_document(&self, name: StrTendril, _public_id: StrTendril, _system_id: StrTendril) {
+    fn append_doctype_to_document(&self, name: StrTendril, public_id: StrTendril, system_id: StrTendril) {
         let mut tree = self.tree.borrow_mut();
-        let id = tree.push(NodeData::Doctype { name });
+        let id = tree.push(NodeData::Doctype { name, public_id, system_id });
         tree.append(NodeId::DOCUMENT, id);
     }
 

@@ -263,7 +263,7 @@ fn run(
                 out.push_str(data);
                 out.push('>');
             }
-            NodeData::Doctype { name } => {
+            NodeData::Doctype { name, .. } => {
                 out.push_str("<!DOCTYPE ");
                 out.push_str(name);
                 out.push('>');

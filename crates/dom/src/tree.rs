@@ -35,6 +35,8 @@ pub(crate) enum NodeData {
     Document,
     Doctype {
         name: StrTendril,
+        public_id: StrTendril,
+        system_id: StrTendril,
     },
     /// A document fragment: the contents of a `template` element, whose id is `host`.
     Fragment {
