@@ -18,8 +18,11 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+pub mod html5lib;
 mod parsers;
+mod suites;
 pub use parsers::{parser, parser_names, registry, Parser};
+pub use suites::{locate, Located, Suite};
 
 /// One test case: an HTML page and the JSON a parser must give for it.
 #[derive(Debug, Clone)]
@@ -137,11 +140,24 @@ impl Report {
         self.unexpected_failures.is_empty() && self.unexpected_passes.is_empty()
     }
 
-    /// Passed and total counts per top-level folder of the suite.
+    /// Adds a case's outcome, sorted against the expectations.
+    pub fn record(&mut self, name: &str, outcome: Outcome, expectations: &Expectations) {
+        let listed = expectations.reason(name).is_some();
+        match (&outcome, listed) {
+            (Outcome::Passed, true) => self.unexpected_passes.push(name.to_owned()),
+            (Outcome::Failed(_), true) => self.known_failures.push(name.to_owned()),
+            (Outcome::Failed(_), false) => self.unexpected_failures.push(name.to_owned()),
+            (Outcome::Passed, false) => {}
+        }
+        self.results.push((name.to_owned(), outcome));
+    }
+
+    /// Passed and total counts per top-level folder of the suite (per file for html5lib's
+    /// `FILE#N` cases).
     pub fn per_folder(&self) -> BTreeMap<String, (usize, usize)> {
         let mut folders: BTreeMap<String, (usize, usize)> = BTreeMap::new();
         for (name, outcome) in &self.results {
-            let folder = name.split('/').next().unwrap_or(name).to_owned();
+            let folder = name.split(['/', '#']).next().unwrap_or(name).to_owned();
             let entry = folders.entry(folder).or_default();
             entry.1 += 1;
             if *outcome == Outcome::Passed {
@@ -158,14 +174,7 @@ pub fn run(cases: &[Case], parser: &Parser, base_url: Option<&str>, expectations
     let mut report = Report::default();
     for case in cases {
         let outcome = run_case(case, parser, base_url.unwrap_or_else(|| parser.base_url_for(&case.name)));
-        let listed = expectations.reason(&case.name).is_some();
-        match (&outcome, listed) {
-            (Outcome::Passed, true) => report.unexpected_passes.push(case.name.clone()),
-            (Outcome::Failed(_), true) => report.known_failures.push(case.name.clone()),
-            (Outcome::Failed(_), false) => report.unexpected_failures.push(case.name.clone()),
-            (Outcome::Passed, false) => {}
-        }
-        report.results.push((case.name.clone(), outcome));
+        report.record(&case.name, outcome, expectations);
     }
     report
 }

@@ -15,9 +15,8 @@ pub struct Parser {
     /// Page URLs for cases under a folder (`(folder prefix, URL)`), where a suite gives its
     /// folders different page URLs; the first matching prefix wins over `default_base_url`.
     pub folder_base_urls: &'static [(&'static str, &'static str)],
-    /// Environment variable naming the suite directory, when the suite is not bundled.
-    pub suite_env: Option<&'static str>,
-    /// The bundled suite directory, when there is one.
+    /// The bundled suite directory, when there is one (external suites are found with
+    /// [`crate::locate`]).
     pub bundled_suite: Option<PathBuf>,
     /// The expectations file (known failures with reasons).
     pub expectations: PathBuf,
@@ -39,7 +38,6 @@ pub fn registry() -> Vec<Parser> {
             // older folders' expected URLs resolve against http://example.com/.
             default_base_url: "http://example.com/",
             folder_base_urls: &[("microformats-v2-unit/", "http://example.test")],
-            suite_env: Some("HARVEST_MF2_SUITE"),
             bundled_suite: None,
             expectations: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("expectations/mf2.txt"),
         },
@@ -48,7 +46,6 @@ pub fn registry() -> Vec<Parser> {
             run: run_microdata,
             default_base_url: "https://blog.example.com/progress-report",
             folder_base_urls: &[],
-            suite_env: None,
             bundled_suite: Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("microdata")),
             expectations: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("expectations/microdata.txt"),
         },

@@ -18,7 +18,6 @@ fn parser() -> Parser {
         run: title_parser,
         default_base_url: "http://example.test/",
         folder_base_urls: &[("b/", "http://other.test/")],
-        suite_env: None,
         bundled_suite: None,
         expectations: PathBuf::new(),
     }
