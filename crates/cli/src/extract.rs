@@ -230,8 +230,11 @@ fn to_value<T: serde::Serialize>(value: &T) -> Result<Value, ExtractError> {
     serde_json::to_value(value).map_err(|e| ExtractError::Failed(e.to_string()))
 }
 
-/// Runs the mf2 parser, with the subcommand's options or (for `all`) the defaults.
-fn mf2(doc: &Document, args: Option<&Mf2Args>) -> Result<Value, ExtractError> {
+/// Runs the mf2 parser, with the subcommand's options or (for `all`) the defaults. The page
+/// URL reaches harvest-mf2 as written (`http://example.test`, not the parsed
+/// `http://example.test/`): an empty `href` resolves to the URL as written, as the official
+/// suite expects.
+fn mf2(doc: &Document, page_url: Option<&str>, args: Option<&Mf2Args>) -> Result<Value, ExtractError> {
     let mut options = harvest_mf2::Options::new();
     if let Some(args) = args {
         options = options.lang(args.lang).metaformats(args.metaformats).alternates(args.alternates);
@@ -239,8 +242,8 @@ fn mf2(doc: &Document, args: Option<&Mf2Args>) -> Result<Value, ExtractError> {
             options = options.filter_types(args.filter.iter().cloned());
         }
     }
-    if let Some(url) = doc.url() {
-        options = options.base_url(url.as_str());
+    if let Some(url) = page_url.filter(|_| doc.url().is_some()) {
+        options = options.base_url(url);
     }
     let parsed = harvest_mf2::parse(doc, &options).map_err(|e| ExtractError::Failed(e.to_string()))?;
     Ok(parsed.to_value())
@@ -352,7 +355,7 @@ impl Extraction {
     pub fn run(&self, page: &Page) -> Result<Output, ExtractError> {
         let doc = parse(page);
         match self {
-            Extraction::Mf2(args) => mf2(&doc, Some(args)).map(Output::Json),
+            Extraction::Mf2(args) => mf2(&doc, page.url.as_deref(), Some(args)).map(Output::Json),
             Extraction::Microdata(args) if args.validate => {
                 to_value(&harvest_microdata::validate(&doc)).map(Output::Json)
             }
@@ -367,7 +370,7 @@ impl Extraction {
                 let mut record = json!({
                     "url": doc.url().map(Url::as_str),
                     "microdata": microdata(&doc)?,
-                    "mf2": mf2(&doc, None)?,
+                    "mf2": mf2(&doc, page.url.as_deref(), None)?,
                     "links": to_value(&harvest_links::links(&doc))?,
                     "json-ld": json_ld,
                 });
