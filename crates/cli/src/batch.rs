@@ -2,7 +2,8 @@
 //! input order, spread over cores, with a progress bar when stderr is a terminal.
 
 use crate::extract::{ExtractError, Extraction, Output};
-use crate::input::{self, InputError, Page, Source};
+use harvest_pipeline::input::{self, InputError, Source};
+use harvest_pipeline::Page;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::{json, Value};
@@ -126,9 +127,11 @@ pub fn run_batch(
     let written = std::thread::scope(|scope| {
         let window = &window;
         scope.spawn(move || {
-            let inputs = sources.iter().flat_map(|source| match input::read(source, None) {
-                Ok(pages) => pages.into_iter().map(Ok).collect::<Vec<_>>(),
-                Err(error) => vec![Err((error, label_of(source)))],
+            // Pages stream out of each source (an archive is read record by record); an error
+            // (an unreadable file, the damage that ends an archive) becomes its own record.
+            let inputs = sources.iter().flat_map(|source| {
+                let label = label_of(source);
+                input::read(source, None).map(move |page| page.map_err(|error| (error, label.clone())))
             });
             let numbered = inputs.enumerate().take_while(|(index, input)| window.admit(*index, input_size(input)));
             pool.install(|| {

@@ -1,9 +1,9 @@
 //! The extracting subcommands: what each one runs on a parsed page.
 
-use crate::input::Page;
 use crate::Common;
 use clap::{Args, Subcommand};
 use harvest_dom::{Document, ParseOptions, Url};
+use harvest_pipeline::Page;
 use serde_json::{json, Value};
 
 /// What a subcommand produced for a page.

@@ -2,15 +2,12 @@
 
 mod batch;
 mod extract;
-mod fetch;
-mod input;
 mod jsonld;
-mod warc_input;
 
 use batch::{exit, RunOptions};
 use clap::{Args, CommandFactory, Parser, Subcommand};
 use extract::Extraction;
-use input::Source;
+use harvest_pipeline::input::{self, Source};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -131,11 +128,8 @@ fn run(common: &Common, extraction: &Extraction) -> u8 {
     };
     let options = RunOptions { pretty: common.pretty, jobs: common.jobs, base_url: common.base_url.clone() };
     let result = if single {
-        match sources.first().map(|source| input::read(source, options.base_url.as_deref())) {
-            Some(Ok(pages)) => match pages.first() {
-                Some(page) => batch::run_single(page, extraction, &options, &mut out),
-                None => Ok(exit::NOTHING_FOUND),
-            },
+        match sources.first().and_then(|source| input::read(source, options.base_url.as_deref()).next()) {
+            Some(Ok(page)) => batch::run_single(&page, extraction, &options, &mut out),
             Some(Err(error)) => {
                 eprintln!("harvest: {error}");
                 Ok(exit::UNREADABLE)

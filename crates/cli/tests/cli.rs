@@ -176,6 +176,33 @@ fn warc_archives_plain_and_gzipped() {
 }
 
 #[test]
+fn a_truncated_warc_gz_keeps_its_good_pages() {
+    let dir = scratch("truncated-warc");
+    let member = |n: usize| {
+        let page = format!("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<p class=h-card>Person {n}</p>");
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        gz.write_all(&warc_record("response", &format!("https://site.example/{n}"), page.as_bytes())).unwrap();
+        gz.finish().unwrap()
+    };
+    let mut archive: Vec<u8> = (1..=3).flat_map(member).collect();
+    let offset = archive.len();
+    let fourth = member(4);
+    archive.extend_from_slice(&fourth[..fourth.len() / 2]);
+    fs::write(dir.join("cut.warc.gz"), &archive).unwrap();
+    let out = harvest().arg("mf2").arg(dir.join("cut.warc.gz")).output().unwrap();
+    assert_eq!(out.status.code(), Some(3), "{}", String::from_utf8_lossy(&out.stderr));
+    let records = lines(&out.stdout);
+    assert_eq!(records.len(), 4);
+    for (n, record) in records[..3].iter().enumerate() {
+        assert_eq!(record["mf2"]["items"][0]["properties"]["name"][0], format!("Person {}", n + 1));
+    }
+    let error = records[3]["error"].as_str().unwrap();
+    assert!(error.contains(&format!("archive damaged at byte {offset} (record 4)")), "{error}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("3 pages, 1 errors"));
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
 fn output_file_and_pretty() {
     let dir = scratch("output");
     let target = dir.join("out.json");

@@ -1,24 +1,17 @@
 //! Inputs: files, standard input, directories, WARC archives and (with the `http` feature)
 //! web addresses, each turned into pages.
+//!
+//! [`expand`] turns command-line style arguments into [`Source`]s (a directory becomes the
+//! files below it); [`read`] turns a source into its pages, as a stream: an archive's pages are
+//! read one at a time, and a damaged archive gives its good pages and then an error.
 
+use crate::warc::{WarcError, WarcPages};
+use crate::Page;
 use globset::{Glob, GlobMatcher};
 use std::fs;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
-
-/// One page to extract from.
-#[derive(Debug, Clone)]
-pub struct Page {
-    /// Where it came from, for messages and records (a path, `-`, a WARC target URI, a URL).
-    pub label: String,
-    /// The page's raw bytes.
-    pub bytes: Vec<u8>,
-    /// The page's own URL, when known (WARC target URI, fetched URL, `--base-url`).
-    pub url: Option<String>,
-    /// The charset label from the transport layer (HTTP `Content-Type`), when known.
-    pub charset: Option<String>,
-}
 
 /// An input that could not be read.
 #[derive(Debug, Error)]
@@ -31,14 +24,9 @@ pub enum InputError {
         /// What went wrong.
         source: io::Error,
     },
-    /// A WARC archive is malformed.
-    #[error("{path}: not a readable WARC archive: {reason}")]
-    Warc {
-        /// The path.
-        path: String,
-        /// What went wrong.
-        reason: String,
-    },
+    /// A WARC archive could not be read, or is damaged from some record on.
+    #[error(transparent)]
+    Warc(#[from] WarcError),
     /// A web address could not be fetched.
     #[error("{url}: {reason}")]
     Fetch {
@@ -141,22 +129,34 @@ fn file_url(path: &Path) -> Option<String> {
     harvest_dom::Url::from_file_path(absolute).ok().map(String::from)
 }
 
-/// Reads a source into pages. A WARC archive yields one page per HTML response record.
-pub fn read(source: &Source, base_url: Option<&str>) -> Result<Vec<Page>, InputError> {
+/// The pages of a source, read as they are asked for.
+pub type Pages = Box<dyn Iterator<Item = Result<Page, InputError>> + Send>;
+
+/// Reads a source into pages. A WARC archive yields one page per HTML response record, read as
+/// they are asked for; a damaged archive yields the pages before the damage, then the error
+/// (see [`crate::warc`]). Any other source is one page, or the error that kept it from being
+/// read.
+pub fn read(source: &Source, base_url: Option<&str>) -> Pages {
+    let one = |page: Result<Page, InputError>| -> Pages { Box::new(std::iter::once(page)) };
     match source {
         Source::Stdin => {
             let mut bytes = Vec::new();
-            io::stdin().read_to_end(&mut bytes).map_err(|source| InputError::Io { path: "-".into(), source })?;
-            Ok(vec![Page { label: "-".into(), bytes, url: base_url.map(str::to_owned), charset: None }])
+            one(io::stdin()
+                .read_to_end(&mut bytes)
+                .map(|_| Page::new("-", bytes, base_url))
+                .map_err(|source| InputError::Io { path: "-".into(), source }))
         }
-        Source::File(path) => {
-            let bytes = fs::read(path).map_err(|source| InputError::Io { path: path.display().to_string(), source })?;
-            let label = path.display().to_string();
-            // Without --base-url a file's URL is its file: URL, as a browser would give it.
-            let url = base_url.map(str::to_owned).or_else(|| file_url(path));
-            Ok(vec![Page { label, bytes, url, charset: None }])
-        }
-        Source::Warc(path) => crate::warc_input::read(path),
-        Source::Url(url) => crate::fetch::fetch(url).map(|page| vec![page]),
+        Source::File(path) => one(fs::read(path)
+            .map(|bytes| {
+                // Without a base URL a file's URL is its file: URL, as a browser would give it.
+                let url = base_url.map(str::to_owned).or_else(|| file_url(path));
+                Page::new(&path.display().to_string(), bytes, url.as_deref())
+            })
+            .map_err(|source| InputError::Io { path: path.display().to_string(), source })),
+        Source::Warc(path) => match WarcPages::open(path) {
+            Ok(pages) => Box::new(pages.map(|page| page.map_err(InputError::from))),
+            Err(error) => one(Err(error.into())),
+        },
+        Source::Url(url) => one(crate::fetch::fetch(url)),
     }
 }

@@ -1,6 +1,7 @@
 //! `http(s)://` inputs, fetched when the `http` feature is on.
 
-use crate::input::{InputError, Page};
+use crate::input::InputError;
+use crate::Page;
 
 /// Most redirects followed before giving up.
 #[cfg(feature = "http")]
@@ -38,7 +39,8 @@ pub fn fetch(url: &str) -> Result<Page, InputError> {
         .limit(MAX_BODY)
         .read_to_vec()
         .map_err(|e| error(format!("{e} (bodies over {MAX_BODY} bytes are refused)")))?;
-    Ok(Page { label: url.to_owned(), bytes, url: Some(final_url), charset })
+    let status = Some(response.status().as_u16());
+    Ok(Page { label: url.to_owned(), bytes, url: Some(final_url), charset, status })
 }
 
 /// Without the `http` feature, web addresses are refused with a clear message.

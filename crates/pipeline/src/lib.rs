@@ -1,0 +1,53 @@
+//! Pages in, records out: what every harvest front end (the `harvest` command, the Python
+//! package) needs before and around extraction.
+//!
+//! * [`Page`]: one page's bytes with what is known of it (URL, transport charset, HTTP status).
+//! * [`input`]: files, standard input, directories, WARC archives and (feature `http`) web
+//!   addresses, turned into pages as a stream.
+//! * [`warc`]: WARC records and the HTML pages among them, read record by record, keeping
+//!   every good record of a damaged archive.
+//!
+//! ```
+//! use harvest_pipeline::input::{expand, read};
+//! let sources = expand(&["../../examples/blog.html".to_owned()], None).unwrap();
+//! let page = read(&sources[0], Some("https://ada.example.org/")).next().unwrap().unwrap();
+//! assert_eq!(page.url.as_deref(), Some("https://ada.example.org/"));
+//! assert!(page.bytes.starts_with(b"<!DOCTYPE html>"));
+//! ```
+
+#![deny(missing_docs)]
+
+mod fetch;
+pub mod input;
+pub mod warc;
+
+use serde::Serialize;
+
+/// One page to extract from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Page {
+    /// Where it came from, for messages and records (a path, `-`, a WARC target URI, a URL).
+    pub label: String,
+    /// The page's raw bytes.
+    #[serde(skip)]
+    pub bytes: Vec<u8>,
+    /// The page's own URL, when known (WARC target URI, fetched URL, a given base URL).
+    pub url: Option<String>,
+    /// The charset label from the transport layer (HTTP `Content-Type`), when known.
+    pub charset: Option<String>,
+    /// The HTTP status of the response the page came in (WARC response records, fetches).
+    pub status: Option<u16>,
+}
+
+impl Page {
+    /// A page of `bytes` named `label`, with its URL if known and nothing else.
+    ///
+    /// ```
+    /// let page = harvest_pipeline::Page::new("-", b"<p>hi".to_vec(), Some("https://example.com/"));
+    /// assert_eq!(page.url.as_deref(), Some("https://example.com/"));
+    /// assert_eq!(page.charset, None);
+    /// ```
+    pub fn new(label: &str, bytes: Vec<u8>, url: Option<&str>) -> Page {
+        Page { label: label.to_owned(), bytes, url: url.map(str::to_owned), charset: None, status: None }
+    }
+}

@@ -1,0 +1,613 @@
+//! WARC archives as a stream of records, and the HTML pages among them.
+//!
+//! # Design
+//!
+//! A WARC file (ISO 28500; WARC 1.1 §4) is a series of records, each a version line
+//! (`WARC/1.0`, `WARC/1.1`), named header fields, an empty line, a block of exactly
+//! `Content-Length` octets, and two CRLFs. A `.warc.gz` is the same series compressed, by
+//! convention one gzip member per record (WARC 1.1 Annex D), so that a reader can start at any
+//! member.
+//!
+//! Archives from real crawls are often damaged: a download cut short, a corrupt member in the
+//! middle. [`WarcRecords`] reads record after record and, at the first damage, yields every
+//! record read before it and then one [`WarcError`] that says where the archive broke (the
+//! record's number and byte offset). A plain archive ends there (nothing marks where the next
+//! record starts); a gzipped one goes on at the next gzip member, which by the convention above
+//! starts a record. Nothing is trusted blindly: a header is at most [`MAX_HEADER_BYTES`], and a
+//! block larger than the reader's limit is skipped with an error instead of being held.
+//!
+//! [`WarcPages`] turns records into [`Page`]s: every `response` record that holds an HTML HTTP
+//! response (with its status and `Content-Type` charset) and every `resource` record of an HTML
+//! type, with the record's `WARC-Target-URI` as the page URL.
+//!
+//! ```
+//! use harvest_pipeline::warc::WarcPages;
+//! let html = "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<p class=h-card>Ada</p>";
+//! let archive = format!(
+//!     "WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: https://example.com/\r\nContent-Length: {}\r\n\r\n{html}\r\n\r\n",
+//!     html.len()
+//! );
+//! let pages: Vec<_> = WarcPages::from_reader(std::io::Cursor::new(archive), false, "crawl.warc").collect();
+//! let page = pages[0].as_ref().unwrap();
+//! assert_eq!(page.url.as_deref(), Some("https://example.com/"));
+//! assert_eq!(page.status, Some(200));
+//! ```
+
+use crate::Page;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::Path;
+use thiserror::Error;
+
+/// The largest record header read (version line and fields); a longer one is damage.
+pub const MAX_HEADER_BYTES: usize = 64 << 10;
+
+/// The default limit on a record's block: larger blocks are skipped with an error.
+pub const DEFAULT_MAX_BLOCK_BYTES: u64 = 256 << 20;
+
+/// What went wrong in an archive.
+#[derive(Debug, Error)]
+pub enum WarcError {
+    /// The archive could not be opened or read.
+    #[error("{archive}: {source}")]
+    Io {
+        /// The archive's name.
+        archive: String,
+        /// What went wrong.
+        source: io::Error,
+    },
+    /// The archive is damaged from here: the records before were read; what follows is lost
+    /// (plain archives) or read again from the next gzip member.
+    #[error("{archive}: archive damaged at byte {offset} (record {record}): {reason}")]
+    Damaged {
+        /// The archive's name.
+        archive: String,
+        /// The number of the record that could not be read (the first is 1).
+        record: u64,
+        /// Where the damaged record starts: its byte offset in a plain archive, the offset of
+        /// its gzip member in a compressed one.
+        offset: u64,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A record's block is larger than the reader's limit; it was skipped.
+    #[error("{archive}: record {record} at byte {offset} has a block of {length} bytes, over the limit of {limit}")]
+    TooLarge {
+        /// The archive's name.
+        archive: String,
+        /// The record's number.
+        record: u64,
+        /// Where the record starts (as for [`WarcError::Damaged`]).
+        offset: u64,
+        /// Its `Content-Length`.
+        length: u64,
+        /// The limit.
+        limit: u64,
+    },
+}
+
+/// One WARC record: its header fields and its block.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WarcRecord {
+    /// The record's number in the archive (the first is 1).
+    pub number: u64,
+    /// Where it starts (a byte offset, or its gzip member's offset in a compressed archive).
+    pub offset: u64,
+    /// The header fields in order, names as written.
+    pub fields: Vec<(String, String)>,
+    /// The block.
+    pub block: Vec<u8>,
+}
+
+impl WarcRecord {
+    /// The value of a header field (names compare ASCII case-insensitively, WARC 1.1 §4).
+    pub fn field(&self, name: &str) -> Option<&str> {
+        self.fields.iter().find(|(field, _)| field.eq_ignore_ascii_case(name)).map(|(_, value)| value.as_str())
+    }
+}
+
+/// The byte stream under the record reader: a plain file, or gzip members one after another.
+///
+/// A gzip source ends each member like the end of input; the record reader moves on to the next
+/// member itself ([`Source::next_member`]), so its buffer never holds bytes of two members and
+/// a record's offset is exactly its member's.
+trait Source: Read {
+    /// The offset to report for a record starting now.
+    fn record_offset(&self, uncompressed: u64) -> u64;
+    /// At the end of a member, starts the next one; false at the end of the input.
+    fn next_member(&mut self) -> io::Result<bool>;
+    /// After damage, moves to the next place a record can start; false when there is none.
+    fn resync(&mut self) -> bool;
+}
+
+/// A plain archive: offsets are the bytes read; after damage, nothing marks the next record.
+struct Plain<R>(R);
+
+impl<R: Read> Read for Plain<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.0.read(buf)
+    }
+}
+
+impl<R: Read> Source for Plain<R> {
+    fn record_offset(&self, uncompressed: u64) -> u64 {
+        uncompressed
+    }
+    fn next_member(&mut self) -> io::Result<bool> {
+        Ok(false)
+    }
+    fn resync(&mut self) -> bool {
+        false
+    }
+}
+
+/// A `BufRead` that counts the bytes consumed from it.
+struct Counted<R> {
+    inner: R,
+    consumed: u64,
+}
+
+impl<R: BufRead> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.consumed += n as u64;
+        Ok(n)
+    }
+}
+
+impl<R: BufRead> BufRead for Counted<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        self.inner.fill_buf()
+    }
+    fn consume(&mut self, amount: usize) {
+        self.consumed += amount as u64;
+        self.inner.consume(amount)
+    }
+}
+
+/// gzip members one after another (RFC 1952 §2.2: a gzip file is a series of members), each
+/// decoded until its end; the offset of the current member is what errors report.
+struct GzipMembers<R: BufRead> {
+    decoder: Option<flate2::bufread::GzDecoder<Counted<R>>>,
+    member_offset: u64,
+}
+
+/// The first bytes of every gzip member (RFC 1952 §2.3.1: ID1, ID2, CM = deflate).
+const GZIP_MAGIC: [u8; 3] = [0x1f, 0x8b, 0x08];
+
+impl<R: BufRead> GzipMembers<R> {
+    fn new(inner: R) -> Self {
+        let counted = Counted { inner, consumed: 0 };
+        GzipMembers { decoder: Some(flate2::bufread::GzDecoder::new(counted)), member_offset: 0 }
+    }
+
+    /// Starts a new member decoder at the reader's position, unless the input is over.
+    fn start_member(&mut self, mut counted: Counted<R>) -> io::Result<bool> {
+        let at_end = counted.fill_buf()?.is_empty();
+        self.member_offset = counted.consumed;
+        if at_end {
+            self.decoder = None;
+            return Ok(false);
+        }
+        self.decoder = Some(flate2::bufread::GzDecoder::new(counted));
+        Ok(true)
+    }
+}
+
+impl<R: BufRead> Read for GzipMembers<R> {
+    /// Reads the current member; 0 at its end (see [`Source::next_member`]).
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match self.decoder.as_mut() {
+            Some(decoder) => decoder.read(buf),
+            None => Ok(0),
+        }
+    }
+}
+
+impl<R: BufRead> Source for GzipMembers<R> {
+    fn record_offset(&self, _uncompressed: u64) -> u64 {
+        self.member_offset
+    }
+
+    fn next_member(&mut self) -> io::Result<bool> {
+        match self.decoder.take() {
+            Some(decoder) => self.start_member(decoder.into_inner()),
+            None => Ok(false),
+        }
+    }
+
+    fn resync(&mut self) -> bool {
+        let Some(decoder) = self.decoder.take() else { return false };
+        let mut counted = decoder.into_inner();
+        // Skip at least one byte so that a member broken at its very start is not read again.
+        if counted.consumed <= self.member_offset {
+            counted.consume(1);
+        }
+        loop {
+            let (found, skip) = match counted.fill_buf() {
+                Ok([]) | Err(_) => return false,
+                Ok(buffer) => match buffer.windows(GZIP_MAGIC.len()).position(|w| w == GZIP_MAGIC) {
+                    Some(position) => (true, position),
+                    // Keep the last bytes: the magic may straddle two buffers.
+                    None => (false, buffer.len().saturating_sub(GZIP_MAGIC.len() - 1).max(1)),
+                },
+            };
+            counted.consume(skip);
+            if found {
+                return self.start_member(counted).unwrap_or(false);
+            }
+        }
+    }
+}
+
+/// Reads the records of an archive; see the module documentation.
+pub struct WarcRecords {
+    source: BufReader<Box<dyn Source + Send>>,
+    archive: String,
+    max_block_bytes: u64,
+    /// Uncompressed bytes consumed so far.
+    position: u64,
+    next_number: u64,
+    done: bool,
+}
+
+impl WarcRecords {
+    /// Opens an archive; `.gz` names (or gzip's magic bytes) are read as gzip members.
+    pub fn open(path: &Path) -> Result<WarcRecords, WarcError> {
+        let archive = path.display().to_string();
+        let file = File::open(path).map_err(|source| WarcError::Io { archive: archive.clone(), source })?;
+        let mut reader = BufReader::new(file);
+        let magic = reader.fill_buf().map_err(|source| WarcError::Io { archive: archive.clone(), source })?;
+        let gzip = magic.starts_with(&GZIP_MAGIC[..2]) || archive.to_ascii_lowercase().ends_with(".gz");
+        Ok(Self::from_buf_reader(reader, gzip, &archive))
+    }
+
+    /// Reads an archive from any reader; `gzip` says whether it is compressed, `archive` names
+    /// it in errors.
+    pub fn from_reader<R: Read + Send + 'static>(reader: R, gzip: bool, archive: &str) -> WarcRecords {
+        Self::from_buf_reader(BufReader::new(reader), gzip, archive)
+    }
+
+    fn from_buf_reader<R: BufRead + Send + 'static>(reader: R, gzip: bool, archive: &str) -> WarcRecords {
+        let source: Box<dyn Source + Send> =
+            if gzip { Box::new(GzipMembers::new(reader)) } else { Box::new(Plain(reader)) };
+        WarcRecords {
+            source: BufReader::with_capacity(64 << 10, source),
+            archive: archive.to_owned(),
+            max_block_bytes: DEFAULT_MAX_BLOCK_BYTES,
+            position: 0,
+            next_number: 1,
+            done: false,
+        }
+    }
+
+    /// The largest block read (default [`DEFAULT_MAX_BLOCK_BYTES`]); larger ones are skipped
+    /// with [`WarcError::TooLarge`].
+    pub fn max_block_bytes(mut self, limit: u64) -> Self {
+        self.max_block_bytes = limit;
+        self
+    }
+
+    fn damaged(&self, record: u64, offset: u64, reason: impl Into<String>) -> WarcError {
+        WarcError::Damaged { archive: self.archive.clone(), record, offset, reason: reason.into() }
+    }
+
+    /// The buffered bytes, moving on to the next gzip member when one ends; empty at the end
+    /// of the input. A record may go on in the next member (the convention of one record per
+    /// member is not a rule).
+    fn fill(&mut self) -> io::Result<&[u8]> {
+        while self.source.fill_buf()?.is_empty() {
+            if !self.source.get_mut().next_member()? {
+                break;
+            }
+        }
+        self.source.fill_buf()
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.source.consume(amount);
+        self.position += amount as u64;
+    }
+
+    /// Reads one line ending in LF (at most `MAX_HEADER_BYTES` in all); `None` at the end.
+    fn read_line(&mut self, line: &mut Vec<u8>, budget: &mut usize) -> io::Result<Option<()>> {
+        line.clear();
+        loop {
+            let buffer = self.fill()?;
+            if buffer.is_empty() {
+                return match line.is_empty() {
+                    true => Ok(None),
+                    false => Err(io::Error::new(io::ErrorKind::UnexpectedEof, "archive ends inside a record header")),
+                };
+            }
+            let (taken, complete) = match buffer.iter().position(|b| *b == b'\n') {
+                Some(end) => (end + 1, true),
+                None => (buffer.len(), false),
+            };
+            if taken > *budget {
+                return Err(io::Error::new(io::ErrorKind::InvalidData, "record header too long"));
+            }
+            line.extend_from_slice(buffer.get(..taken).unwrap_or_default());
+            *budget -= taken;
+            self.consume(taken);
+            if complete {
+                return Ok(Some(()));
+            }
+        }
+    }
+
+    /// Reads (or, without `into`, skips) `length` bytes of a block; how many there were.
+    fn read_block(&mut self, length: u64, mut into: Option<&mut Vec<u8>>) -> io::Result<u64> {
+        let mut done = 0;
+        while done < length {
+            let buffer = self.fill()?;
+            if buffer.is_empty() {
+                break;
+            }
+            let take = buffer.len().min(usize::try_from(length - done).unwrap_or(usize::MAX));
+            if let Some(into) = into.as_deref_mut() {
+                into.extend_from_slice(buffer.get(..take).unwrap_or_default());
+            }
+            self.consume(take);
+            done += take as u64;
+        }
+        Ok(done)
+    }
+
+    /// Reads the next record; `Ok(None)` at a clean end.
+    fn read_record(&mut self, number: u64, offset: &mut u64) -> io::Result<Option<Result<WarcRecord, WarcError>>> {
+        let mut budget = MAX_HEADER_BYTES;
+        let mut line = Vec::new();
+        // Blank lines between records are tolerated (WARC 1.1 §4 wants exactly two CRLFs).
+        loop {
+            // The record's offset once its first byte is buffered (its member's, gzipped), or
+            // once reading it failed.
+            let more = self.fill().map(|buffer| !buffer.is_empty());
+            *offset = self.source.get_ref().record_offset(self.position);
+            if !more? {
+                return Ok(None);
+            }
+            if self.read_line(&mut line, &mut budget)?.is_none() {
+                return Ok(None);
+            }
+            if !line.iter().all(|b| *b == b'\r' || *b == b'\n') {
+                break;
+            }
+        }
+        // WARC 1.1 §4: the version line.
+        if !line.starts_with(b"WARC/") {
+            return Err(io::Error::new(io::ErrorKind::InvalidData, "no WARC version line where a record should start"));
+        }
+        // §4: named fields up to an empty line; a line starting with space or tab continues
+        // the previous field.
+        let mut fields: Vec<(String, String)> = Vec::new();
+        loop {
+            if self.read_line(&mut line, &mut budget)?.is_none() {
+                return Err(io::Error::new(io::ErrorKind::UnexpectedEof, "archive ends inside a record header"));
+            }
+            let text = String::from_utf8_lossy(&line);
+            let text = text.trim_end_matches(['\r', '\n']);
+            if text.is_empty() {
+                break;
+            }
+            if text.starts_with([' ', '\t']) {
+                if let Some((_, value)) = fields.last_mut() {
+                    value.push(' ');
+                    value.push_str(text.trim());
+                }
+                continue;
+            }
+            let Some((name, value)) = text.split_once(':') else {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!("header line without a colon: {text:?}"),
+                ));
+            };
+            fields.push((name.trim().to_owned(), value.trim().to_owned()));
+        }
+        // §5.3: Content-Length is mandatory.
+        let length = fields
+            .iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case("Content-Length"))
+            .and_then(|(_, value)| value.parse::<u64>().ok())
+            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidData, "no valid Content-Length"))?;
+        if length > self.max_block_bytes {
+            let skipped = self.read_block(length, None)?;
+            if skipped < length {
+                return Err(io::Error::new(io::ErrorKind::UnexpectedEof, "archive ends inside a record block"));
+            }
+            self.skip_record_end()?;
+            return Ok(Some(Err(WarcError::TooLarge {
+                archive: self.archive.clone(),
+                record: number,
+                offset: *offset,
+                length,
+                limit: self.max_block_bytes,
+            })));
+        }
+        // The limit above bounds this allocation; it grows as bytes arrive, never ahead of them.
+        let mut block = Vec::new();
+        let read = self.read_block(length, Some(&mut block))?;
+        if read < length {
+            return Err(io::Error::new(
+                io::ErrorKind::UnexpectedEof,
+                format!("archive ends inside a record block ({read} of {length} bytes)"),
+            ));
+        }
+        self.skip_record_end()?;
+        Ok(Some(Ok(WarcRecord { number, offset: *offset, fields, block })))
+    }
+
+    /// Consumes the CRLF CRLF that ends a record (§4), leniently: whatever CRs and LFs are there.
+    fn skip_record_end(&mut self) -> io::Result<()> {
+        for _ in 0..4 {
+            match self.fill()?.first() {
+                Some(b'\r' | b'\n') => self.consume(1),
+                _ => break,
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Iterator for WarcRecords {
+    type Item = Result<WarcRecord, WarcError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let number = self.next_number;
+        let mut offset = self.source.get_ref().record_offset(self.position);
+        match self.read_record(number, &mut offset) {
+            Ok(None) => {
+                self.done = true;
+                None
+            }
+            Ok(Some(record)) => {
+                self.next_number += 1;
+                Some(record)
+            }
+            Err(error) => {
+                let reason = match error.kind() {
+                    io::ErrorKind::UnexpectedEof => format!("truncated: {error}"),
+                    _ => error.to_string(),
+                };
+                let damage = self.damaged(number, offset, reason);
+                self.next_number += 1;
+                // Drop what was buffered from the damaged part, then look for a fresh start.
+                let buffered = self.source.buffer().len();
+                self.source.consume(buffered);
+                self.done = !self.source.get_mut().resync();
+                Some(Err(damage))
+            }
+        }
+    }
+}
+
+/// The HTML pages of an archive; see the module documentation.
+pub struct WarcPages {
+    records: WarcRecords,
+}
+
+impl WarcPages {
+    /// Opens an archive (see [`WarcRecords::open`]).
+    pub fn open(path: &Path) -> Result<WarcPages, WarcError> {
+        WarcRecords::open(path).map(|records| WarcPages { records })
+    }
+
+    /// Reads an archive from any reader (see [`WarcRecords::from_reader`]).
+    pub fn from_reader<R: Read + Send + 'static>(reader: R, gzip: bool, archive: &str) -> WarcPages {
+        WarcPages { records: WarcRecords::from_reader(reader, gzip, archive) }
+    }
+
+    /// Pages over records read elsewhere (with a limit set, say).
+    pub fn from_records(records: WarcRecords) -> WarcPages {
+        WarcPages { records }
+    }
+}
+
+impl Iterator for WarcPages {
+    type Item = Result<Page, WarcError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            let record = match self.records.next()? {
+                Ok(record) => record,
+                Err(error) => return Some(Err(error)),
+            };
+            if let Some(page) = page_of(record, &self.records.archive) {
+                return Some(Ok(page));
+            }
+        }
+    }
+}
+
+/// The page a record holds, if it holds an HTML page.
+fn page_of(record: WarcRecord, archive: &str) -> Option<Page> {
+    let kind = record.field("WARC-Type").unwrap_or_default().to_ascii_lowercase();
+    let target = record.field("WARC-Target-URI").map(|uri| uri.trim().trim_matches(['<', '>']).to_owned());
+    let label = match (&target, record.field("WARC-Record-ID")) {
+        (Some(uri), _) => uri.clone(),
+        (None, Some(id)) => format!("{archive}#{id}"),
+        (None, None) => format!("{archive}#{}", record.number),
+    };
+    let (bytes, charset, status) = match kind.as_str() {
+        "response" => html_response(&record.block)?,
+        "resource" => {
+            let content_type = record.field("Content-Type").unwrap_or_default();
+            if !is_html(content_type) {
+                return None;
+            }
+            let charset = charset_of(content_type);
+            (record.block, charset, None)
+        }
+        _ => return None,
+    };
+    Some(Page { label, bytes, url: target, charset, status })
+}
+
+fn is_html(content_type: &str) -> bool {
+    let essence = content_type.split(';').next().unwrap_or_default().trim();
+    essence.eq_ignore_ascii_case("text/html") || essence.eq_ignore_ascii_case("application/xhtml+xml")
+}
+
+/// The `charset` parameter of a `Content-Type` value.
+fn charset_of(content_type: &str) -> Option<String> {
+    content_type.split(';').skip(1).find_map(|parameter| {
+        let (name, value) = parameter.split_once('=')?;
+        name.trim().eq_ignore_ascii_case("charset").then(|| value.trim().trim_matches('"').to_owned())
+    })
+}
+
+/// The body, charset and status of a stored HTTP response, when it is an HTML page.
+fn html_response(block: &[u8]) -> Option<(Vec<u8>, Option<String>, Option<u16>)> {
+    let mut headers = [httparse::EMPTY_HEADER; 128];
+    let mut response = httparse::Response::new(&mut headers);
+    let httparse::Status::Complete(head_length) = response.parse(block).ok()? else { return None };
+    let header = |name: &str| {
+        response.headers.iter().find(|h| h.name.eq_ignore_ascii_case(name)).map(|h| String::from_utf8_lossy(h.value))
+    };
+    let content_type = header("content-type").unwrap_or_default();
+    if !is_html(&content_type) {
+        return None;
+    }
+    let charset = charset_of(&content_type);
+    let body = block.get(head_length..).unwrap_or_default();
+    let chunked = header("transfer-encoding").is_some_and(|v| v.to_ascii_lowercase().contains("chunked"));
+    let body = if chunked { dechunk(body).unwrap_or_else(|| body.to_vec()) } else { body.to_vec() };
+    Some((body, charset, response.code))
+}
+
+/// Removes HTTP/1.1 chunked transfer coding (RFC 9112 §7.1); `None` when malformed.
+fn dechunk(mut data: &[u8]) -> Option<Vec<u8>> {
+    let mut body = Vec::with_capacity(data.len());
+    loop {
+        let line_end = data.windows(2).position(|w| w == b"\r\n")?;
+        let size_text = std::str::from_utf8(data.get(..line_end)?).ok()?;
+        let size = usize::from_str_radix(size_text.split(';').next()?.trim(), 16).ok()?;
+        data = data.get(line_end + 2..)?;
+        if size == 0 {
+            return Some(body);
+        }
+        body.extend_from_slice(data.get(..size)?);
+        data = data.get(size + 2..)?;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stored_responses() {
+        let block = b"HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=\"ISO-8859-1\"\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n<p>ab\r\n3;x=y\r\ncd<\r\n0\r\n\r\n";
+        let (body, charset, status) = html_response(block).unwrap();
+        assert_eq!(body, b"<p>abcd<");
+        assert_eq!(charset.as_deref(), Some("ISO-8859-1"));
+        assert_eq!(status, Some(200));
+        assert!(html_response(b"HTTP/1.1 200 OK\r\nContent-Type: image/png\r\n\r\n\x89PNG").is_none());
+        assert!(html_response(b"garbage").is_none());
+        assert_eq!(dechunk(b"zz\r\n"), None);
+    }
+}
