@@ -702,8 +702,9 @@ impl Languages {
         }
     }
 
-    /// The language tag of `element`, or `None` when unknown or not a well-formed tag (RDF
-    /// language tags are `[a-zA-Z]+ ('-' [a-zA-Z0-9]+)*`).
+    /// The language tag of `element`, or `None` when unknown or not a well-formed BCP 47 tag
+    /// (RDF 1.1 Concepts §3.3: a literal's language tag is well-formed per BCP 47); the literal
+    /// is then written without one.
     fn of(&mut self, element: &Element) -> Option<String> {
         let mut path: Vec<Element> = Vec::new();
         let mut current = Some(element.clone());
@@ -722,14 +723,8 @@ impl Languages {
         for node in path {
             self.known.insert(node, found.clone());
         }
-        found.filter(|tag| is_language_tag(tag)).map(|tag| tag.to_string())
+        found.filter(|tag| harvest_dom::is_well_formed_language_tag(tag)).map(|tag| tag.to_string())
     }
-}
-
-fn is_language_tag(tag: &str) -> bool {
-    let mut parts = tag.split('-');
-    let first_ok = parts.next().is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_alphabetic()));
-    first_ok && parts.all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_alphanumeric()))
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -454,3 +454,36 @@ fn deep_and_wide_documents_are_linear() {
     // The title, 100,001 types, 100,000 child links and values, the item link.
     assert_eq!(graph.len(), 3 * 100_000 + 3);
 }
+
+/// A `lang` that is not a well-formed BCP 47 tag (a fuzz finding on real pages: a subtag over
+/// eight characters) is never written as a language tag: the literal goes out plain, and
+/// oxttl reads both syntaxes back. Well-formed tags, from `lang` and from Content-Language,
+/// are kept as written.
+#[test]
+fn only_well_formed_language_tags_reach_rdf() {
+    let page = |lang: &str| {
+        format!(
+            "<html lang='{lang}'><title>T</title><div itemscope itemtype='http://example.org/T'><p itemprop=http://example.org/name>N</p></div>"
+        )
+    };
+    for bad in ["en-toolongsubtag", "en_US", "x", "de-419-DE", "en-", "12"] {
+        check(
+            &page(bad),
+            "http://example.com/",
+            "<http://example.com/> <http://purl.org/dc/terms/title> \"T\" .
+             _:i <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://example.org/T> ;
+                 <http://example.org/name> \"N\" .
+             <http://example.com/> <http://www.w3.org/1999/xhtml/microdata#item> _:i .",
+        );
+    }
+    check(
+        &page("zh-Hant-TW"),
+        "http://example.com/",
+        "<http://example.com/> <http://purl.org/dc/terms/title> \"T\"@zh-Hant-TW .
+         _:i <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://example.org/T> ;
+             <http://example.org/name> \"N\"@zh-Hant-TW .
+         <http://example.com/> <http://www.w3.org/1999/xhtml/microdata#item> _:i .",
+    );
+    let pragma = "<meta http-equiv=content-language content='en-toolongsubtag'><title>T</title>";
+    check(pragma, "http://example.com/", "<http://example.com/> <http://purl.org/dc/terms/title> \"T\" .");
+}
