@@ -1,3 +1,5 @@
+#![doc = include_str!("../README.md")]
+//!
 //! The one HTML document model every harvest crate reads pages through.
 //!
 //! * **Loading**: [`Document::parse`] from text, [`Document::parse_bytes`] from raw bytes with
@@ -32,6 +34,7 @@
 mod document;
 pub mod encoding;
 mod error;
+pub mod lang;
 mod node;
 mod parse;
 mod select;
@@ -43,6 +46,7 @@ mod url;
 
 pub use crate::document::{Document, FragmentContext, ParseOptions};
 pub use crate::error::{SelectorError, UrlError, UrlErrorReason};
+pub use crate::lang::is_well_formed_language_tag;
 pub use crate::node::{Element, Namespace, Node, NodeKind};
 pub use crate::parse::DEFAULT_MAX_DEPTH;
 pub use crate::select::Selector;

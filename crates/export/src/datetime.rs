@@ -372,7 +372,7 @@ impl Duration {
         if s == 0 {
             return "PT0S".to_owned();
         }
-        if s % 604_800 == 0 {
+        if s.is_multiple_of(604_800) {
             return format!("P{}W", s / 604_800);
         }
         let (days, rest) = (s / 86_400, s % 86_400);
@@ -470,7 +470,7 @@ fn number(d: &[u8]) -> Option<u32> {
 }
 
 fn is_leap(year: u32) -> bool {
-    (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    (year.is_multiple_of(4) && !year.is_multiple_of(100)) || year.is_multiple_of(400)
 }
 
 fn days_in_month(year: u32, month: u32) -> u32 {

@@ -1,3 +1,5 @@
+#![doc = include_str!("../README.md")]
+//!
 //! Exporters: the structured data harvest extracts, written as files other software reads.
 //!
 //! One crate with a feature per format (`vcard`, `ical`, `atom`, `rdf`, all on by default), so

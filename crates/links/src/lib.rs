@@ -1,3 +1,5 @@
+#![doc = include_str!("../README.md")]
+//!
 //! HTML links and link types (HTML 5.0 §4.12).
 //!
 //! * [`links`]: every `link`, `a` and `area` with an `href`, in tree order: the resolved URL

@@ -1,3 +1,5 @@
+#![doc = include_str!("../README.md")]
+//!
 //! A microformats2 parser on [`harvest_dom`]: `h-*` items with `p-`, `u-`, `dt-` and `e-`
 //! properties, the value-class-pattern, implied properties, classic microformats (hCard,
 //! hCalendar, hAtom, hReview, ...) mapped to microformats2, and `rels` / `rel-urls`.

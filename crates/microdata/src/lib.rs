@@ -1,3 +1,5 @@
+#![doc = include_str!("../README.md")]
+//!
 //! WHATWG microdata: the modern model of the HTML 5.1 microdata chapter (spec file 001, §5.2),
 //! its JSON conversion (§5.4.1), a DOM-style API after the microdata DOM API (`getItems`,
 //! `properties`, `itemValue`) and a validator for the authoring rules.

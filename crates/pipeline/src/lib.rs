@@ -1,3 +1,5 @@
+#![doc = include_str!("../README.md")]
+//!
 //! Pages in, records out: what every harvest front end (the `harvest` command, the Python
 //! package) needs before and around extraction.
 //!
