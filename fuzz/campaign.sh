@@ -6,6 +6,7 @@
 # and at the end, the corpus size, the peak RSS and whether the run failed.
 #
 # Usage: fuzz/campaign.sh [SECONDS [TARGET...]]   (default: every target)
+# MAX_LEN (default 131072) bounds an input: large enough for most real seed pages.
 # A crash or broken invariant leaves its input in fuzz/artifacts/TARGET/ and marks the row.
 set -uo pipefail
 cd "$(dirname "$0")"
@@ -33,7 +34,7 @@ for target in "${targets[@]}"; do
   log="$log_dir/$target.log"
   echo "== $target: ${seconds}s (log: $log)"
   "${fuzz[@]}" run -O "$target" "corpus/$target" -- -dict=html.dict -max_total_time="$seconds" \
-    -max_len=16384 -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 >"$log" 2>&1
+    -max_len="${MAX_LEN:-131072}" -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 >"$log" 2>&1
   echo "exit status $?" >>"$log"
 done
 

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Fills fuzz/corpus/TARGET/ (git-ignored) with seed pages: the HTML of the official
 # microformats test suite (../shared/mf2-tests/tests, used in place when present, or the
-# directory HARVEST_MF2_SUITE names), the microdata fixtures of test-suite/microdata/, and the
-# committed regression inputs of fuzz/regressions/. Files are named by content hash, so running
+# directory HARVEST_MF2_SUITE names), real pages (../shared/corpus/real) and the W3C
+# Microdata-to-RDF suite's pages (../shared/w3c-microdata-rdf/tests), both in place when
+# present, the microdata fixtures of test-suite/microdata/, and the committed regression inputs
+# of fuzz/regressions/. Real pages run to hundreds of kilobytes: libFuzzer reads a seed longer
+# than -max_len only up to it, so fuzz/campaign.sh gives them room with a larger -max_len. Files are named by content hash, so running
 # it again adds nothing twice. Usage: fuzz/seed.sh [TARGET...] (default: every target).
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -33,6 +36,11 @@ for target in "${targets[@]}"; do
   if [ -n "$suite" ] && [ -d "$suite" ]; then
     mapfile -t -O "${#html[@]}" html < <(find "$suite" -name '*.html' -type f)
   fi
+  for shared in ../../shared/corpus/real ../../shared/w3c-microdata-rdf/tests; do
+    if [ -d "$shared" ]; then
+      mapfile -t -O "${#html[@]}" html < <(find "$shared" -name '*.html' -type f)
+    fi
+  done
   mapfile -t -O "${#html[@]}" html < <(find ../test-suite/microdata -name '*.html' -type f)
   case "$target" in
     dom_select)
@@ -40,6 +48,15 @@ for target in "${targets[@]}"; do
       for f in "${html[@]}"; do
         out="$dir/sel-$(sha1sum "$f" | cut -c1-16)"
         { printf '.h-card > [itemprop~=name], a[href^="http"]:not(.u-url), li:nth-child(2n+1)\n'; cat "$f"; } >"$out"
+      done
+      ;;
+    warc)
+      # Each page as the HTTP response of a WARC response record.
+      for f in "${html[@]}"; do
+        out="$dir/warc-$(sha1sum "$f" | cut -c1-16)"
+        length=$(( $(wc -c <"$f") + 44 ))
+        { printf 'WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: https://example.com/\r\nContent-Length: %d\r\n\r\n' "$length"
+          printf 'HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n'; cat "$f"; printf '\r\n\r\n'; } >"$out"
       done
       ;;
     *) copy_into "$dir" "${html[@]}" ;;

@@ -1,0 +1,53 @@
+//! WARC archives (harvest-pipeline): the input as a plain archive and as gzip members (the
+//! bytes themselves, and gzipped by the target), read record by record and page by page with
+//! a small block limit.
+//!
+//! Invariants: reading ends; record numbers grow by one, damage or not; a plain archive stops
+//! at its first damage; each page comes from a response or resource record and has a label;
+//! records and pages agree (pages never outnumber records).
+#![no_main]
+
+use harvest_pipeline::warc::{WarcError, WarcPages, WarcRecords};
+use libfuzzer_sys::fuzz_target;
+use std::io::{Cursor, Write};
+
+fn check(bytes: Vec<u8>, gzip: bool) {
+    let mut expected_number = 1;
+    let mut records = 0usize;
+    let mut damaged = false;
+    for record in WarcRecords::from_reader(Cursor::new(bytes.clone()), gzip, "fuzz.warc").max_block_bytes(1 << 16) {
+        assert!(!(damaged && !gzip), "a plain archive goes on after damage");
+        let number = match &record {
+            Ok(record) => record.number,
+            Err(WarcError::Damaged { record, .. }) => {
+                damaged = true;
+                *record
+            }
+            Err(WarcError::TooLarge { record, .. }) => *record,
+            Err(WarcError::Io { .. }) => unreachable!("an in-memory reader does not fail"),
+        };
+        assert_eq!(number, expected_number, "record numbers skip");
+        expected_number += 1;
+        records += 1;
+    }
+    let pages = WarcPages::from_records(WarcRecords::from_reader(Cursor::new(bytes), gzip, "fuzz.warc").max_block_bytes(1 << 16));
+    let mut count = 0;
+    for page in pages {
+        count += 1;
+        if let Ok(page) = page {
+            assert!(!page.label.is_empty());
+        }
+    }
+    assert!(count <= records, "more pages than records");
+}
+
+fuzz_target!(|data: &[u8]| {
+    check(data.to_vec(), false);
+    check(data.to_vec(), true);
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    if encoder.write_all(data).is_ok() {
+        if let Ok(compressed) = encoder.finish() {
+            check(compressed, true);
+        }
+    }
+});
