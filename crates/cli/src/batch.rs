@@ -1,7 +1,7 @@
 //! Running an extraction over inputs: one page printed as it is, many pages as JSON Lines in
 //! input order, spread over cores, with a progress bar when stderr is a terminal.
 
-use crate::extract::{ExtractError, Extraction, Output};
+use harvest_pipeline::extract::{ExtractError, Extraction, Output};
 use harvest_pipeline::input::{self, InputError, Source};
 use harvest_pipeline::Page;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};

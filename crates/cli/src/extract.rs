@@ -1,26 +1,12 @@
-//! The extracting subcommands: what each one runs on a parsed page.
+//! The extracting subcommands: their options on the command line, turned into
+//! harvest-pipeline's [`Extraction`] (which runs them).
 
 use crate::Common;
 use clap::{Args, Subcommand};
-use harvest_dom::{Document, ParseOptions, Url};
-use harvest_pipeline::Page;
-use serde_json::{json, Value};
-
-/// What a subcommand produced for a page.
-pub enum Output {
-    /// JSON, printed compact or pretty.
-    Json(Value),
-    /// A text format (vCard, iCalendar, Atom, RDF), printed as it is.
-    Text(String),
-}
-
-/// Why a subcommand produced nothing for a page.
-pub enum ExtractError {
-    /// The page has nothing the subcommand needs.
-    NothingFound(String),
-    /// The extraction failed.
-    Failed(String),
-}
+use harvest_pipeline::extract::{
+    AllOptions, ConversionSource, Extraction, FeedSource, IcalOptions, LinksMode, Mf2Options, RdfFormat as Rdf,
+    VcardOptions,
+};
 
 #[derive(Args, Clone)]
 pub struct Mf2Args {
@@ -106,7 +92,7 @@ pub struct IcalArgs {
 
 /// Where an Atom feed is read from.
 #[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
-pub enum FeedSource {
+pub enum FeedFrom {
     /// The document's `article` elements; the mf2 h-feed when it has none.
     Auto,
     /// The document's `article` elements (HTML "Atom feed" extraction).
@@ -121,7 +107,7 @@ pub struct AtomArgs {
     common: Common,
     /// Where the entries come from.
     #[arg(long, value_enum, default_value = "auto")]
-    from: FeedSource,
+    from: FeedFrom,
 }
 
 /// An RDF syntax.
@@ -186,199 +172,62 @@ pub enum ExtractCommand {
     All(AllArgs),
 }
 
+impl From<Source> for ConversionSource {
+    fn from(source: Source) -> Self {
+        match source {
+            Source::Auto => ConversionSource::Auto,
+            Source::Microdata => ConversionSource::Microdata,
+            Source::Mf2 => ConversionSource::Mf2,
+        }
+    }
+}
+
 impl ExtractCommand {
     /// The shared options and what to run.
     pub fn into_parts(self) -> (Common, Extraction) {
         match self {
-            ExtractCommand::Mf2(args) => (args.common.clone(), Extraction::Mf2(args)),
-            ExtractCommand::Microdata(args) => (args.common.clone(), Extraction::Microdata(args)),
-            ExtractCommand::Links(args) => (args.common.clone(), Extraction::Links(args)),
-            ExtractCommand::Vcard(args) => (args.common.clone(), Extraction::Vcard(args)),
-            ExtractCommand::Ical(args) => (args.common.clone(), Extraction::Ical(args)),
-            ExtractCommand::Atom(args) => (args.common.clone(), Extraction::Atom(args)),
-            ExtractCommand::Rdf(args) => (args.common.clone(), Extraction::Rdf(args)),
-            ExtractCommand::All(args) => (args.common, Extraction::All),
-        }
-    }
-}
-
-/// A subcommand with its options, ready to run on pages.
-pub enum Extraction {
-    Mf2(Mf2Args),
-    Microdata(MicrodataArgs),
-    Links(LinksArgs),
-    Vcard(VcardArgs),
-    Ical(IcalArgs),
-    Atom(AtomArgs),
-    Rdf(RdfArgs),
-    All,
-}
-
-/// Parses a page: its bytes with its transport charset, its URL when it has a valid one.
-fn parse(page: &Page) -> Document {
-    let mut options = ParseOptions::new();
-    if let Some(url) = page.url.as_deref().and_then(|u| Url::parse(u).ok()) {
-        options = options.url(url);
-    }
-    if let Some(charset) = &page.charset {
-        options = options.transport_charset(charset.clone());
-    }
-    Document::parse_bytes(&page.bytes, &options)
-}
-
-fn to_value<T: serde::Serialize>(value: &T) -> Result<Value, ExtractError> {
-    serde_json::to_value(value).map_err(|e| ExtractError::Failed(e.to_string()))
-}
-
-/// Runs the mf2 parser, with the subcommand's options or (for `all`) the defaults. The page
-/// URL reaches harvest-mf2 as written (`http://example.test`, not the parsed
-/// `http://example.test/`): an empty `href` resolves to the URL as written, as the official
-/// suite expects.
-fn mf2(doc: &Document, page_url: Option<&str>, args: Option<&Mf2Args>) -> Result<Value, ExtractError> {
-    let mut options = harvest_mf2::Options::new();
-    if let Some(args) = args {
-        options = options.lang(args.lang).metaformats(args.metaformats).alternates(args.alternates);
-        if !args.filter.is_empty() {
-            options = options.filter_types(args.filter.iter().cloned());
-        }
-    }
-    if let Some(url) = page_url.filter(|_| doc.url().is_some()) {
-        options = options.base_url(url);
-    }
-    let parsed = harvest_mf2::parse(doc, &options).map_err(|e| ExtractError::Failed(e.to_string()))?;
-    Ok(parsed.to_value())
-}
-
-fn microdata(doc: &Document) -> Result<Value, ExtractError> {
-    let json = harvest_microdata::try_to_json(doc, &harvest_microdata::JsonOptions::new())
-        .map_err(|e| ExtractError::Failed(e.to_string()))?;
-    serde_json::from_str(&json).map_err(|e| ExtractError::Failed(e.to_string()))
-}
-
-fn links(doc: &Document, args: &LinksArgs) -> Result<Value, ExtractError> {
-    if args.check {
-        to_value(&harvest_links::check(doc))
-    } else if args.feeds {
-        to_value(&harvest_links::feeds(doc))
-    } else {
-        to_value(&harvest_links::links(doc))
-    }
-}
-
-/// The page parsed for microformats, for the conversions that read h-cards, h-events, h-feeds.
-fn mf2_document(doc: &Document) -> Result<harvest_mf2::Document, ExtractError> {
-    let mut options = harvest_mf2::Options::new();
-    if let Some(url) = doc.url() {
-        options = options.base_url(url.as_str());
-    }
-    harvest_mf2::parse(doc, &options).map_err(|e| ExtractError::Failed(e.to_string()))
-}
-
-fn folding(octets: bool) -> harvest_export::content_line::Folding {
-    if octets {
-        harvest_export::content_line::Folding::Octets
-    } else {
-        harvest_export::content_line::Folding::default()
-    }
-}
-
-fn vcard(doc: &Document, args: &VcardArgs) -> Result<String, ExtractError> {
-    use harvest_export::vcard::{from_mf2, from_microdata, VcardError, VcardOptions};
-    let options = VcardOptions::new().all(args.all).folding(folding(args.octets));
-    let nothing = |e: VcardError| ExtractError::NothingFound(e.to_string());
-    match args.from {
-        Source::Microdata => from_microdata(doc, &options).map_err(nothing),
-        Source::Mf2 => from_mf2(&mf2_document(doc)?, doc.url(), &options).map_err(nothing),
-        Source::Auto => match from_microdata(doc, &options) {
-            Ok(card) => Ok(card),
-            Err(_) => from_mf2(&mf2_document(doc)?, doc.url(), &options).map_err(nothing),
-        },
-    }
-}
-
-fn ical(doc: &Document, args: &IcalArgs) -> Result<String, ExtractError> {
-    use harvest_export::ical::{from_mf2, from_microdata, IcalError, IcalOptions};
-    let options = IcalOptions::new().folding(folding(args.octets)).rfc5545_date_times(args.rfc5545);
-    let nothing = |e: IcalError| ExtractError::NothingFound(e.to_string());
-    match args.from {
-        Source::Microdata => from_microdata(doc, &options).map_err(nothing),
-        Source::Mf2 => from_mf2(&mf2_document(doc)?, doc.url(), &options).map_err(nothing),
-        Source::Auto => match from_microdata(doc, &options) {
-            Ok(calendar) => Ok(calendar),
-            Err(_) => from_mf2(&mf2_document(doc)?, doc.url(), &options).map_err(nothing),
-        },
-    }
-}
-
-fn atom(doc: &Document, args: &AtomArgs) -> Result<String, ExtractError> {
-    use harvest_export::atom::{from_document, from_mf2, AtomError, AtomOptions};
-    let options = AtomOptions::new();
-    let failed = |e: AtomError| match e {
-        AtomError::NothingFound => ExtractError::NothingFound(e.to_string()),
-        other => ExtractError::Failed(other.to_string()),
-    };
-    match args.from {
-        FeedSource::Document => from_document(doc, &options).map_err(failed),
-        FeedSource::Mf2 => from_mf2(&mf2_document(doc)?, &options).map_err(failed),
-        FeedSource::Auto => match from_document(doc, &options) {
-            Err(AtomError::NothingFound) => from_mf2(&mf2_document(doc)?, &options).map_err(failed),
-            other => other.map_err(failed),
-        },
-    }
-}
-
-fn rdf(doc: &Document, args: &RdfArgs) -> Result<String, ExtractError> {
-    let graph = harvest_export::rdf::from_microdata(doc, &harvest_export::rdf::RdfOptions::new())
-        .map_err(|e| ExtractError::Failed(e.to_string()))?;
-    Ok(match args.format {
-        RdfFormat::Nt => graph.to_ntriples(),
-        RdfFormat::Ttl => graph.to_turtle(),
-    })
-}
-
-impl Extraction {
-    /// The record key of this subcommand's output in batch mode.
-    pub fn name(&self) -> &'static str {
-        match self {
-            Extraction::Mf2(_) => "mf2",
-            Extraction::Microdata(_) => "microdata",
-            Extraction::Links(_) => "links",
-            Extraction::Vcard(_) => "vcard",
-            Extraction::Ical(_) => "ical",
-            Extraction::Atom(_) => "atom",
-            Extraction::Rdf(_) => "rdf",
-            Extraction::All => "all",
-        }
-    }
-
-    /// Runs on one page.
-    pub fn run(&self, page: &Page) -> Result<Output, ExtractError> {
-        let doc = parse(page);
-        match self {
-            Extraction::Mf2(args) => mf2(&doc, page.url.as_deref(), Some(args)).map(Output::Json),
-            Extraction::Microdata(args) if args.validate => {
-                to_value(&harvest_microdata::validate(&doc)).map(Output::Json)
+            ExtractCommand::Mf2(args) => (
+                args.common,
+                Extraction::Mf2(Mf2Options {
+                    lang: args.lang,
+                    metaformats: args.metaformats,
+                    filter: args.filter,
+                    alternates: args.alternates,
+                }),
+            ),
+            ExtractCommand::Microdata(args) => (args.common, Extraction::Microdata { validate: args.validate }),
+            ExtractCommand::Links(args) => {
+                let mode = match (args.feeds, args.check) {
+                    (true, _) => LinksMode::Feeds,
+                    (_, true) => LinksMode::Check,
+                    _ => LinksMode::All,
+                };
+                (args.common, Extraction::Links(mode))
             }
-            Extraction::Microdata(_) => microdata(&doc).map(Output::Json),
-            Extraction::Links(args) => links(&doc, args).map(Output::Json),
-            Extraction::Vcard(args) => vcard(&doc, args).map(Output::Text),
-            Extraction::Ical(args) => ical(&doc, args).map(Output::Text),
-            Extraction::Atom(args) => atom(&doc, args).map(Output::Text),
-            Extraction::Rdf(args) => rdf(&doc, args).map(Output::Text),
-            Extraction::All => {
-                let (json_ld, json_ld_errors) = crate::jsonld::blocks(&doc);
-                let mut record = json!({
-                    "url": doc.url().map(Url::as_str),
-                    "microdata": microdata(&doc)?,
-                    "mf2": mf2(&doc, page.url.as_deref(), None)?,
-                    "links": to_value(&harvest_links::links(&doc))?,
-                    "json-ld": json_ld,
-                });
-                if !json_ld_errors.is_empty() {
-                    record["errors"] = Value::Array(json_ld_errors);
-                }
-                Ok(Output::Json(record))
+            ExtractCommand::Vcard(args) => (
+                args.common,
+                Extraction::Vcard(VcardOptions { from: args.from.into(), all: args.all, octets: args.octets }),
+            ),
+            ExtractCommand::Ical(args) => (
+                args.common,
+                Extraction::Ical(IcalOptions { from: args.from.into(), octets: args.octets, rfc5545: args.rfc5545 }),
+            ),
+            ExtractCommand::Atom(args) => {
+                let from = match args.from {
+                    FeedFrom::Auto => FeedSource::Auto,
+                    FeedFrom::Document => FeedSource::Document,
+                    FeedFrom::Mf2 => FeedSource::Mf2,
+                };
+                (args.common, Extraction::Atom(from))
             }
+            ExtractCommand::Rdf(args) => {
+                let format = match args.format {
+                    RdfFormat::Nt => Rdf::NTriples,
+                    RdfFormat::Ttl => Rdf::Turtle,
+                };
+                (args.common, Extraction::Rdf(format))
+            }
+            ExtractCommand::All(args) => (args.common, Extraction::All(AllOptions::default())),
         }
     }
 }

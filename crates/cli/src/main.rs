@@ -2,11 +2,10 @@
 
 mod batch;
 mod extract;
-mod jsonld;
 
 use batch::{exit, RunOptions};
 use clap::{Args, CommandFactory, Parser, Subcommand};
-use extract::Extraction;
+use harvest_pipeline::extract::Extraction;
 use harvest_pipeline::input::{self, Source};
 use std::io::Write;
 use std::process::ExitCode;

@@ -8,6 +8,9 @@
 //!   addresses, turned into pages as a stream.
 //! * [`warc`]: WARC records and the HTML pages among them, read record by record, keeping
 //!   every good record of a damaged archive.
+//! * [`extract`]: what to extract with its options ([`extract::Extraction`]), run on a page:
+//!   the one place front ends call the extractor and exporter crates.
+//! * [`jsonld`]: the page's JSON-LD blocks.
 //!
 //! ```
 //! use harvest_pipeline::input::{expand, read};
@@ -19,8 +22,10 @@
 
 #![deny(missing_docs)]
 
+pub mod extract;
 mod fetch;
 pub mod input;
+pub mod jsonld;
 pub mod warc;
 
 use serde::Serialize;

@@ -1,4 +1,11 @@
 //! The JSON-LD blocks of a page: `<script type="application/ld+json">` contents, parsed.
+//!
+//! ```
+//! let doc = harvest_dom::Document::parse(r#"<script type=application/ld+json>{"@type": "Person"}</script>"#);
+//! let (blocks, errors) = harvest_pipeline::jsonld::blocks(&doc);
+//! assert_eq!(blocks[0]["@type"], "Person");
+//! assert!(errors.is_empty());
+//! ```
 
 use harvest_dom::{Document, Selector};
 use serde_json::{json, Value};

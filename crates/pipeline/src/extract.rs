@@ -1,0 +1,380 @@
+//! What to extract from a page, with its options, and running it: the one place every front
+//! end (the `harvest` command, the Python package) turns a request into calls of the
+//! extractor and exporter crates.
+//!
+//! An [`Extraction`] names one output (a syntax's JSON, an export format, or `all`) with its
+//! options; [`Extraction::run`] parses the page once and gives an [`Output`] or a typed
+//! [`ExtractError`].
+//!
+//! ```
+//! use harvest_pipeline::extract::{AllOptions, Extraction, Output};
+//! use harvest_pipeline::Page;
+//! let page = Page::new("-", b"<p class=h-card>Ada</p>".to_vec(), Some("https://example.com/"));
+//! let Ok(Output::Json(record)) = Extraction::All(AllOptions::default()).run(&page) else { panic!() };
+//! assert_eq!(record["mf2"]["items"][0]["properties"]["name"][0], "Ada");
+//! assert_eq!(record["url"], "https://example.com/");
+//! ```
+
+use crate::Page;
+use harvest_dom::{Document, ParseOptions, Url};
+use serde_json::{json, Map, Value};
+use thiserror::Error;
+
+/// What an extraction produced for a page.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Output {
+    /// JSON (the syntaxes, `all`, validator and checker reports).
+    Json(Value),
+    /// A text format (vCard, iCalendar, Atom, RDF), as it is written.
+    Text(String),
+}
+
+/// Why an extraction produced nothing for a page.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ExtractError {
+    /// The page has nothing the export needs (no contact for vCard, no event, no feed).
+    #[error("{0}")]
+    NothingFound(String),
+    /// An extractor failed (a limit was exceeded, an output could not be written).
+    #[error("{0}")]
+    Failed(String),
+}
+
+/// The syntaxes `all` extracts, each under its own key of the record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Syntax {
+    /// WHATWG microdata, key `microdata`.
+    Microdata,
+    /// microformats2 (and classic microformats), key `mf2`.
+    Mf2,
+    /// HTML links with their link types, key `links`.
+    Links,
+    /// `<script type=application/ld+json>` blocks, key `json-ld`.
+    JsonLd,
+}
+
+impl Syntax {
+    /// Every syntax, in record order.
+    pub const ALL: [Syntax; 4] = [Syntax::Microdata, Syntax::Mf2, Syntax::Links, Syntax::JsonLd];
+
+    /// The record key, which is also the syntax's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Syntax::Microdata => "microdata",
+            Syntax::Mf2 => "mf2",
+            Syntax::Links => "links",
+            Syntax::JsonLd => "json-ld",
+        }
+    }
+
+    /// A syntax by harvest's name, or by extruct's where it means the same (`microformat`).
+    ///
+    /// ```
+    /// use harvest_pipeline::extract::Syntax;
+    /// assert_eq!(Syntax::from_name("microformat"), Some(Syntax::Mf2));
+    /// assert_eq!(Syntax::from_name("json-ld"), Some(Syntax::JsonLd));
+    /// assert_eq!(Syntax::from_name("rdfa"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Syntax> {
+        match name {
+            "microformat" => Some(Syntax::Mf2),
+            _ => Syntax::ALL.into_iter().find(|syntax| syntax.name() == name),
+        }
+    }
+}
+
+/// Options of the microformats2 extraction.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Mf2Options {
+    /// Add `lang` to items and e-* values.
+    pub lang: bool,
+    /// Imply an h-entry from the page's metadata when it has no microformats.
+    pub metaformats: bool,
+    /// Only items of these types (empty: every item).
+    pub filter: Vec<String>,
+    /// Also write the 2014 parsing spec's `alternates`.
+    pub alternates: bool,
+}
+
+/// What the links extraction gives.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum LinksMode {
+    /// Every link with its link types.
+    #[default]
+    All,
+    /// The syndication feeds, the default feed first.
+    Feeds,
+    /// What the link-type rules forbid.
+    Check,
+}
+
+/// Where a vCard or iCalendar conversion reads its data.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum ConversionSource {
+    /// Microdata first; microformats2 when the page has none to convert.
+    #[default]
+    Auto,
+    /// Microdata items (the HTML vCard and vEvent vocabularies).
+    Microdata,
+    /// microformats2 (h-card, h-event).
+    Mf2,
+}
+
+/// Options of the vCard conversion.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct VcardOptions {
+    /// Where the contacts come from.
+    pub from: ConversionSource,
+    /// Every contact, not only the first (microdata) or representative (mf2) one.
+    pub all: bool,
+    /// Fold lines at 75 octets (RFC 6350) instead of 75 characters (HTML).
+    pub octets: bool,
+}
+
+/// Options of the iCalendar conversion.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct IcalOptions {
+    /// Where the events come from.
+    pub from: ConversionSource,
+    /// Fold lines at 75 octets (RFC 5545) instead of 75 characters (HTML).
+    pub octets: bool,
+    /// Write microdata date-times with an offset as UTC (RFC 5545 form).
+    pub rfc5545: bool,
+}
+
+/// Where an Atom feed is read from.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum FeedSource {
+    /// The document's `article` elements; the mf2 h-feed when it has none.
+    #[default]
+    Auto,
+    /// The document's `article` elements (HTML "Atom feed" extraction).
+    Document,
+    /// The mf2 h-feed, or the page's top-level h-entries.
+    Mf2,
+}
+
+/// An RDF syntax.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum RdfFormat {
+    /// N-Triples.
+    #[default]
+    NTriples,
+    /// Turtle.
+    Turtle,
+}
+
+/// Options of `all`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AllOptions {
+    /// The syntaxes extracted, each under its own key (default: every syntax).
+    pub syntaxes: Vec<Syntax>,
+}
+
+impl Default for AllOptions {
+    fn default() -> Self {
+        AllOptions { syntaxes: Syntax::ALL.to_vec() }
+    }
+}
+
+/// One output with its options.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Extraction {
+    /// The microformats JSON.
+    Mf2(Mf2Options),
+    /// The microdata JSON, or (`validate`) the validator's diagnostics.
+    Microdata {
+        /// Give the validator's diagnostics instead of the items.
+        validate: bool,
+    },
+    /// The links, feeds or link-type diagnostics.
+    Links(LinksMode),
+    /// Contacts as vCard 4.0.
+    Vcard(VcardOptions),
+    /// Events as iCalendar.
+    Ical(IcalOptions),
+    /// An Atom feed.
+    Atom(FeedSource),
+    /// The page's microdata, links, title and meta as RDF.
+    Rdf(RdfFormat),
+    /// One parse, every syntax: `{url, microdata, mf2, links, json-ld}`.
+    All(AllOptions),
+}
+
+/// Parses a page: its bytes with its transport charset, its URL when it has a valid one.
+pub fn parse(page: &Page) -> Document {
+    let mut options = ParseOptions::new();
+    if let Some(url) = page.url.as_deref().and_then(|u| Url::parse(u).ok()) {
+        options = options.url(url);
+    }
+    if let Some(charset) = &page.charset {
+        options = options.transport_charset(charset.clone());
+    }
+    Document::parse_bytes(&page.bytes, &options)
+}
+
+fn failed(error: impl std::fmt::Display) -> ExtractError {
+    ExtractError::Failed(error.to_string())
+}
+
+fn to_value<T: serde::Serialize>(value: &T) -> Result<Value, ExtractError> {
+    serde_json::to_value(value).map_err(failed)
+}
+
+/// The mf2 parse of a page. The page URL reaches harvest-mf2 as written
+/// (`http://example.test`, not the parsed `http://example.test/`): an empty `href` resolves to
+/// the URL as written, as the official suite expects.
+fn mf2_document(
+    doc: &Document,
+    page_url: Option<&str>,
+    options: &Mf2Options,
+) -> Result<harvest_mf2::Document, ExtractError> {
+    let mut parser =
+        harvest_mf2::Options::new().lang(options.lang).metaformats(options.metaformats).alternates(options.alternates);
+    if !options.filter.is_empty() {
+        parser = parser.filter_types(options.filter.iter().cloned());
+    }
+    if let Some(url) = page_url.filter(|_| doc.url().is_some()) {
+        parser = parser.base_url(url);
+    }
+    harvest_mf2::parse(doc, &parser).map_err(failed)
+}
+
+fn microdata(doc: &Document) -> Result<Value, ExtractError> {
+    let json = harvest_microdata::try_to_json(doc, &harvest_microdata::JsonOptions::new()).map_err(failed)?;
+    serde_json::from_str(&json).map_err(failed)
+}
+
+fn links(doc: &Document, mode: LinksMode) -> Result<Value, ExtractError> {
+    match mode {
+        LinksMode::All => to_value(&harvest_links::links(doc)),
+        LinksMode::Feeds => to_value(&harvest_links::feeds(doc)),
+        LinksMode::Check => to_value(&harvest_links::check(doc)),
+    }
+}
+
+fn folding(octets: bool) -> harvest_export::content_line::Folding {
+    if octets {
+        harvest_export::content_line::Folding::Octets
+    } else {
+        harvest_export::content_line::Folding::default()
+    }
+}
+
+fn vcard(doc: &Document, page_url: Option<&str>, options: &VcardOptions) -> Result<String, ExtractError> {
+    use harvest_export::vcard::{from_mf2, from_microdata, VcardError};
+    let export = harvest_export::vcard::VcardOptions::new().all(options.all).folding(folding(options.octets));
+    let nothing = |e: VcardError| ExtractError::NothingFound(e.to_string());
+    let mf2 = || mf2_document(doc, page_url, &Mf2Options::default());
+    match options.from {
+        ConversionSource::Microdata => from_microdata(doc, &export).map_err(nothing),
+        ConversionSource::Mf2 => from_mf2(&mf2()?, doc.url(), &export).map_err(nothing),
+        ConversionSource::Auto => match from_microdata(doc, &export) {
+            Ok(card) => Ok(card),
+            Err(_) => from_mf2(&mf2()?, doc.url(), &export).map_err(nothing),
+        },
+    }
+}
+
+fn ical(doc: &Document, page_url: Option<&str>, options: &IcalOptions) -> Result<String, ExtractError> {
+    use harvest_export::ical::{from_mf2, from_microdata, IcalError};
+    let export =
+        harvest_export::ical::IcalOptions::new().folding(folding(options.octets)).rfc5545_date_times(options.rfc5545);
+    let nothing = |e: IcalError| ExtractError::NothingFound(e.to_string());
+    let mf2 = || mf2_document(doc, page_url, &Mf2Options::default());
+    match options.from {
+        ConversionSource::Microdata => from_microdata(doc, &export).map_err(nothing),
+        ConversionSource::Mf2 => from_mf2(&mf2()?, doc.url(), &export).map_err(nothing),
+        ConversionSource::Auto => match from_microdata(doc, &export) {
+            Ok(calendar) => Ok(calendar),
+            Err(_) => from_mf2(&mf2()?, doc.url(), &export).map_err(nothing),
+        },
+    }
+}
+
+fn atom(doc: &Document, page_url: Option<&str>, from: FeedSource) -> Result<String, ExtractError> {
+    use harvest_export::atom::{from_document, from_mf2, AtomError, AtomOptions};
+    let options = AtomOptions::new();
+    let failed = |e: AtomError| match e {
+        AtomError::NothingFound => ExtractError::NothingFound(e.to_string()),
+        other => ExtractError::Failed(other.to_string()),
+    };
+    let mf2 = || mf2_document(doc, page_url, &Mf2Options::default());
+    match from {
+        FeedSource::Document => from_document(doc, &options).map_err(failed),
+        FeedSource::Mf2 => from_mf2(&mf2()?, &options).map_err(failed),
+        FeedSource::Auto => match from_document(doc, &options) {
+            Err(AtomError::NothingFound) => from_mf2(&mf2()?, &options).map_err(failed),
+            other => other.map_err(failed),
+        },
+    }
+}
+
+fn rdf(doc: &Document, format: RdfFormat) -> Result<String, ExtractError> {
+    let graph = harvest_export::rdf::from_microdata(doc, &harvest_export::rdf::RdfOptions::new()).map_err(failed)?;
+    Ok(match format {
+        RdfFormat::NTriples => graph.to_ntriples(),
+        RdfFormat::Turtle => graph.to_turtle(),
+    })
+}
+
+/// The `all` record of a page: `url`, then each syntax asked for under its key, and `errors`
+/// when JSON-LD blocks are not JSON.
+fn all(doc: &Document, page_url: Option<&str>, options: &AllOptions) -> Result<Value, ExtractError> {
+    let mut record = Map::new();
+    record.insert("url".to_owned(), json!(doc.url().map(Url::as_str)));
+    let mut errors = Vec::new();
+    for syntax in Syntax::ALL.into_iter().filter(|syntax| options.syntaxes.contains(syntax)) {
+        let value = match syntax {
+            Syntax::Microdata => microdata(doc)?,
+            Syntax::Mf2 => mf2_document(doc, page_url, &Mf2Options::default())?.to_value(),
+            Syntax::Links => links(doc, LinksMode::All)?,
+            Syntax::JsonLd => {
+                let (blocks, block_errors) = crate::jsonld::blocks(doc);
+                errors = block_errors;
+                Value::Array(blocks)
+            }
+        };
+        record.insert(syntax.name().to_owned(), value);
+    }
+    if !errors.is_empty() {
+        record.insert("errors".to_owned(), Value::Array(errors));
+    }
+    Ok(Value::Object(record))
+}
+
+impl Extraction {
+    /// The record key of this extraction's output in batch mode (`mf2`, `vcard`, `all`...).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Extraction::Mf2(_) => "mf2",
+            Extraction::Microdata { .. } => "microdata",
+            Extraction::Links(_) => "links",
+            Extraction::Vcard(_) => "vcard",
+            Extraction::Ical(_) => "ical",
+            Extraction::Atom(_) => "atom",
+            Extraction::Rdf(_) => "rdf",
+            Extraction::All(_) => "all",
+        }
+    }
+
+    /// Parses the page and runs on it.
+    pub fn run(&self, page: &Page) -> Result<Output, ExtractError> {
+        self.run_on(&parse(page), page.url.as_deref())
+    }
+
+    /// Runs on a parsed page whose URL, as given, is `page_url`.
+    pub fn run_on(&self, doc: &Document, page_url: Option<&str>) -> Result<Output, ExtractError> {
+        match self {
+            Extraction::Mf2(options) => mf2_document(doc, page_url, options).map(|d| Output::Json(d.to_value())),
+            Extraction::Microdata { validate: true } => to_value(&harvest_microdata::validate(doc)).map(Output::Json),
+            Extraction::Microdata { validate: false } => microdata(doc).map(Output::Json),
+            Extraction::Links(mode) => links(doc, *mode).map(Output::Json),
+            Extraction::Vcard(options) => vcard(doc, page_url, options).map(Output::Text),
+            Extraction::Ical(options) => ical(doc, page_url, options).map(Output::Text),
+            Extraction::Atom(from) => atom(doc, page_url, *from).map(Output::Text),
+            Extraction::Rdf(format) => rdf(doc, *format).map(Output::Text),
+            Extraction::All(options) => all(doc, page_url, options).map(Output::Json),
+        }
+    }
+}
