@@ -20,3 +20,10 @@ cargo test --workspace --lib --bins --tests -- --test-threads=1
 cargo test --workspace --doc
 # The CLI's web inputs (a feature: it adds an HTTP client), against a server on 127.0.0.1.
 cargo test -p harvest-cli --features http -- --test-threads=1
+# The Python package, tested from Python: built into a virtualenv (target/py) with maturin, then
+# its pytest suite (results equal to the command's, the official mf2 suite, hostile input,
+# archives, threads). pytest exits non-zero when a test fails or when it finds none.
+python3 -m venv target/py
+target/py/bin/pip install -q --disable-pip-version-check -r crates/python/requirements-test.txt
+VIRTUAL_ENV="$PWD/target/py" target/py/bin/maturin develop -q -m crates/python/Cargo.toml
+target/py/bin/python -m pytest -q crates/python/tests

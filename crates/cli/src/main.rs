@@ -89,8 +89,8 @@ fn main() -> ExitCode {
 
 fn run(common: &Common, extraction: &Extraction) -> u8 {
     if let Some(base) = &common.base_url {
-        if let Err(error) = harvest_dom::Url::parse(base) {
-            eprintln!("harvest: --base-url {base:?} is not an absolute URL: {error}");
+        if let Err(message) = input::check_base_url(base) {
+            eprintln!("harvest: --base-url {message}");
             return exit::USAGE;
         }
     }

@@ -223,7 +223,9 @@ fn to_value<T: serde::Serialize>(value: &T) -> Result<Value, ExtractError> {
 
 /// The mf2 parse of a page. The page URL reaches harvest-mf2 as written
 /// (`http://example.test`, not the parsed `http://example.test/`): an empty `href` resolves to
-/// the URL as written, as the official suite expects.
+/// the URL as written, as the official suite expects. A page without a (valid) URL is
+/// `about:blank`, the URL the HTML standard gives a document created without one: relative
+/// URLs then fail to resolve and stay as written.
 fn mf2_document(
     doc: &Document,
     page_url: Option<&str>,
@@ -234,9 +236,10 @@ fn mf2_document(
     if !options.filter.is_empty() {
         parser = parser.filter_types(options.filter.iter().cloned());
     }
-    if let Some(url) = page_url.filter(|_| doc.url().is_some()) {
-        parser = parser.base_url(url);
-    }
+    parser = parser.base_url(match (page_url, doc.url()) {
+        (Some(url), Some(_)) => url,
+        _ => "about:blank",
+    });
     harvest_mf2::parse(doc, &parser).map_err(failed)
 }
 

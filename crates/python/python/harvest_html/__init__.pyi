@@ -1,0 +1,88 @@
+"""Type stubs of harvest_html (the functions are implemented in Rust, in harvest_html._harvest)."""
+
+import os
+from typing import Any, BinaryIO, Dict, Iterator, List, Literal, Optional, Sequence, TypedDict, Union
+
+Html = Union[str, bytes]
+Json = Any
+
+SYNTAXES: List[str]
+
+class HarvestError(Exception): ...
+class NothingFoundError(HarvestError): ...
+class ExtractionError(HarvestError): ...
+class WarcError(HarvestError): ...
+
+class WarcPage(TypedDict):
+    url: Optional[str]
+    status: Optional[int]
+    data: Optional[Dict[str, Json]]
+    error: Optional[str]
+
+class WarcIterator(Iterator[WarcPage]):
+    def __iter__(self) -> "WarcIterator": ...
+    def __next__(self) -> WarcPage: ...
+
+def extract(
+    html: Html,
+    base_url: Optional[str] = None,
+    syntaxes: Optional[Sequence[str]] = None,
+    *,
+    encoding: Optional[str] = None,
+) -> Dict[str, Json]: ...
+def mf2(
+    html: Html,
+    base_url: Optional[str] = None,
+    *,
+    lang: bool = False,
+    metaformats: bool = False,
+    filter: Optional[Sequence[str]] = None,
+    alternates: bool = False,
+    encoding: Optional[str] = None,
+) -> Dict[str, Json]: ...
+def microdata(
+    html: Html, base_url: Optional[str] = None, *, validate: bool = False, encoding: Optional[str] = None
+) -> Json: ...
+def links(
+    html: Html,
+    base_url: Optional[str] = None,
+    *,
+    feeds: bool = False,
+    check: bool = False,
+    encoding: Optional[str] = None,
+) -> List[Dict[str, Json]]: ...
+def vcard(
+    html: Html,
+    base_url: Optional[str] = None,
+    *,
+    source: Literal["auto", "microdata", "mf2"] = "auto",
+    all: bool = False,
+    octets: bool = False,
+    encoding: Optional[str] = None,
+) -> str: ...
+def ical(
+    html: Html,
+    base_url: Optional[str] = None,
+    *,
+    source: Literal["auto", "microdata", "mf2"] = "auto",
+    octets: bool = False,
+    rfc5545: bool = False,
+    encoding: Optional[str] = None,
+) -> str: ...
+def atom(
+    html: Html,
+    base_url: Optional[str] = None,
+    *,
+    source: Literal["auto", "document", "mf2"] = "auto",
+    encoding: Optional[str] = None,
+) -> str: ...
+def rdf(
+    html: Html,
+    base_url: Optional[str] = None,
+    *,
+    format: Literal["nt", "ntriples", "ttl", "turtle"] = "nt",
+    encoding: Optional[str] = None,
+) -> str: ...
+def iter_warc(
+    path_or_file: Union[str, "os.PathLike[str]", BinaryIO], *, syntaxes: Optional[Sequence[str]] = None
+) -> WarcIterator: ...

@@ -1,0 +1,55 @@
+//! JSON values to Python objects, without recursion.
+//!
+//! The extractors' JSON nests about three levels per nested item (item, `properties`, a
+//! property's list), and pages nest items hundreds deep below the parser's depth bound, so a
+//! recursive conversion (or `json.loads`, with its recursion limit) would fail on pages the
+//! Rust crates handle. Containers are created empty, attached to their parent at once (Python
+//! containers are references), and filled from an explicit stack; children are pushed in
+//! reverse so that they are attached in document order, which keeps dict keys in the JSON's
+//! order.
+
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+use serde_json::Value;
+
+/// Where a converted value goes.
+enum Slot<'py, 'v> {
+    Top,
+    List(Bound<'py, PyList>),
+    Dict(Bound<'py, PyDict>, &'v str),
+}
+
+/// The Python object for `value`: dicts, lists, str, int (or float past 64 bits), float,
+/// bool and None.
+pub fn to_python<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>> {
+    let mut top: Option<Bound<'py, PyAny>> = None;
+    let mut stack: Vec<(&Value, Slot<'py, '_>)> = vec![(value, Slot::Top)];
+    while let Some((value, slot)) = stack.pop() {
+        let object: Bound<'py, PyAny> = match value {
+            Value::Null => py.None().into_bound(py),
+            Value::Bool(b) => b.into_pyobject(py)?.to_owned().into_any(),
+            Value::Number(n) => match (n.as_i64(), n.as_u64(), n.as_f64()) {
+                (Some(i), _, _) => i.into_pyobject(py)?.into_any(),
+                (None, Some(u), _) => u.into_pyobject(py)?.into_any(),
+                (None, None, f) => f.unwrap_or(f64::NAN).into_pyobject(py)?.into_any(),
+            },
+            Value::String(s) => s.into_pyobject(py)?.into_any(),
+            Value::Array(items) => {
+                let list = PyList::empty(py);
+                stack.extend(items.iter().rev().map(|item| (item, Slot::List(list.clone()))));
+                list.into_any()
+            }
+            Value::Object(members) => {
+                let dict = PyDict::new(py);
+                stack.extend(members.iter().rev().map(|(key, item)| (item, Slot::Dict(dict.clone(), key.as_str()))));
+                dict.into_any()
+            }
+        };
+        match slot {
+            Slot::Top => top = Some(object),
+            Slot::List(list) => list.append(object)?,
+            Slot::Dict(dict, key) => dict.set_item(key, object)?,
+        }
+    }
+    Ok(top.unwrap_or_else(|| py.None().into_bound(py)))
+}

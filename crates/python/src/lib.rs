@@ -1,0 +1,272 @@
+//! The native module of the `harvest_html` Python package (`harvest_html._harvest`).
+//!
+//! Every function turns its Python arguments into a harvest-pipeline [`Page`] and
+//! [`Extraction`], runs it with the GIL released (so Python threads run pages in parallel), and
+//! converts the result: JSON to dicts and lists ([`convert`]), text formats to `str`, errors to
+//! the exceptions of [`errors`]. No extraction logic lives here: the `harvest` command runs the
+//! very same `Extraction`s. The Python-facing documentation is in `python/harvest_html`.
+
+mod convert;
+mod errors;
+mod warc;
+
+use harvest_pipeline::extract::{
+    AllOptions, ConversionSource, Extraction, FeedSource, IcalOptions, LinksMode, Mf2Options, Output, RdfFormat,
+    Syntax, VcardOptions,
+};
+use harvest_pipeline::Page;
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyString};
+
+/// A page from `html` (`str` or `bytes`). Text is passed on as UTF-8 with that as its
+/// transport charset, so a `<meta charset>` inside cannot re-decode it; bytes go through
+/// encoding detection with `encoding` (the HTTP charset) as the transport label.
+fn page(html: &Bound<'_, PyAny>, base_url: Option<String>, encoding: Option<String>) -> PyResult<Page> {
+    let (bytes, charset) = if let Ok(bytes) = html.cast::<PyBytes>() {
+        (bytes.as_bytes().to_vec(), encoding)
+    } else if let Ok(text) = html.cast::<PyString>() {
+        if encoding.is_some() {
+            return Err(PyValueError::new_err("encoding= applies to bytes; a str is already decoded"));
+        }
+        (text.to_cow()?.as_bytes().to_vec(), Some("utf-8".to_owned()))
+    } else {
+        return Err(PyTypeError::new_err("html must be str or bytes"));
+    };
+    if let Some(url) = &base_url {
+        harvest_pipeline::input::check_base_url(url).map_err(PyValueError::new_err)?;
+    }
+    Ok(Page { label: "<html>".to_owned(), bytes, url: base_url, charset, status: None })
+}
+
+/// Runs an extraction on a page without the GIL and converts what it gives.
+fn run(py: Python<'_>, page: Page, extraction: Extraction) -> PyResult<Py<PyAny>> {
+    let output = py.detach(|| extraction.run(&page)).map_err(errors::from_extract)?;
+    match output {
+        Output::Json(value) => Ok(convert::to_python(py, &value)?.unbind()),
+        Output::Text(text) => Ok(PyString::new(py, &text).into_any().unbind()),
+    }
+}
+
+/// The syntaxes named by `syntaxes` (None: every one).
+fn all_options(syntaxes: Option<Vec<String>>) -> PyResult<AllOptions> {
+    let Some(names) = syntaxes else { return Ok(AllOptions::default()) };
+    let mut chosen = Vec::new();
+    for name in names {
+        match Syntax::from_name(&name) {
+            Some(syntax) if !chosen.contains(&syntax) => chosen.push(syntax),
+            Some(_) => {}
+            None => {
+                let known: Vec<&str> = Syntax::ALL.iter().map(|s| s.name()).collect();
+                return Err(PyValueError::new_err(format!(
+                    "unknown syntax {name:?}: harvest_html extracts {} (extruct's \"microformat\" is accepted for mf2)",
+                    known.join(", ")
+                )));
+            }
+        }
+    }
+    Ok(AllOptions { syntaxes: chosen })
+}
+
+fn conversion_source(source: &str) -> PyResult<ConversionSource> {
+    match source {
+        "auto" => Ok(ConversionSource::Auto),
+        "microdata" => Ok(ConversionSource::Microdata),
+        "mf2" => Ok(ConversionSource::Mf2),
+        other => {
+            Err(PyValueError::new_err(format!("source must be \"auto\", \"microdata\" or \"mf2\", not {other:?}")))
+        }
+    }
+}
+
+/// Every syntax of a page in one parse, as a dict: ``url``, ``microdata``, ``mf2``,
+/// ``links``, ``json-ld`` (only those named in ``syntaxes``), and ``errors`` when a JSON-LD block
+/// is not JSON. The same record as ``harvest all``.
+///
+/// ``html`` is ``str`` or ``bytes`` (bytes go through the HTML encoding detection, with
+/// ``encoding`` as the HTTP charset). ``base_url`` is the page's URL, for resolving relative
+/// URLs. ``syntaxes`` takes harvest's names (``harvest_html.SYNTAXES``) or extruct's where they
+/// mean the same (``"microformat"``); others raise ``ValueError``.
+///
+#[pyfunction]
+#[pyo3(signature = (html, base_url=None, syntaxes=None, *, encoding=None))]
+fn extract(
+    py: Python<'_>,
+    html: &Bound<'_, PyAny>,
+    base_url: Option<String>,
+    syntaxes: Option<Vec<String>>,
+    encoding: Option<String>,
+) -> PyResult<Py<PyAny>> {
+    let options = all_options(syntaxes)?;
+    run(py, page(html, base_url, encoding)?, Extraction::All(options))
+}
+
+/// The microformats2 JSON of a page (``items``, ``rels``, ``rel-urls``), as mf2py's
+/// ``parse`` gives it. ``lang`` adds languages, ``metaformats`` implies an h-entry from the page's
+/// metadata when it has no microformats, ``filter`` keeps items of the given types,
+/// ``alternates`` adds the 2014 spec's ``alternates``.
+#[pyfunction]
+#[pyo3(signature = (html, base_url=None, *, lang=false, metaformats=false, filter=None, alternates=false, encoding=None))]
+#[allow(clippy::too_many_arguments)]
+fn mf2(
+    py: Python<'_>,
+    html: &Bound<'_, PyAny>,
+    base_url: Option<String>,
+    lang: bool,
+    metaformats: bool,
+    filter: Option<Vec<String>>,
+    alternates: bool,
+    encoding: Option<String>,
+) -> PyResult<Py<PyAny>> {
+    let options = Mf2Options { lang, metaformats, filter: filter.unwrap_or_default(), alternates };
+    run(py, page(html, base_url, encoding)?, Extraction::Mf2(options))
+}
+
+/// The microdata JSON of a page (``{"items": [...]}``, the HTML standard's
+/// conversion), or with ``validate=True`` the validator's diagnostics.
+#[pyfunction]
+#[pyo3(signature = (html, base_url=None, *, validate=false, encoding=None))]
+fn microdata(
+    py: Python<'_>,
+    html: &Bound<'_, PyAny>,
+    base_url: Option<String>,
+    validate: bool,
+    encoding: Option<String>,
+) -> PyResult<Py<PyAny>> {
+    run(py, page(html, base_url, encoding)?, Extraction::Microdata { validate })
+}
+
+/// Every link of a page with its link types (a list of dicts); ``feeds=True`` gives
+/// the syndication feeds, ``check=True`` what the link-type rules forbid.
+#[pyfunction]
+#[pyo3(signature = (html, base_url=None, *, feeds=false, check=false, encoding=None))]
+fn links(
+    py: Python<'_>,
+    html: &Bound<'_, PyAny>,
+    base_url: Option<String>,
+    feeds: bool,
+    check: bool,
+    encoding: Option<String>,
+) -> PyResult<Py<PyAny>> {
+    let mode = match (feeds, check) {
+        (true, true) => return Err(PyValueError::new_err("feeds and check cannot both be set")),
+        (true, false) => LinksMode::Feeds,
+        (false, true) => LinksMode::Check,
+        (false, false) => LinksMode::All,
+    };
+    run(py, page(html, base_url, encoding)?, Extraction::Links(mode))
+}
+
+/// The page's contacts as vCard 4.0 text; ``source`` is ``"auto"``,
+/// ``"microdata"`` or ``"mf2"``, ``all`` exports every contact, ``octets`` folds at 75 octets.
+/// Raises ``NothingFoundError`` when there is no contact.
+#[pyfunction]
+#[pyo3(signature = (html, base_url=None, *, source="auto", all=false, octets=false, encoding=None))]
+#[allow(clippy::too_many_arguments)]
+fn vcard(
+    py: Python<'_>,
+    html: &Bound<'_, PyAny>,
+    base_url: Option<String>,
+    source: &str,
+    all: bool,
+    octets: bool,
+    encoding: Option<String>,
+) -> PyResult<Py<PyAny>> {
+    let options = VcardOptions { from: conversion_source(source)?, all, octets };
+    run(py, page(html, base_url, encoding)?, Extraction::Vcard(options))
+}
+
+/// The page's events as iCalendar text; ``source`` as for :func:`vcard`, ``octets``
+/// folds at 75 octets, ``rfc5545`` writes date-times with an offset as UTC. Raises
+/// ``NothingFoundError`` when there is no event.
+#[pyfunction]
+#[pyo3(signature = (html, base_url=None, *, source="auto", octets=false, rfc5545=false, encoding=None))]
+#[allow(clippy::too_many_arguments)]
+fn ical(
+    py: Python<'_>,
+    html: &Bound<'_, PyAny>,
+    base_url: Option<String>,
+    source: &str,
+    octets: bool,
+    rfc5545: bool,
+    encoding: Option<String>,
+) -> PyResult<Py<PyAny>> {
+    let options = IcalOptions { from: conversion_source(source)?, octets, rfc5545 };
+    run(py, page(html, base_url, encoding)?, Extraction::Ical(options))
+}
+
+/// An Atom feed of the page's articles (``source="document"``), of its mf2 h-feed
+/// (``"mf2"``), or the first that exists (``"auto"``). Raises ``NothingFoundError`` when there
+/// is neither.
+#[pyfunction]
+#[pyo3(signature = (html, base_url=None, *, source="auto", encoding=None))]
+fn atom(
+    py: Python<'_>,
+    html: &Bound<'_, PyAny>,
+    base_url: Option<String>,
+    source: &str,
+    encoding: Option<String>,
+) -> PyResult<Py<PyAny>> {
+    let from = match source {
+        "auto" => FeedSource::Auto,
+        "document" => FeedSource::Document,
+        "mf2" => FeedSource::Mf2,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "source must be \"auto\", \"document\" or \"mf2\", not {other:?}"
+            )))
+        }
+    };
+    run(py, page(html, base_url, encoding)?, Extraction::Atom(from))
+}
+
+/// The page's microdata, links, title and meta as RDF: ``format="nt"``
+/// (N-Triples) or ``"ttl"`` (Turtle).
+#[pyfunction]
+#[pyo3(signature = (html, base_url=None, *, format="nt", encoding=None))]
+fn rdf(
+    py: Python<'_>,
+    html: &Bound<'_, PyAny>,
+    base_url: Option<String>,
+    format: &str,
+    encoding: Option<String>,
+) -> PyResult<Py<PyAny>> {
+    let format = match format {
+        "nt" | "ntriples" => RdfFormat::NTriples,
+        "ttl" | "turtle" => RdfFormat::Turtle,
+        other => return Err(PyValueError::new_err(format!("format must be \"nt\" or \"ttl\", not {other:?}"))),
+    };
+    run(py, page(html, base_url, encoding)?, Extraction::Rdf(format))
+}
+
+/// The HTML pages of a WARC archive (``.warc`` or ``.warc.gz``; a path or a binary
+/// file object), one dict per page as it is read: ``{"url", "status", "data", "error"}``,
+/// ``data`` being :func:`extract`'s dict for the page. A damaged archive (a download cut short, a
+/// corrupt gzip member) gives its good pages and one item whose ``error`` says where it broke;
+/// a gzipped one goes on at the next member.
+#[pyfunction]
+#[pyo3(signature = (path_or_file, *, syntaxes=None))]
+fn iter_warc(path_or_file: &Bound<'_, PyAny>, syntaxes: Option<Vec<String>>) -> PyResult<warc::WarcIterator> {
+    warc::WarcIterator::open(path_or_file, all_options(syntaxes)?)
+}
+
+#[pymodule]
+fn _harvest(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_function(wrap_pyfunction!(extract, m)?)?;
+    m.add_function(wrap_pyfunction!(mf2, m)?)?;
+    m.add_function(wrap_pyfunction!(microdata, m)?)?;
+    m.add_function(wrap_pyfunction!(links, m)?)?;
+    m.add_function(wrap_pyfunction!(vcard, m)?)?;
+    m.add_function(wrap_pyfunction!(ical, m)?)?;
+    m.add_function(wrap_pyfunction!(atom, m)?)?;
+    m.add_function(wrap_pyfunction!(rdf, m)?)?;
+    m.add_function(wrap_pyfunction!(iter_warc, m)?)?;
+    m.add_class::<warc::WarcIterator>()?;
+    m.add("HarvestError", py.get_type::<errors::HarvestError>())?;
+    m.add("NothingFoundError", py.get_type::<errors::NothingFoundError>())?;
+    m.add("ExtractionError", py.get_type::<errors::ExtractionError>())?;
+    m.add("WarcError", py.get_type::<errors::WarcError>())?;
+    m.add("SYNTAXES", Syntax::ALL.iter().map(|s| s.name()).collect::<Vec<_>>())?;
+    Ok(())
+}

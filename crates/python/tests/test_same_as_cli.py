@@ -1,0 +1,97 @@
+"""The Python API gives what the `harvest` command gives, page for page, on the repository's
+fixtures: the same JSON for every syntax and `all`, the same text for every export."""
+
+import re
+
+import pytest
+
+import harvest_html
+from conftest import cli_json, fixture_pages, run_cli
+
+BASE = "https://blog.example.com/progress-report"
+PAGES = fixture_pages()
+
+
+def test_there_are_fixtures():
+    assert len(PAGES) > 40
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_json_outputs_match_the_command(harvest_bin, page):
+    html = page.read_bytes()
+    assert harvest_html.extract(html, BASE) == cli_json(harvest_bin, "all", page, "--base-url", BASE)
+    assert harvest_html.mf2(html, BASE) == cli_json(harvest_bin, "mf2", page, "--base-url", BASE)
+    assert harvest_html.microdata(html, BASE) == cli_json(harvest_bin, "microdata", page, "--base-url", BASE)
+    assert harvest_html.links(html, BASE) == cli_json(harvest_bin, "links", page, "--base-url", BASE)
+    assert harvest_html.links(html, BASE, feeds=True) == cli_json(
+        harvest_bin, "links", page, "--base-url", BASE, "--feeds"
+    )
+    assert harvest_html.microdata(html, BASE, validate=True) == cli_json(
+        harvest_bin, "microdata", page, "--base-url", BASE, "--validate"
+    )
+
+
+def without_timestamps(text):
+    # DTSTAMP is the time of the export (RFC 5545 §3.8.7.2): it differs between two runs.
+    return re.sub(r"DTSTAMP[^\r\n]*\r\n", "", text)
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_exports_match_the_command(harvest_bin, page):
+    html = page.read_bytes()
+    exports = [
+        ("vcard", {}, []),
+        ("vcard", {"source": "mf2", "all": True}, ["--from", "mf2", "--all"]),
+        ("ical", {"rfc5545": True}, ["--rfc5545"]),
+        ("atom", {}, []),
+        ("rdf", {"format": "ttl"}, ["--format", "ttl"]),
+    ]
+    for name, options, flags in exports:
+        code, out = run_cli(harvest_bin, name, page, "--base-url", BASE, *flags)
+        if code == 1:
+            with pytest.raises(harvest_html.NothingFoundError):
+                getattr(harvest_html, name)(html, BASE, **options)
+            continue
+        assert code == 0, (name, page)
+        got = getattr(harvest_html, name)(html, BASE, **options)
+        assert without_timestamps(got) == without_timestamps(out.decode("utf-8")), (name, page)
+
+
+def test_str_and_bytes_agree_and_bytes_are_sniffed():
+    page = "<meta charset=windows-1252><p class=h-card>Jos\u00e9</p>"
+    from_str = harvest_html.mf2(page, "https://example.com/")
+    from_bytes = harvest_html.mf2(page.encode("windows-1252"), "https://example.com/")
+    assert from_str == from_bytes
+    assert from_str["items"][0]["properties"]["name"] == ["Jos\u00e9"]
+    # The HTTP charset wins over <meta>, as in a browser.
+    utf8 = "<meta charset=windows-1252><p class=h-card>Jos\u00e9</p>".encode("utf-8")
+    assert harvest_html.mf2(utf8, "https://example.com/", encoding="utf-8") == from_str
+
+
+def test_syntax_names_like_extruct():
+    html = '<p class="h-card">Ada</p><script type="application/ld+json">{"@type": "Person"}</script>'
+    data = harvest_html.extract(html, "https://example.com/", syntaxes=["microformat", "json-ld"])
+    assert list(data) == ["url", "mf2", "json-ld"]
+    assert data["json-ld"] == [{"@type": "Person"}]
+    with pytest.raises(ValueError, match="rdfa"):
+        harvest_html.extract(html, syntaxes=["rdfa"])
+    assert harvest_html.SYNTAXES == ["microdata", "mf2", "links", "json-ld"]
+
+
+def test_without_a_base_url_relative_urls_stay_as_written():
+    data = harvest_html.mf2('<p class="h-card"><a class="u-url" href="/ada">Ada</a></p>')
+    assert data["items"][0]["properties"]["url"] == ["/ada"]
+    assert harvest_html.extract("<p>")["url"] is None
+
+
+def test_bad_arguments_are_python_errors():
+    with pytest.raises(TypeError):
+        harvest_html.extract(42)
+    with pytest.raises(ValueError, match="absolute URL"):
+        harvest_html.extract("<p>", base_url="not a url")
+    with pytest.raises(ValueError):
+        harvest_html.rdf("<p>", format="xml")
+    with pytest.raises(ValueError):
+        harvest_html.links("<p>", feeds=True, check=True)
+    with pytest.raises(ValueError):
+        harvest_html.mf2("<p>", encoding="utf-8")
