@@ -24,6 +24,9 @@ cargo test -p harvest-cli --features http -- --test-threads=1
 # its pytest suite (results equal to the command's, the official mf2 suite, hostile input,
 # archives, threads). pytest exits non-zero when a test fails or when it finds none.
 python3 -m venv target/py
-target/py/bin/pip install -q --disable-pip-version-check -r crates/python/requirements-test.txt
+target/py/bin/pip install -q --disable-pip-version-check -r crates/python/requirements-test.txt \
+  -r examples/spark/requirements.txt
 VIRTUAL_ENV="$PWD/target/py" target/py/bin/maturin develop -q -m crates/python/Cargo.toml
 target/py/bin/python -m pytest -q crates/python/tests
+# The Spark job over WARC archives, in local mode (needs a Java runtime: .ci/run installs one).
+target/py/bin/python -m pytest -q examples/spark/tests

@@ -240,8 +240,8 @@ fn rdf(
 }
 
 /// The HTML pages of a WARC archive (``.warc`` or ``.warc.gz``; a path or a binary
-/// file object), one dict per page as it is read: ``{"url", "status", "data", "error"}``,
-/// ``data`` being :func:`extract`'s dict for the page. A damaged archive (a download cut short, a
+/// file object), one dict per page as it is read: ``{"url", "status", "bytes", "data", "error"}``,
+/// ``bytes`` the size of its HTML, ``data`` being :func:`extract`'s dict for the page. A damaged archive (a download cut short, a
 /// corrupt gzip member) gives its good pages and one item whose ``error`` says where it broke;
 /// a gzipped one goes on at the next member.
 #[pyfunction]

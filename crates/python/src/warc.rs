@@ -37,12 +37,13 @@ impl Read for PyFileReader {
 
 /// One page's result, computed without the GIL.
 enum Item {
-    Page { url: Option<String>, status: Option<u16>, result: Result<serde_json::Value, String> },
+    Page { url: Option<String>, status: Option<u16>, bytes: usize, result: Result<serde_json::Value, String> },
     Damage(String),
 }
 
 /// Iterator over the HTML pages of a WARC archive: each item is a dict
-/// `{"url", "status", "data", "error"}`, `data` being what `extract` gives for the page.
+/// `{"url", "status", "bytes", "data", "error"}`, `bytes` the size of the page's HTML and
+/// `data` what `extract` gives for the page.
 #[pyclass(module = "harvest_html._harvest", name = "WarcIterator")]
 pub struct WarcIterator {
     /// `None` once the archive is done. A Python object can be reached from any thread, so
@@ -104,7 +105,7 @@ impl WarcIterator {
                         Ok(Output::Text(text)) => Ok(serde_json::Value::String(text)),
                         Err(error) => Err(error.to_string()),
                     };
-                    Item::Page { url: page.url, status: page.status, result }
+                    Item::Page { url: page.url, status: page.status, bytes: page.bytes.len(), result }
                 }
                 Err(error) => Item::Damage(error.to_string()),
             })
@@ -112,9 +113,10 @@ impl WarcIterator {
         let Some(item) = item else { return Ok(None) };
         let dict = PyDict::new(py);
         match item {
-            Item::Page { url, status, result } => {
+            Item::Page { url, status, bytes, result } => {
                 dict.set_item("url", url)?;
                 dict.set_item("status", status)?;
+                dict.set_item("bytes", bytes)?;
                 match result {
                     Ok(value) => {
                         dict.set_item("data", to_python(py, &value)?)?;
@@ -129,6 +131,7 @@ impl WarcIterator {
             Item::Damage(message) => {
                 dict.set_item("url", py.None())?;
                 dict.set_item("status", py.None())?;
+                dict.set_item("bytes", 0)?;
                 dict.set_item("data", py.None())?;
                 dict.set_item("error", message)?;
             }

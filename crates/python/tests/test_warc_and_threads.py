@@ -45,6 +45,7 @@ def test_paths_and_file_objects_plain_and_gzipped(tmp_path, harvest_bin):
             ("https://example.com/gone", 404, None),
         ]
         assert [i["data"] for i in items] == [record["all"] for record in expected]
+        assert items[0]["bytes"] == len(b"<p class=h-card>Ada</p>")
 
 
 def open_cli(binary, archive):

@@ -16,6 +16,7 @@ class WarcError(HarvestError): ...
 class WarcPage(TypedDict):
     url: Optional[str]
     status: Optional[int]
+    bytes: int
     data: Optional[Dict[str, Json]]
     error: Optional[str]
 

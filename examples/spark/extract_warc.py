@@ -1,0 +1,166 @@
+"""Extract the structured data of WARC archives with Apache Spark and harvest_html.
+
+    python extract_warc.py INPUT... --output DIR [--master URL] [--syntaxes NAME...]
+
+INPUT is a WARC archive (``.warc`` or ``.warc.gz``) as a local path or a URI Hadoop can read
+(``file://``, ``hdfs://``, ``s3a://`` with the connector on the classpath), or a text file
+(``.txt``) listing such archives one per line. Each archive is one Spark task: an executor
+reads it with ``harvest_html.iter_warc`` (streaming, one HTML response record at a time, the
+good records of a damaged archive kept and the damage reported as a row) and extracts every
+page.
+
+Output, in DIR:
+
+- ``pages/``: Parquet, one row per page: ``warc`` (the archive), ``url``, ``status``,
+  ``bytes`` (of HTML), ``error``, a count per syntax (``microdata_items``, ``mf2_items``,
+  ``links``, ``jsonld_blocks``) and the JSON text of each syntax (``microdata``, ``mf2``,
+  ``links_json``, ``jsonld``), the same JSON ``harvest all`` writes for the page. A damaged
+  archive adds a row with ``url`` null and the error.
+- ``summary.json`` (also printed): pages, pages with data per syntax, errors, bytes of HTML,
+  seconds, and GB of HTML per CPU-hour (bytes over seconds times the cores Spark used).
+
+Local paths and ``file://`` URIs are streamed by the executor from disk; other URIs are read
+through Hadoop (``binaryFiles``), which holds each archive in the executor's memory while it
+is processed: give executors memory for the largest archive.
+"""
+
+import argparse
+import io
+import json
+import os
+import sys
+import time
+from urllib.parse import urlparse
+
+from pyspark.sql import SparkSession
+from pyspark.sql import functions as F
+from pyspark.sql.types import IntegerType, LongType, StringType, StructField, StructType
+
+SCHEMA = StructType(
+    [
+        StructField("warc", StringType(), False),
+        StructField("url", StringType(), True),
+        StructField("status", IntegerType(), True),
+        StructField("bytes", LongType(), False),
+        StructField("error", StringType(), True),
+        StructField("microdata_items", IntegerType(), False),
+        StructField("mf2_items", IntegerType(), False),
+        StructField("links", IntegerType(), False),
+        StructField("jsonld_blocks", IntegerType(), False),
+        StructField("microdata", StringType(), True),
+        StructField("mf2", StringType(), True),
+        StructField("links_json", StringType(), True),
+        StructField("jsonld", StringType(), True),
+    ]
+)
+
+# Parquet column of each syntax's JSON, and how its count is taken.
+COLUMNS = {
+    "microdata": ("microdata", "microdata_items", lambda v: len(v.get("items", []))),
+    "mf2": ("mf2", "mf2_items", lambda v: len(v.get("items", []))),
+    "links": ("links_json", "links", len),
+    "json-ld": ("jsonld", "jsonld_blocks", len),
+}
+
+
+def archives_of(inputs):
+    """The archives named on the command line, text files of archive names expanded."""
+    archives = []
+    for item in inputs:
+        if item.endswith(".txt") and os.path.isfile(item):
+            with open(item, encoding="utf-8") as listing:
+                archives += [line.strip() for line in listing if line.strip() and not line.startswith("#")]
+        else:
+            archives.append(item)
+    return archives
+
+
+def is_local(uri):
+    scheme = urlparse(uri).scheme
+    return scheme in ("", "file") or len(scheme) == 1  # a Windows drive letter is no scheme
+
+
+def local_path(uri):
+    return urlparse(uri).path if uri.startswith("file:") else uri
+
+
+def rows_of(warc, source, syntaxes):
+    """One row per page of an archive (and one per damage)."""
+    import harvest_html
+
+    for page in harvest_html.iter_warc(source, syntaxes=syntaxes):
+        data = page["data"] or {}
+        row = {
+            "warc": warc,
+            "url": page["url"],
+            "status": page["status"],
+            "bytes": page["bytes"],
+            "error": page["error"],
+        }
+        for syntax, (column, count, counter) in COLUMNS.items():
+            value = data.get(syntax)
+            row[column] = None if value is None else json.dumps(value, ensure_ascii=False)
+            row[count] = 0 if value is None else counter(value)
+        yield tuple(row[field.name] for field in SCHEMA.fields)
+
+
+def local_rows(warc, syntaxes):
+    return rows_of(warc, local_path(warc), syntaxes)
+
+
+def summarize(pages, seconds, cores):
+    totals = pages.agg(
+        F.count(F.col("url")).alias("pages"),
+        F.sum(F.col("error").isNotNull().cast("int")).alias("errors"),
+        F.sum("bytes").alias("bytes"),
+        *[F.sum((F.col(count) > 0).cast("int")).alias(f"pages_with_{syntax}") for syntax, (_, count, _) in COLUMNS.items()],
+    ).collect()[0]
+    summary = {key: (totals[key] or 0) for key in totals.asDict()}
+    summary["seconds"] = round(seconds, 3)
+    summary["cores"] = cores
+    cpu_hours = seconds * cores / 3600
+    summary["gb_html_per_cpu_hour"] = round(summary["bytes"] / 1e9 / cpu_hours, 2) if cpu_hours else None
+    return summary
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=__doc__.split("\n\n", 1)[1],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("inputs", nargs="+", metavar="INPUT", help="WARC archives, or .txt files listing them")
+    parser.add_argument("--output", required=True, metavar="DIR", help="a local directory for pages/ and summary.json")
+    parser.add_argument("--master", help="Spark master URL (default: spark-submit's, else local[*])")
+    parser.add_argument("--syntaxes", nargs="+", metavar="NAME", help="syntaxes to extract (default: all)")
+    args = parser.parse_args(argv)
+
+    builder = SparkSession.builder.appName("harvest-extract-warc")
+    if args.master:
+        builder = builder.master(args.master)
+    elif "spark.master" not in os.environ.get("PYSPARK_SUBMIT_ARGS", ""):
+        builder = builder.master("local[*]")
+    spark = builder.getOrCreate()
+    sc = spark.sparkContext
+    archives = archives_of(args.inputs)
+    syntaxes = args.syntaxes
+    started = time.perf_counter()
+    local = [a for a in archives if is_local(a)]
+    remote = [a for a in archives if not is_local(a)]
+    rdds = []
+    if local:
+        rdds.append(sc.parallelize(local, max(1, len(local))).flatMap(lambda warc: local_rows(warc, syntaxes)))
+    for uri in remote:
+        rdds.append(sc.binaryFiles(uri).flatMap(lambda item: rows_of(item[0], io.BytesIO(item[1]), syntaxes)))
+    rows = sc.union(rdds) if rdds else sc.emptyRDD()
+    pages = spark.createDataFrame(rows, SCHEMA)
+    pages.write.mode("overwrite").parquet(os.path.join(args.output, "pages"))
+    seconds = time.perf_counter() - started
+    written = spark.read.parquet(os.path.join(args.output, "pages"))
+    summary = summarize(written, seconds, sc.defaultParallelism)
+    with open(os.path.join(args.output, "summary.json"), "w", encoding="utf-8") as out:
+        json.dump(summary, out, indent=2)
+    print(json.dumps(summary))
+    spark.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,129 @@
+"""The Spark job in local mode on WARC archives built from the benchmark corpus: every HTML
+record appears exactly once, with the JSON `harvest all` gives for it, and a truncated
+archive keeps its good records and reports the damage in a row of its own."""
+
+import gzip
+import json
+import os
+import subprocess
+import sys
+from io import BytesIO
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+from warcio.statusandheaders import StatusAndHeaders
+from warcio.warcwriter import WARCWriter
+
+REPO = Path(__file__).resolve().parents[3]
+CORPUS = REPO.parent / "shared" / "corpus"
+JOB = REPO / "examples" / "spark" / "extract_warc.py"
+
+
+def corpus_pages():
+    """The real pages and the first 40 synthetic ones (the CI subset: all 300 take minutes)."""
+    if not CORPUS.is_dir():
+        pytest.fail(f"the benchmark corpus is missing: expected {CORPUS}")
+    real = sorted((CORPUS / "real").glob("*.html"))
+    synthetic = sorted((CORPUS / "synthetic" / "pages").rglob("*.html"))[:40]
+    assert real and synthetic
+    return real + synthetic
+
+
+def write_archive(path, pages, gzipped, extra_image=False):
+    """A WARC of one response record per page, URL https://corpus.example/NAME."""
+    buffer = BytesIO()
+    writer = WARCWriter(buffer, gzip=gzipped)
+    for page in pages:
+        headers = StatusAndHeaders("200 OK", [("Content-Type", "text/html; charset=utf-8")], protocol="HTTP/1.1")
+        url = f"https://corpus.example/{page.parent.name}/{page.name}"
+        writer.write_record(writer.create_warc_record(url, "response", payload=BytesIO(page.read_bytes()), http_headers=headers))
+    if extra_image:
+        headers = StatusAndHeaders("200 OK", [("Content-Type", "image/png")], protocol="HTTP/1.1")
+        writer.write_record(
+            writer.create_warc_record("https://corpus.example/logo.png", "response", payload=BytesIO(b"\x89PNG"), http_headers=headers)
+        )
+    path.write_bytes(buffer.getvalue())
+
+
+def harvest_all(binary, archive):
+    out = subprocess.run([str(binary), "all", str(archive)], capture_output=True).stdout
+    return [json.loads(line) for line in out.splitlines()]
+
+
+@pytest.fixture(scope="module")
+def harvest_bin():
+    binary = REPO / "target" / "debug" / "harvest"
+    if not binary.exists():
+        subprocess.run(["cargo", "build", "-q", "-p", "harvest-cli"], cwd=REPO, check=True)
+    return binary
+
+
+def test_spark_job_local_mode(tmp_path, harvest_bin):
+    pages = corpus_pages()
+    thirds = [pages[0::3], pages[1::3], pages[2::3]]
+    a, b, c = tmp_path / "a.warc.gz", tmp_path / "b.warc", tmp_path / "c.warc.gz"
+    write_archive(a, thirds[0], gzipped=True, extra_image=True)
+    write_archive(b, thirds[1], gzipped=False)
+    write_archive(c, thirds[2], gzipped=True)
+    # d: three good records, then half of a fourth, as an interrupted download leaves it.
+    whole = tmp_path / "whole.warc.gz"
+    write_archive(whole, pages[:4], gzipped=True)
+    members = gzip.decompress(whole.read_bytes())
+    assert members.count(b"WARC-Type: response") == 4
+    four = [tmp_path / f"m{i}.warc.gz" for i in range(4)]
+    for i, member in enumerate(four):
+        write_archive(member, [pages[i]], gzipped=True)
+    d = tmp_path / "d.warc.gz"
+    last = four[3].read_bytes()
+    d.write_bytes(b"".join(m.read_bytes() for m in four[:3]) + last[: len(last) // 2])
+    listing = tmp_path / "more.txt"
+    listing.write_text(f"{c}\nfile://{d}\n")
+    out = tmp_path / "out"
+
+    env = dict(os.environ, PYSPARK_PYTHON=sys.executable, PYSPARK_DRIVER_PYTHON=sys.executable)
+    job = subprocess.run(
+        [sys.executable, str(JOB), str(a), str(b), str(listing), "--output", str(out), "--master", "local[2]"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+    )
+    assert job.returncode == 0, job.stderr[-4000:]
+    rows = pq.read_table(out / "pages").to_pylist()
+    summary = json.loads((out / "summary.json").read_text())
+
+    expected = {}
+    for archive in (a, b, c, d):
+        for record in harvest_all(harvest_bin, archive):
+            expected.setdefault(str(archive), []).append(record)
+    seen = {}
+    for row in rows:
+        seen.setdefault(row["warc"].removeprefix("file://"), []).append(row)
+    assert sorted(seen) == sorted(expected)
+    for archive, records in expected.items():
+        got = seen[archive]
+        pages_expected = [r for r in records if "all" in r]
+        pages_got = [r for r in got if r["url"] is not None]
+        # Every HTML record exactly once (the PNG response is not a page).
+        assert sorted(r["url"] for r in pages_got) == sorted(r["url"] for r in pages_expected)
+        assert len({r["url"] for r in pages_got}) == len(pages_got)
+        by_url = {r["url"]: r for r in pages_got}
+        for record in pages_expected:
+            row = by_url[record["url"]]
+            data = record["all"]
+            assert json.loads(row["microdata"]) == data["microdata"]
+            assert json.loads(row["mf2"]) == data["mf2"]
+            assert json.loads(row["links_json"]) == data["links"]
+            assert json.loads(row["jsonld"]) == data["json-ld"]
+            assert row["mf2_items"] == len(data["mf2"]["items"])
+            assert row["status"] == 200 and row["error"] is None
+        errors_expected = [r["error"] for r in records if "error" in r]
+        errors_got = [r["error"] for r in got if r["url"] is None]
+        assert errors_got == errors_expected
+    damaged = [r for r in seen[str(d)] if r["url"] is None]
+    assert len(damaged) == 1 and "(record 4)" in damaged[0]["error"]
+    assert summary["pages"] == len(pages) + 3
+    assert summary["errors"] == 1
+    assert summary["bytes"] == sum(p.stat().st_size for p in pages) + sum(p.stat().st_size for p in pages[:3])
+    assert summary["gb_html_per_cpu_hour"] > 0
