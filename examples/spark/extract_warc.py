@@ -13,8 +13,9 @@ Output, in DIR:
 
 - ``pages/``: Parquet, one row per page: ``warc`` (the archive), ``url``, ``status``,
   ``bytes`` (of HTML), ``error``, a count per syntax (``microdata_items``, ``mf2_items``,
-  ``links``, ``jsonld_blocks``) and the JSON text of each syntax (``microdata``, ``mf2``,
-  ``links_json``, ``jsonld``), the same JSON ``harvest all`` writes for the page. A damaged
+  ``links``, ``jsonld_blocks``, ``opengraph_properties``, ``dublincore_properties``) and the
+  JSON text of each syntax (``microdata``, ``mf2``, ``links_json``, ``jsonld``,
+  ``opengraph``, ``dublincore``), the same JSON ``harvest all`` writes for the page. A damaged
   archive adds a row with ``url`` null and the error.
 - ``summary.json`` (also printed): pages, pages with data per syntax, errors, bytes of HTML,
   seconds, and GB of HTML per CPU-hour (bytes over seconds times the cores Spark used).
@@ -47,10 +48,14 @@ SCHEMA = StructType(
         StructField("mf2_items", IntegerType(), False),
         StructField("links", IntegerType(), False),
         StructField("jsonld_blocks", IntegerType(), False),
+        StructField("opengraph_properties", IntegerType(), False),
+        StructField("dublincore_properties", IntegerType(), False),
         StructField("microdata", StringType(), True),
         StructField("mf2", StringType(), True),
         StructField("links_json", StringType(), True),
         StructField("jsonld", StringType(), True),
+        StructField("opengraph", StringType(), True),
+        StructField("dublincore", StringType(), True),
     ]
 )
 
@@ -60,6 +65,8 @@ COLUMNS = {
     "mf2": ("mf2", "mf2_items", lambda v: len(v.get("items", []))),
     "links": ("links_json", "links", len),
     "json-ld": ("jsonld", "jsonld_blocks", len),
+    "opengraph": ("opengraph", "opengraph_properties", lambda v: sum(len(o["properties"]) for o in v)),
+    "dublincore": ("dublincore", "dublincore_properties", lambda v: sum(len(d["elements"]) + len(d["terms"]) for d in v)),
 }
 
 

@@ -166,7 +166,7 @@ pub enum ExtractCommand {
     #[command(after_help = "Examples:\n  harvest rdf page.html --base-url https://example.com/\n  \
                             harvest rdf page.html --format ttl")]
     Rdf(RdfArgs),
-    /// One parse, every extractor: {url, microdata, mf2, links, json-ld}.
+    /// One parse, every extractor: {url, microdata, mf2, links, json-ld, opengraph, dublincore}.
     #[command(after_help = "Examples:\n  harvest all page.html --base-url https://example.com/ --pretty\n  \
                             harvest all crawl.warc.gz -o pages.jsonl")]
     All(AllArgs),

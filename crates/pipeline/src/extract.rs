@@ -51,11 +51,16 @@ pub enum Syntax {
     Links,
     /// `<script type=application/ld+json>` blocks, key `json-ld`.
     JsonLd,
+    /// Open Graph (RDFa Lite `meta property=`), key `opengraph`.
+    OpenGraph,
+    /// Dublin Core `meta` and `link` elements (DC-HTML), key `dublincore`.
+    DublinCore,
 }
 
 impl Syntax {
     /// Every syntax, in record order.
-    pub const ALL: [Syntax; 4] = [Syntax::Microdata, Syntax::Mf2, Syntax::Links, Syntax::JsonLd];
+    pub const ALL: [Syntax; 6] =
+        [Syntax::Microdata, Syntax::Mf2, Syntax::Links, Syntax::JsonLd, Syntax::OpenGraph, Syntax::DublinCore];
 
     /// The record key, which is also the syntax's name.
     pub fn name(self) -> &'static str {
@@ -64,10 +69,13 @@ impl Syntax {
             Syntax::Mf2 => "mf2",
             Syntax::Links => "links",
             Syntax::JsonLd => "json-ld",
+            Syntax::OpenGraph => "opengraph",
+            Syntax::DublinCore => "dublincore",
         }
     }
 
-    /// A syntax by harvest's name, or by extruct's where it means the same (`microformat`).
+    /// A syntax by harvest's name, or by extruct's where it means the same (`microformat`;
+    /// `opengraph`, `dublincore` and `json-ld` are the same in both).
     ///
     /// ```
     /// use harvest_pipeline::extract::Syntax;
@@ -197,7 +205,7 @@ pub enum Extraction {
     Atom(FeedSource),
     /// The page's microdata, links, title and meta as RDF.
     Rdf(RdfFormat),
-    /// One parse, every syntax: `{url, microdata, mf2, links, json-ld}`.
+    /// One parse, every syntax: `{url, microdata, mf2, links, json-ld, opengraph, dublincore}`.
     All(AllOptions),
 }
 
@@ -337,6 +345,8 @@ fn all(doc: &Document, page_url: Option<&str>, options: &AllOptions) -> Result<V
                 errors = block_errors;
                 Value::Array(blocks)
             }
+            Syntax::OpenGraph => to_value(&harvest_meta::opengraph(doc))?,
+            Syntax::DublinCore => to_value(&harvest_meta::dublin_core(doc))?,
         };
         record.insert(syntax.name().to_owned(), value);
     }

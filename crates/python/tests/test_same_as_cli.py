@@ -75,7 +75,21 @@ def test_syntax_names_like_extruct():
     assert data["json-ld"] == [{"@type": "Person"}]
     with pytest.raises(ValueError, match="rdfa"):
         harvest_html.extract(html, syntaxes=["rdfa"])
-    assert harvest_html.SYNTAXES == ["microdata", "mf2", "links", "json-ld"]
+    assert harvest_html.SYNTAXES == ["microdata", "mf2", "links", "json-ld", "opengraph", "dublincore"]
+
+
+def test_open_graph_and_dublin_core_as_extruct_names_them():
+    html = (
+        '<meta property="og:title" content="The Rock"><meta property="og:image" content="/rock.jpg">'
+        '<meta name="DC.creator" content="Ada">'
+    )
+    data = harvest_html.extract(html, "https://example.com/", syntaxes=["opengraph", "dublincore"])
+    assert data["opengraph"] == [
+        {"namespace": {"og": "http://ogp.me/ns#"}, "properties": [["og:title", "The Rock"], ["og:image", "/rock.jpg"]]}
+    ]
+    assert data["dublincore"][0]["elements"] == [
+        {"name": "creator", "content": "Ada", "URI": "http://purl.org/dc/elements/1.1/creator"}
+    ]
 
 
 def test_without_a_base_url_relative_urls_stay_as_written():

@@ -116,6 +116,8 @@ def test_spark_job_local_mode(tmp_path, harvest_bin):
             assert json.loads(row["mf2"]) == data["mf2"]
             assert json.loads(row["links_json"]) == data["links"]
             assert json.loads(row["jsonld"]) == data["json-ld"]
+            assert json.loads(row["opengraph"]) == data["opengraph"]
+            assert json.loads(row["dublincore"]) == data["dublincore"]
             assert row["mf2_items"] == len(data["mf2"]["items"])
             assert row["status"] == 200 and row["error"] is None
         errors_expected = [r["error"] for r in records if "error" in r]

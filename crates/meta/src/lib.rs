@@ -1,0 +1,27 @@
+#![doc = include_str!("../README.md")]
+//!
+//! # Design
+//!
+//! Both vocabularies live in the page's `meta` and `link` elements, so each is one pass over
+//! the document's elements in tree order.
+//!
+//! * [`opengraph`]: the page is one rich object (ogp.me, "Basic Metadata"), so the result is
+//!   at most one [`OpenGraph`]: the prefix mappings in force and every `(property, content)`
+//!   pair of `meta` elements whose `property` names a term in a known vocabulary, in document
+//!   order. Repeated properties are arrays and a structured property (`og:image:width`) belongs
+//!   to the array element before it (ogp.me, "Arrays", "Structured Properties"): keeping the
+//!   pairs in order keeps both readings possible, as ogp.me's own examples are written.
+//! * [`dublin_core`]: DC-HTML's `schema.PREFIX` links declare prefixes; `meta name="PREFIX.term"`
+//!   gives a literal (with `lang` and `scheme`), `link rel="PREFIX.term"` a resource (with
+//!   `hreflang`, the URL resolved). Properties in the DCMI elements namespace go to
+//!   [`DublinCore::elements`], those in DCMI terms to [`DublinCore::terms`].
+//!
+//! Readings where the specs leave room are in `docs/meta.md`.
+
+#![deny(missing_docs)]
+
+mod dublin_core;
+mod opengraph;
+
+pub use dublin_core::{dublin_core, DublinCore, DublinCoreProperty};
+pub use opengraph::{opengraph, OpenGraph, OPEN_GRAPH_PREFIXES};
