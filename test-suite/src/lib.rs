@@ -22,7 +22,7 @@ pub mod html5lib;
 mod parsers;
 mod suites;
 pub use parsers::{parser, parser_names, registry, Parser};
-pub use suites::{locate, Located, Suite};
+pub use suites::{locate, require, Located, Suite};
 
 /// One test case: an HTML page and the JSON a parser must give for it.
 #[derive(Debug, Clone)]

@@ -91,3 +91,16 @@ pub fn locate(suite: Suite) -> Located {
 fn is_populated(folder: &Path) -> bool {
     std::fs::read_dir(folder).is_ok_and(|mut entries| entries.next().is_some())
 }
+
+/// For tests: the suite's folder, or `None` after printing `SKIPPED` when `HARVEST_SKIP_SUITES`
+/// names it; a missing suite panics with the instructions to get it, so the test fails.
+pub fn require(suite: Suite) -> Option<PathBuf> {
+    match locate(suite) {
+        Located::Found(folder) => Some(folder),
+        Located::Skipped => {
+            println!("SKIPPED {}: HARVEST_SKIP_SUITES names it", suite.name());
+            None
+        }
+        Located::Missing(message) => panic!("{message}"),
+    }
+}

@@ -8,19 +8,12 @@
 //! `HARVEST_SKIP_SUITES` lists `html5lib`.
 
 use harvest_test_suite::html5lib::{discover, harvest_tree, rcdom_tree, run};
-use harvest_test_suite::{locate, summary, Expectations, Located, Suite};
+use harvest_test_suite::{require, summary, Expectations, Suite};
 use std::path::Path;
 
 #[test]
 fn html5lib_tree_construction_is_clean() {
-    let folder = match locate(Suite::Html5lib) {
-        Located::Found(folder) => folder,
-        Located::Skipped => {
-            println!("SKIPPED html5lib: HARVEST_SKIP_SUITES names it");
-            return;
-        }
-        Located::Missing(message) => panic!("{message}"),
-    };
+    let Some(folder) = require(Suite::Html5lib) else { return };
     let cases = discover(&folder).expect("readable suite");
     assert!(cases.len() > 1500, "only {} cases in {}", cases.len(), folder.display());
     let expectations_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("expectations/html5lib.txt");

@@ -5,19 +5,12 @@
 //! names. Missing, the test fails and says how to get it, unless HARVEST_SKIP_SUITES lists
 //! `mf2`.
 
-use harvest_test_suite::{discover, locate, parser, run, summary, Expectations, Located, Suite};
+use harvest_test_suite::{discover, parser, require, run, summary, Expectations, Suite};
 
 #[test]
 fn mf2_suite_is_clean() {
     let mf2 = parser("mf2").expect("the mf2 parser is registered");
-    let suite = match locate(Suite::Mf2) {
-        Located::Found(folder) => folder,
-        Located::Skipped => {
-            println!("SKIPPED mf2: HARVEST_SKIP_SUITES names it");
-            return;
-        }
-        Located::Missing(message) => panic!("{message}"),
-    };
+    let Some(suite) = require(Suite::Mf2) else { return };
     let cases = discover(&suite).expect("readable suite");
     assert!(!cases.is_empty(), "no cases in {}", suite.display());
     let expectations = Expectations::load(&mf2.expectations).expect("valid expectations file");

@@ -5,7 +5,7 @@
 //! The suite is found as the conformance runner finds it (submodule, then HARVEST_MF2_SUITE);
 //! missing, the test fails unless HARVEST_SKIP_SUITES lists `mf2`.
 
-use harvest_test_suite::{discover, locate, parser, run, summary, Expectations, Located, Parser, Suite};
+use harvest_test_suite::{discover, parser, require, run, summary, Expectations, Parser, Suite};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -29,14 +29,7 @@ fn harvest_mf2(html: &[u8], page_url: &str) -> Result<serde_json::Value, String>
 #[test]
 fn mf2_suite_through_the_binary_matches_the_library() {
     let library = parser("mf2").expect("the mf2 parser is registered");
-    let suite = match locate(Suite::Mf2) {
-        Located::Found(folder) => folder,
-        Located::Skipped => {
-            println!("SKIPPED mf2: HARVEST_SKIP_SUITES names it");
-            return;
-        }
-        Located::Missing(message) => panic!("{message}"),
-    };
+    let Some(suite) = require(Suite::Mf2) else { return };
     let cli = Parser { name: "harvest mf2", run: harvest_mf2, ..library.clone() };
     let cases = discover(&suite).expect("readable suite");
     assert!(!cases.is_empty(), "no cases in {}", suite.display());
