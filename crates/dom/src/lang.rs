@@ -247,7 +247,8 @@ mod tests {
         assert!(ok("abcdefgh"));
         assert!(!ok("abcdefghi"));
         assert!(ok("en-1994"));
-        assert!(!ok("en-199"));
+        assert!(ok("en-199"));
+        assert!(!ok("en-19"));
         assert!(ok("en-123"));
         assert!(ok("zh-min-nan"));
         assert!(ok("ab-abc-abc-abc"));

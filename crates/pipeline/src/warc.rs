@@ -526,11 +526,16 @@ impl Iterator for WarcPages {
 /// The page a record holds, if it holds an HTML page.
 fn page_of(record: WarcRecord, archive: &str) -> Option<Page> {
     let kind = record.field("WARC-Type").unwrap_or_default().to_ascii_lowercase();
-    let target = record.field("WARC-Target-URI").map(|uri| uri.trim().trim_matches(['<', '>']).to_owned());
+    // An empty target URI names nothing: the page then has no URL and is labelled by its
+    // record (a fuzz finding: an empty `WARC-Target-URI:` gave a page an empty label).
+    let target = record
+        .field("WARC-Target-URI")
+        .map(|uri| uri.trim().trim_matches(['<', '>']).trim().to_owned())
+        .filter(|uri| !uri.is_empty());
     let label = match (&target, record.field("WARC-Record-ID")) {
         (Some(uri), _) => uri.clone(),
-        (None, Some(id)) => format!("{archive}#{id}"),
-        (None, None) => format!("{archive}#{}", record.number),
+        (None, Some(id)) if !id.is_empty() => format!("{archive}#{id}"),
+        (None, _) => format!("{archive}#{}", record.number),
     };
     let (bytes, charset, status) = match kind.as_str() {
         "response" => html_response(&record.block)?,

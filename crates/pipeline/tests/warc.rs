@@ -181,3 +181,15 @@ fn garbage_and_empty_archives() {
     let got = outcomes(plain(endless));
     assert_eq!(got, ["error: test.warc: archive damaged at byte 0 (record 1): record header too long"]);
 }
+
+#[test]
+fn an_empty_target_uri_is_no_url() {
+    let block = b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<p>x";
+    let mut archive =
+        format!("WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: \r\nContent-Length: {}\r\n\r\n", block.len())
+            .into_bytes();
+    archive.extend_from_slice(block);
+    let page = plain(archive).next().unwrap().unwrap();
+    assert_eq!(page.url, None);
+    assert_eq!(page.label, "test.warc#1");
+}
