@@ -59,14 +59,14 @@ SCHEMA = StructType(
     ]
 )
 
-# Parquet column of each syntax's JSON, and how its count is taken.
+# Parquet columns of each syntax: its JSON text and its count.
 COLUMNS = {
-    "microdata": ("microdata", "microdata_items", lambda v: len(v.get("items", []))),
-    "mf2": ("mf2", "mf2_items", lambda v: len(v.get("items", []))),
-    "links": ("links_json", "links", len),
-    "json-ld": ("jsonld", "jsonld_blocks", len),
-    "opengraph": ("opengraph", "opengraph_properties", lambda v: sum(len(o["properties"]) for o in v)),
-    "dublincore": ("dublincore", "dublincore_properties", lambda v: sum(len(d["elements"]) + len(d["terms"]) for d in v)),
+    "microdata": ("microdata", "microdata_items"),
+    "mf2": ("mf2", "mf2_items"),
+    "links": ("links_json", "links"),
+    "json-ld": ("jsonld", "jsonld_blocks"),
+    "opengraph": ("opengraph", "opengraph_properties"),
+    "dublincore": ("dublincore", "dublincore_properties"),
 }
 
 
@@ -92,10 +92,11 @@ def local_path(uri):
 
 
 def rows_of(warc, source, syntaxes):
-    """One row per page of an archive (and one per damage)."""
+    """One row per page of an archive (and one per damage). The JSON texts and the counts come
+    from harvest_html as they are (as_json=True): no Python objects are built per page."""
     import harvest_html
 
-    for page in harvest_html.iter_warc(source, syntaxes=syntaxes):
+    for page in harvest_html.iter_warc(source, syntaxes=syntaxes, as_json=True):
         data = page["data"] or {}
         row = {
             "warc": warc,
@@ -104,10 +105,9 @@ def rows_of(warc, source, syntaxes):
             "bytes": page["bytes"],
             "error": page["error"],
         }
-        for syntax, (column, count, counter) in COLUMNS.items():
-            value = data.get(syntax)
-            row[column] = None if value is None else json.dumps(value, ensure_ascii=False)
-            row[count] = 0 if value is None else counter(value)
+        for syntax, (column, count) in COLUMNS.items():
+            row[column] = data.get(syntax)
+            row[count] = page["counts"].get(syntax, 0)
         yield tuple(row[field.name] for field in SCHEMA.fields)
 
 
@@ -120,7 +120,7 @@ def summarize(pages, seconds, cores):
         F.count(F.col("url")).alias("pages"),
         F.sum(F.col("error").isNotNull().cast("int")).alias("errors"),
         F.sum("bytes").alias("bytes"),
-        *[F.sum((F.col(count) > 0).cast("int")).alias(f"pages_with_{syntax}") for syntax, (_, count, _) in COLUMNS.items()],
+        *[F.sum((F.col(count) > 0).cast("int")).alias(f"pages_with_{syntax}") for syntax, (_, count) in COLUMNS.items()],
     ).collect()[0]
     summary = {key: (totals[key] or 0) for key in totals.asDict()}
     summary["seconds"] = round(seconds, 3)

@@ -74,6 +74,31 @@ impl Syntax {
         }
     }
 
+    /// How much a syntax found, from its value in an `all` record: items (microdata, mf2),
+    /// links, JSON-LD blocks, Open Graph properties, Dublin Core statements. Values of another
+    /// shape count 0.
+    ///
+    /// ```
+    /// use harvest_pipeline::extract::Syntax;
+    /// let mf2 = serde_json::json!({"items": [{"type": ["h-card"]}], "rels": {}});
+    /// assert_eq!(Syntax::Mf2.count(&mf2), 1);
+    /// assert_eq!(Syntax::JsonLd.count(&serde_json::json!([{}, {}])), 2);
+    /// ```
+    pub fn count(self, value: &Value) -> usize {
+        let length = |value: Option<&Value>| value.and_then(Value::as_array).map_or(0, Vec::len);
+        let sum = |keys: &[&str]| {
+            value.as_array().map_or(0, |objects| {
+                objects.iter().map(|object| keys.iter().map(|key| length(object.get(*key))).sum::<usize>()).sum()
+            })
+        };
+        match self {
+            Syntax::Microdata | Syntax::Mf2 => length(value.get("items")),
+            Syntax::Links | Syntax::JsonLd => length(Some(value)),
+            Syntax::OpenGraph => sum(&["properties"]),
+            Syntax::DublinCore => sum(&["elements", "terms"]),
+        }
+    }
+
     /// A syntax by harvest's name, or by extruct's where it means the same (`microformat`;
     /// `opengraph`, `dublincore` and `json-ld` are the same in both).
     ///

@@ -240,14 +240,20 @@ fn rdf(
 }
 
 /// The HTML pages of a WARC archive (``.warc`` or ``.warc.gz``; a path or a binary
-/// file object), one dict per page as it is read: ``{"url", "status", "bytes", "data", "error"}``,
-/// ``bytes`` the size of its HTML, ``data`` being :func:`extract`'s dict for the page. A damaged archive (a download cut short, a
+/// file object), one dict per page as it is read: ``{"url", "status", "bytes", "counts", "data",
+/// "error"}``, ``bytes`` the size of its HTML, ``counts`` how much each syntax found (items,
+/// links, blocks, properties), ``data`` being :func:`extract`'s dict for the page. A damaged archive (a download cut short, a
 /// corrupt gzip member) gives its good pages and one item whose ``error`` says where it broke;
-/// a gzipped one goes on at the next member.
+/// a gzipped one goes on at the next member. With ``as_json=True``, ``data`` maps each key to
+/// its JSON text instead (written in Rust: the fast way to store it, as the Spark job does).
 #[pyfunction]
-#[pyo3(signature = (path_or_file, *, syntaxes=None))]
-fn iter_warc(path_or_file: &Bound<'_, PyAny>, syntaxes: Option<Vec<String>>) -> PyResult<warc::WarcIterator> {
-    warc::WarcIterator::open(path_or_file, all_options(syntaxes)?)
+#[pyo3(signature = (path_or_file, *, syntaxes=None, as_json=false))]
+fn iter_warc(
+    path_or_file: &Bound<'_, PyAny>,
+    syntaxes: Option<Vec<String>>,
+    as_json: bool,
+) -> PyResult<warc::WarcIterator> {
+    warc::WarcIterator::open(path_or_file, all_options(syntaxes)?, as_json)
 }
 
 #[pymodule]

@@ -7,7 +7,7 @@
 
 use crate::convert::to_python;
 use crate::errors::WarcError;
-use harvest_pipeline::extract::{AllOptions, Extraction, Output};
+use harvest_pipeline::extract::{AllOptions, Extraction, Output, Syntax};
 use harvest_pipeline::warc::WarcPages;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
@@ -37,27 +37,37 @@ impl Read for PyFileReader {
 
 /// One page's result, computed without the GIL.
 enum Item {
-    Page { url: Option<String>, status: Option<u16>, bytes: usize, result: Result<serde_json::Value, String> },
+    Page { url: Option<String>, status: Option<u16>, bytes: usize, counts: Vec<(&'static str, usize)>, data: Data },
     Damage(String),
 }
 
+/// A page's data: the `all` record, or each member as JSON text (`as_json`), or the error.
+enum Data {
+    Record(serde_json::Value),
+    Texts(Vec<(String, String)>),
+    Failed(String),
+}
+
 /// Iterator over the HTML pages of a WARC archive: each item is a dict
-/// `{"url", "status", "bytes", "data", "error"}`, `bytes` the size of the page's HTML and
-/// `data` what `extract` gives for the page.
+/// `{"url", "status", "bytes", "counts", "data", "error"}`, `bytes` the size of the page's
+/// HTML, `counts` how much each syntax found, and `data` what `extract` gives for the page
+/// (with `as_json`, each of its members as JSON text).
 #[pyclass(module = "harvest_html._harvest", name = "WarcIterator")]
 pub struct WarcIterator {
     /// `None` once the archive is done. A Python object can be reached from any thread, so
     /// the reader sits behind a lock (taken by one `__next__` at a time).
     pages: Mutex<Option<WarcPages>>,
     extraction: Extraction,
+    /// Give each syntax's JSON as text instead of Python objects.
+    as_json: bool,
 }
 
 impl WarcIterator {
-    pub fn open(source: &Bound<'_, PyAny>, options: AllOptions) -> PyResult<WarcIterator> {
+    pub fn open(source: &Bound<'_, PyAny>, options: AllOptions, as_json: bool) -> PyResult<WarcIterator> {
         let extraction = Extraction::All(options);
         if let Ok(path) = source.extract::<PathBuf>() {
             let pages = source.py().detach(|| WarcPages::open(&path)).map_err(|e| WarcError::new_err(e.to_string()))?;
-            return Ok(WarcIterator { pages: Mutex::new(Some(pages)), extraction });
+            return Ok(WarcIterator { pages: Mutex::new(Some(pages)), extraction, as_json });
         }
         if !source.hasattr("read")? {
             return Err(pyo3::exceptions::PyTypeError::new_err(
@@ -79,7 +89,7 @@ impl WarcIterator {
         let name =
             source.getattr("name").ok().and_then(|n| n.extract::<String>().ok()).unwrap_or_else(|| "<file>".into());
         let reader = io::Cursor::new(magic[..seen].to_vec()).chain(reader);
-        Ok(WarcIterator { pages: Mutex::new(Some(WarcPages::from_reader(reader, gzip, &name))), extraction })
+        Ok(WarcIterator { pages: Mutex::new(Some(WarcPages::from_reader(reader, gzip, &name))), extraction, as_json })
     }
 }
 
@@ -90,7 +100,7 @@ impl WarcIterator {
     }
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
-        let extraction = &self.extraction;
+        let (extraction, as_json) = (&self.extraction, self.as_json);
         let pages = &self.pages;
         let item = py.detach(|| {
             let mut guard = pages.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -100,12 +110,12 @@ impl WarcIterator {
             }
             next.map(|page| match page {
                 Ok(page) => {
-                    let result = match extraction.run(&page) {
-                        Ok(Output::Json(value)) => Ok(value),
-                        Ok(Output::Text(text)) => Ok(serde_json::Value::String(text)),
-                        Err(error) => Err(error.to_string()),
+                    let (counts, data) = match extraction.run(&page) {
+                        Ok(Output::Json(record)) => (counts_of(&record), data_of(record, as_json)),
+                        Ok(Output::Text(text)) => (Vec::new(), Data::Record(serde_json::Value::String(text))),
+                        Err(error) => (Vec::new(), Data::Failed(error.to_string())),
                     };
-                    Item::Page { url: page.url, status: page.status, bytes: page.bytes.len(), result }
+                    Item::Page { url: page.url, status: page.status, bytes: page.bytes.len(), counts, data }
                 }
                 Err(error) => Item::Damage(error.to_string()),
             })
@@ -113,16 +123,29 @@ impl WarcIterator {
         let Some(item) = item else { return Ok(None) };
         let dict = PyDict::new(py);
         match item {
-            Item::Page { url, status, bytes, result } => {
+            Item::Page { url, status, bytes, counts, data } => {
                 dict.set_item("url", url)?;
                 dict.set_item("status", status)?;
                 dict.set_item("bytes", bytes)?;
-                match result {
-                    Ok(value) => {
+                let count_dict = PyDict::new(py);
+                for (syntax, count) in counts {
+                    count_dict.set_item(syntax, count)?;
+                }
+                dict.set_item("counts", count_dict)?;
+                match data {
+                    Data::Record(value) => {
                         dict.set_item("data", to_python(py, &value)?)?;
                         dict.set_item("error", py.None())?;
                     }
-                    Err(message) => {
+                    Data::Texts(texts) => {
+                        let text_dict = PyDict::new(py);
+                        for (key, text) in texts {
+                            text_dict.set_item(key, text)?;
+                        }
+                        dict.set_item("data", text_dict)?;
+                        dict.set_item("error", py.None())?;
+                    }
+                    Data::Failed(message) => {
                         dict.set_item("data", py.None())?;
                         dict.set_item("error", message)?;
                     }
@@ -132,10 +155,30 @@ impl WarcIterator {
                 dict.set_item("url", py.None())?;
                 dict.set_item("status", py.None())?;
                 dict.set_item("bytes", 0)?;
+                dict.set_item("counts", PyDict::new(py))?;
                 dict.set_item("data", py.None())?;
                 dict.set_item("error", message)?;
             }
         }
         Ok(Some(dict.into_any().unbind()))
+    }
+}
+
+/// How much each syntax of an `all` record found.
+fn counts_of(record: &serde_json::Value) -> Vec<(&'static str, usize)> {
+    Syntax::ALL
+        .iter()
+        .filter_map(|syntax| record.get(syntax.name()).map(|value| (syntax.name(), syntax.count(value))))
+        .collect()
+}
+
+/// The record as Python will get it: as it is, or (`as_json`) each member as JSON text,
+/// written here without the GIL.
+fn data_of(record: serde_json::Value, as_json: bool) -> Data {
+    match record {
+        serde_json::Value::Object(members) if as_json => {
+            Data::Texts(members.iter().map(|(key, value)| (key.clone(), value.to_string())).collect())
+        }
+        other => Data::Record(other),
     }
 }

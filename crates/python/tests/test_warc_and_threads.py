@@ -61,6 +61,18 @@ def test_syntaxes_for_archives():
     assert list(items[0]["data"]) == ["url", "microdata"]
 
 
+def test_counts_and_json_text():
+    import json
+
+    items = list(harvest_html.iter_warc(io.BytesIO(ARCHIVE)))
+    texts = list(harvest_html.iter_warc(io.BytesIO(ARCHIVE), as_json=True))
+    assert items[0]["counts"] == {"microdata": 0, "mf2": 1, "links": 0, "json-ld": 0, "opengraph": 0, "dublincore": 0}
+    assert [t["counts"] for t in texts] == [i["counts"] for i in items]
+    for item, text in zip(items, texts):
+        assert all(isinstance(value, str) for value in text["data"].values())
+        assert {key: json.loads(value) for key, value in text["data"].items()} == item["data"]
+
+
 def work(page, n):
     for _ in range(n):
         harvest_html.microdata(page)

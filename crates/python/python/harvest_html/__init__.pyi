@@ -17,6 +17,7 @@ class WarcPage(TypedDict):
     url: Optional[str]
     status: Optional[int]
     bytes: int
+    counts: Dict[str, int]
     data: Optional[Dict[str, Json]]
     error: Optional[str]
 
@@ -85,5 +86,8 @@ def rdf(
     encoding: Optional[str] = None,
 ) -> str: ...
 def iter_warc(
-    path_or_file: Union[str, "os.PathLike[str]", BinaryIO], *, syntaxes: Optional[Sequence[str]] = None
+    path_or_file: Union[str, "os.PathLike[str]", BinaryIO],
+    *,
+    syntaxes: Optional[Sequence[str]] = None,
+    as_json: bool = False,
 ) -> WarcIterator: ...
