@@ -115,6 +115,36 @@ def local_rows(warc, syntaxes):
     return rows_of(warc, local_path(warc), syntaxes)
 
 
+# Rows go to the JVM as Arrow record batches of this many pages: pickling rows one by one
+# costs more than extracting them.
+BATCH_ROWS = 512
+
+
+def arrow_batches(batches, syntaxes):
+    """mapInArrow: for each archive name in the input batches, its rows as Arrow batches."""
+    import pyarrow as pa
+
+    types = {IntegerType(): pa.int32(), LongType(): pa.int64(), StringType(): pa.string()}
+    schema = pa.schema([(field.name, types[field.dataType], field.nullable) for field in SCHEMA.fields])
+
+    def batch_of(rows):
+        columns = zip(*rows)
+        return pa.RecordBatch.from_arrays(
+            [pa.array(list(column), type=field.type) for column, field in zip(columns, schema)], schema=schema
+        )
+
+    for batch in batches:
+        for warc in batch.column("warc").to_pylist():
+            pending = []
+            for row in local_rows(warc, syntaxes):
+                pending.append(row)
+                if len(pending) == BATCH_ROWS:
+                    yield batch_of(pending)
+                    pending = []
+            if pending:
+                yield batch_of(pending)
+
+
 def summarize(pages, seconds, cores):
     totals = pages.agg(
         F.count(F.col("url")).alias("pages"),
@@ -151,13 +181,17 @@ def main(argv=None):
     started = time.perf_counter()
     local = [a for a in archives if is_local(a)]
     remote = [a for a in archives if not is_local(a)]
-    rdds = []
+    frames = []
     if local:
-        rdds.append(sc.parallelize(local, max(1, len(local))).flatMap(lambda warc: local_rows(warc, syntaxes)))
+        # One partition, so one task, per archive.
+        names = sc.parallelize([(warc,) for warc in local], len(local)).toDF("warc string")
+        frames.append(names.mapInArrow(lambda batches: arrow_batches(batches, syntaxes), SCHEMA))
     for uri in remote:
-        rdds.append(sc.binaryFiles(uri).flatMap(lambda item: rows_of(item[0], io.BytesIO(item[1]), syntaxes)))
-    rows = sc.union(rdds) if rdds else sc.emptyRDD()
-    pages = spark.createDataFrame(rows, SCHEMA)
+        rows = sc.binaryFiles(uri).flatMap(lambda item: rows_of(item[0], io.BytesIO(item[1]), syntaxes))
+        frames.append(spark.createDataFrame(rows, SCHEMA))
+    pages = frames[0] if frames else spark.createDataFrame([], SCHEMA)
+    for frame in frames[1:]:
+        pages = pages.unionByName(frame)
     pages.write.mode("overwrite").parquet(os.path.join(args.output, "pages"))
     seconds = time.perf_counter() - started
     written = spark.read.parquet(os.path.join(args.output, "pages"))
