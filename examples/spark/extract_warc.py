@@ -20,9 +20,10 @@ Output, in DIR:
 - ``summary.json`` (also printed): pages, pages with data per syntax, errors, bytes of HTML,
   seconds, and GB of HTML per CPU-hour (bytes over seconds times the cores Spark used).
 
-Local paths and ``file://`` URIs are streamed by the executor from disk; other URIs are read
-through Hadoop (``binaryFiles``), which holds each archive in the executor's memory while it
-is processed: give executors memory for the largest archive.
+Plain paths are streamed by the executor from disk (every executor must see them: a shared
+file system, or local mode); URIs, ``file://`` included, are read through Hadoop
+(``binaryFiles``), which holds each archive in the executor's memory while it is processed:
+give executors memory for the largest archive.
 """
 
 import argparse
@@ -83,12 +84,18 @@ def archives_of(inputs):
 
 
 def is_local(uri):
+    """A plain path (streamed from disk by the executor), not a URI (read through Hadoop)."""
     scheme = urlparse(uri).scheme
-    return scheme in ("", "file") or len(scheme) == 1  # a Windows drive letter is no scheme
+    return scheme == "" or len(scheme) == 1  # a Windows drive letter is no scheme
 
 
-def local_path(uri):
-    return urlparse(uri).path if uri.startswith("file:") else uri
+def hadoop_rows(item, syntaxes):
+    """Rows of an archive Hadoop read whole (``binaryFiles`` gives its URI and bytes); the
+    in-memory file carries the URI as its name, so that errors name the archive."""
+    uri, data = item
+    archive = io.BytesIO(data)
+    archive.name = uri
+    return rows_of(uri, archive, syntaxes)
 
 
 def rows_of(warc, source, syntaxes):
@@ -112,7 +119,7 @@ def rows_of(warc, source, syntaxes):
 
 
 def local_rows(warc, syntaxes):
-    return rows_of(warc, local_path(warc), syntaxes)
+    return rows_of(warc, warc, syntaxes)
 
 
 # Rows go to the JVM as Arrow record batches of this many pages: pickling rows one by one
@@ -187,7 +194,7 @@ def main(argv=None):
         names = sc.parallelize([(warc,) for warc in local], len(local)).toDF("warc string")
         frames.append(names.mapInArrow(lambda batches: arrow_batches(batches, syntaxes), SCHEMA))
     for uri in remote:
-        rows = sc.binaryFiles(uri).flatMap(lambda item: rows_of(item[0], io.BytesIO(item[1]), syntaxes))
+        rows = sc.binaryFiles(uri).flatMap(lambda item: hadoop_rows(item, syntaxes))
         frames.append(spark.createDataFrame(rows, SCHEMA))
     pages = frames[0] if frames else spark.createDataFrame([], SCHEMA)
     for frame in frames[1:]:
