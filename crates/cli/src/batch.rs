@@ -1,12 +1,11 @@
 //! Running an extraction over inputs: one page printed as it is, many pages as JSON Lines in
 //! input order, spread over cores, with a progress bar when stderr is a terminal.
 
-use harvest_pipeline::extract::{ExtractError, Extraction, Output};
+use harvest_pipeline::extract::{ExtractError, Extraction, Output, WriteError};
 use harvest_pipeline::input::{self, InputError, Source};
 use harvest_pipeline::Page;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
-use serde_json::{json, Value};
 use std::io::{IsTerminal, Write};
 use std::time::Instant;
 
@@ -32,68 +31,90 @@ pub struct RunOptions {
     pub base_url: Option<String>,
 }
 
-/// Writes the result of one page; returns the exit code.
+/// Writes the result of one page; returns the exit code. The output is produced in a buffer
+/// first, so that a page that fails writes nothing.
 pub fn run_single(
     page: &Page,
     extraction: &Extraction,
     options: &RunOptions,
     out: &mut dyn Write,
 ) -> std::io::Result<u8> {
-    match extraction.run(page) {
-        Ok(Output::Json(value)) => {
-            write_json(out, &value, options.pretty)?;
+    let mut buffer = Vec::new();
+    match extraction.write(page, &mut buffer) {
+        Ok(()) if extraction.is_json() => {
+            if options.pretty {
+                harvest_pipeline::pretty::write(&buffer, out)?;
+            } else {
+                out.write_all(&buffer)?;
+            }
+            out.write_all(b"\n")?;
             Ok(exit::OK)
         }
-        Ok(Output::Text(text)) => {
-            out.write_all(text.as_bytes())?;
+        Ok(()) => {
+            out.write_all(&buffer)?;
             Ok(exit::OK)
         }
-        Err(ExtractError::NothingFound(message)) => {
+        Err(WriteError::Io(error)) => Err(error),
+        Err(WriteError::Extract(ExtractError::NothingFound(message))) => {
             eprintln!("harvest: {}: {message}", page.label);
             Ok(exit::NOTHING_FOUND)
         }
-        Err(ExtractError::Failed(message)) => {
+        Err(WriteError::Extract(ExtractError::Failed(message))) => {
             eprintln!("harvest: {}: {message}", page.label);
             Ok(exit::UNREADABLE)
         }
     }
 }
 
-fn write_json(out: &mut dyn Write, value: &Value, pretty: bool) -> std::io::Result<()> {
-    if pretty {
-        serde_json::to_writer_pretty(&mut *out, value)?;
+/// Appends a page's JSON Lines record to `line`: `{"input", "url", "<name>": ...}`, or
+/// `"nothing_found"` / `"error"` with the message in place of the output. The output is
+/// serialized straight into the line. Returns whether the page failed.
+fn write_record(line: &mut Vec<u8>, page: &Page, extraction: &Extraction) -> bool {
+    write_record_start(line, &page.label, page.url.as_deref());
+    let before_output = line.len();
+    let _ = write!(line, ",\"{}\":", extraction.name());
+    let result = if extraction.is_json() {
+        extraction.write(page, line)
     } else {
-        serde_json::to_writer(&mut *out, value)?;
-    }
-    out.write_all(b"\n")
-}
-
-/// One JSON Lines record for a page.
-fn record(page: &Page, extraction: &Extraction) -> (Value, bool) {
-    let mut record = json!({ "input": page.label, "url": page.url });
-    let failed = match extraction.run(page) {
-        Ok(Output::Json(value)) => {
-            record[extraction.name()] = value;
-            false
-        }
-        Ok(Output::Text(text)) => {
-            record[extraction.name()] = Value::String(text);
-            false
-        }
-        Err(ExtractError::NothingFound(message)) => {
-            record["nothing_found"] = Value::String(message);
-            false
-        }
-        Err(ExtractError::Failed(message)) => {
-            record["error"] = Value::String(message);
-            true
+        // A text format is a JSON string in the record.
+        match extraction.run(page) {
+            Ok(Output::Text(text)) => serde_json::to_writer(&mut *line, &text).map_err(|e| WriteError::Io(e.into())),
+            Ok(Output::Json(value)) => serde_json::to_writer(&mut *line, &value).map_err(|e| WriteError::Io(e.into())),
+            Err(error) => Err(error.into()),
         }
     };
-    (record, failed)
+    let (key, message, failed) = match result {
+        Ok(()) => {
+            line.extend_from_slice(b"}\n");
+            return false;
+        }
+        Err(WriteError::Extract(ExtractError::NothingFound(message))) => ("nothing_found", message, false),
+        Err(WriteError::Extract(ExtractError::Failed(message))) => ("error", message, true),
+        Err(WriteError::Io(error)) => ("error", error.to_string(), true),
+    };
+    // Take back what was written of the output and say why there is none.
+    line.truncate(before_output);
+    let _ = write!(line, ",\"{key}\":");
+    let _ = serde_json::to_writer(&mut *line, &message);
+    line.extend_from_slice(b"}\n");
+    failed
 }
 
-fn error_record(error: &InputError, label: &str) -> Value {
-    json!({ "input": label, "error": error.to_string() })
+/// `{"input":…,"url":…` of a record.
+fn write_record_start(line: &mut Vec<u8>, label: &str, url: Option<&str>) {
+    line.extend_from_slice(b"{\"input\":");
+    let _ = serde_json::to_writer(&mut *line, label);
+    line.extend_from_slice(b",\"url\":");
+    let _ = serde_json::to_writer(&mut *line, &url);
+}
+
+/// The record of an input that could not be read: `{"input", "error"}`.
+fn write_error_record(line: &mut Vec<u8>, error: &InputError, label: &str) {
+    line.extend_from_slice(b"{\"input\":");
+    let _ = serde_json::to_writer(&mut *line, label);
+    line.extend_from_slice(b",\"error\":");
+    let _ = serde_json::to_writer(&mut *line, &error.to_string());
+    line.extend_from_slice(b"}\n");
 }
 
 fn label_of(source: &Source) -> String {
@@ -171,7 +192,7 @@ fn input_size(input: &Result<Page, (InputError, String)>) -> usize {
 /// One input's finished JSON line.
 struct Finished {
     index: usize,
-    line: String,
+    line: Vec<u8>,
     bytes: usize,
     failed: bool,
     /// The input could not be read: the message for stderr.
@@ -180,16 +201,17 @@ struct Finished {
 
 /// Extracts one input (or records why it could not be read) as its JSON line.
 fn finish(index: usize, input: Result<Page, (InputError, String)>, extraction: &Extraction) -> Finished {
-    let (record, bytes, failed, unreadable) = match input {
+    let mut line = Vec::new();
+    match input {
         Ok(page) => {
-            let (record, failed) = record(&page, extraction);
-            (record, page.bytes.len(), failed, None)
+            let failed = write_record(&mut line, &page, extraction);
+            Finished { index, line, bytes: page.bytes.len(), failed, unreadable: None }
         }
-        Err((error, label)) => (error_record(&error, &label), 0, true, Some(error.to_string())),
-    };
-    let mut line = serde_json::to_string(&record).unwrap_or_default();
-    line.push('\n');
-    Finished { index, line, bytes, failed, unreadable }
+        Err((error, label)) => {
+            write_error_record(&mut line, &error, &label);
+            Finished { index, line, bytes: 0, failed: true, unreadable: Some(error.to_string()) }
+        }
+    }
 }
 
 /// Writes finished lines in input order as they arrive, until every sender is gone.
@@ -205,7 +227,7 @@ fn write_in_order(
     for finished in receiver {
         waiting.insert(finished.index, finished);
         while let Some(finished) = waiting.remove(&next) {
-            out.write_all(finished.line.as_bytes())?;
+            out.write_all(&finished.line)?;
             if let Some(message) = &finished.unreadable {
                 eprintln!("harvest: {message}");
                 tally.unreadable = true;

@@ -4,8 +4,8 @@
 use crate::Common;
 use clap::{Args, Subcommand};
 use harvest_pipeline::extract::{
-    AllOptions, ConversionSource, Extraction, FeedSource, IcalOptions, LinksMode, Mf2Options, RdfFormat as Rdf,
-    VcardOptions,
+    AllOptions, ConversionSource, Extraction, FeedSource, IcalOptions, LinksDetail, LinksMode, Mf2Options,
+    RdfFormat as Rdf, VcardOptions,
 };
 
 #[derive(Args, Clone)]
@@ -132,6 +132,17 @@ pub struct RdfArgs {
 pub struct AllArgs {
     #[command(flatten)]
     common: Common,
+    /// How much of each link: `compact` gives url, rel (the link types), tag, path, hyperlink,
+    /// external_resource, and hreflang, type, media, title when present; `full` gives every
+    /// link type's classification and the links each element creates, as `harvest links`.
+    #[arg(long, value_enum, default_value = "compact", value_name = "FORM")]
+    links: LinksForm,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy)]
+enum LinksForm {
+    Compact,
+    Full,
 }
 
 /// The extracting subcommands.
@@ -167,8 +178,10 @@ pub enum ExtractCommand {
                             harvest rdf page.html --format ttl")]
     Rdf(RdfArgs),
     /// One parse, every extractor: {url, microdata, mf2, links, json-ld, opengraph, dublincore}.
+    /// The links are in a compact form (--links full for every detail, as `harvest links`).
     #[command(after_help = "Examples:\n  harvest all page.html --base-url https://example.com/ --pretty\n  \
-                            harvest all crawl.warc.gz -o pages.jsonl")]
+                            harvest all crawl.warc.gz -o pages.jsonl\n  \
+                            harvest all site/ --links full > pages.jsonl")]
     All(AllArgs),
 }
 
@@ -227,7 +240,13 @@ impl ExtractCommand {
                 };
                 (args.common, Extraction::Rdf(format))
             }
-            ExtractCommand::All(args) => (args.common, Extraction::All(AllOptions::default())),
+            ExtractCommand::All(args) => {
+                let links = match args.links {
+                    LinksForm::Compact => LinksDetail::Compact,
+                    LinksForm::Full => LinksDetail::Full,
+                };
+                (args.common, Extraction::All(AllOptions { links, ..AllOptions::default() }))
+            }
         }
     }
 }

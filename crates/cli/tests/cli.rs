@@ -89,6 +89,74 @@ fn all_extractors_in_one_record() {
 }
 
 #[test]
+fn all_gives_compact_links_and_full_ones_on_request() {
+    let page = "<link rel='Stylesheet ALTERNATE' href=s.css title=Dark media=print>\
+                <a href=/p rel='nofollow copyright' hreflang=fr type=text/html>p</a><a href='http://['>bad</a>";
+    let base = ["--base-url", "https://e.example/dir/"];
+    let compact = json(&harvest().args(["all", "-"]).args(base).write_stdin(page).output().unwrap().stdout);
+    assert_eq!(
+        compact["links"],
+        serde_json::json!([
+            {"url": "https://e.example/dir/s.css", "rel": ["stylesheet", "alternate"], "tag": "link",
+             "path": "html>head>link", "hyperlink": false, "external_resource": true, "media": "print",
+             "title": "Dark"},
+            {"url": "https://e.example/p", "rel": ["nofollow", "license"], "tag": "a", "path": "html>body>a:nth-child(1)",
+             "hyperlink": true, "external_resource": false, "hreflang": "fr", "type": "text/html"},
+            {"url": null, "href": "http://[", "rel": [], "tag": "a", "path": "html>body>a:nth-child(2)",
+             "hyperlink": true, "external_resource": false}
+        ])
+    );
+    let full =
+        json(&harvest().args(["all", "--links", "full", "-"]).args(base).write_stdin(page).output().unwrap().stdout);
+    let links = json(&harvest().args(["links", "-"]).args(base).write_stdin(page).output().unwrap().stdout);
+    assert_eq!(full["links"], links);
+    assert_eq!(full["mf2"], compact["mf2"]);
+}
+
+#[test]
+fn pretty_output_is_serde_json_s_layout_at_any_depth() {
+    // 300 levels of nested microdata items: deeper than serde_json reads (128 levels).
+    let depth = 300;
+    let page = "<div itemscope><div itemprop=p itemscope>".repeat(depth) + "x";
+    for command in ["all", "microdata", "mf2", "links"] {
+        let compact = harvest().args([command, "-"]).write_stdin(page.clone()).output().unwrap();
+        assert!(compact.status.success(), "{command}");
+        let pretty = harvest().args([command, "--pretty", "-"]).write_stdin(page.clone()).output().unwrap();
+        let text = String::from_utf8(pretty.stdout).unwrap();
+        let reindented: String = text.lines().map(str::trim_start).collect::<Vec<_>>().join("");
+        let expected = String::from_utf8(compact.stdout).unwrap().replace("\":", "\": ");
+        assert_eq!(reindented.trim_end(), expected.trim_end(), "{command}");
+        if command == "mf2" {
+            let value: Value = serde_json::from_str(&text).unwrap();
+            assert_eq!(text.trim_end(), serde_json::to_string_pretty(&value).unwrap());
+        }
+    }
+}
+
+#[test]
+fn a_record_that_fails_holds_no_part_of_the_output() {
+    // An itemref web whose microdata JSON passes the 1,000,000-value limit.
+    let web = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fuzz/regressions/microdata_json/itemref-web-at-default-limits.html");
+    let dir = scratch("limits");
+    fs::copy(&web, dir.join("a.html")).unwrap();
+    fs::write(dir.join("b.html"), "<p itemscope><b itemprop=n>B</b>").unwrap();
+    let out = harvest().args(["microdata", "--jobs", "1"]).arg(&dir).output().unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let records = lines(&out.stdout);
+    assert_eq!(records[0].as_object().unwrap().keys().collect::<Vec<_>>(), ["input", "url", "error"]);
+    assert!(records[0]["error"].as_str().unwrap().contains("1000000 values"));
+    assert_eq!(records[1]["microdata"]["items"][0]["properties"]["n"][0], "B");
+    // In `all` the other syntaxes are kept: the microdata is cut short and says so.
+    let all = harvest().args(["all", "--jobs", "1"]).arg(&dir).output().unwrap();
+    assert_eq!(all.status.code(), Some(0));
+    let record = &lines(&all.stdout)[0]["all"];
+    assert_eq!(record["microdata"]["truncated"], true);
+    assert!(record["mf2"]["items"].is_array());
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
 fn directory_batch_in_order_with_a_failing_page() {
     let dir = scratch("batch");
     for (name, body) in [("b.html", "<p class=h-card>B</p>"), ("a.html", "<p class=h-card>A</p>"), ("skip.txt", "x")] {

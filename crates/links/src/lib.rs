@@ -7,7 +7,8 @@
 //!   ASCII case-insensitively, synonyms mapped, tokens with `:` kept as URLs), each classified
 //!   as hyperlink, external resource, annotation or not allowed on that element, the links the
 //!   element creates (including the implied hyperlink of `a`/`area`), and `hreflang`, `media`,
-//!   `type`, `title` and parsed icon `sizes`.
+//!   `type`, `title` and parsed icon `sizes`. [`iter_links`] gives them one at a time, and
+//!   [`Link::compact`] the short form a crawler needs ([`CompactLink`]).
 //! * [`feeds`] and [`default_feed`]: feed autodiscovery (§4.12.4.1).
 //! * [`by_type`]: the links with a given type (`license`, `author`...).
 //! * [`hierarchy`]: the `up`/`index` reading (§4.12.4.17).
@@ -41,6 +42,7 @@
 #![warn(missing_docs)]
 
 mod check;
+mod compact;
 mod hierarchy;
 mod link;
 mod path;
@@ -49,8 +51,9 @@ mod sizes;
 pub mod table;
 
 pub use crate::check::{check, check_links, Diagnostic, Severity};
+pub use crate::compact::CompactLink;
 pub use crate::hierarchy::{hierarchy, hierarchy_of, HierarchyLink, HierarchyScope};
-pub use crate::link::{by_type, default_feed, feeds, links, CreatedLink, FeedKind, Link, LinkKind};
+pub use crate::link::{by_type, default_feed, feeds, iter_links, links, CreatedLink, FeedKind, Link, LinkKind, Links};
 pub use crate::rel::{normalize_token, rel_list, LinkTag, RdfRel, RelList, RelToken, TokenEffect, TokenOrigin};
 pub use crate::sizes::{parse_sizes, IconSize};
 pub use crate::table::{Effect, Source};

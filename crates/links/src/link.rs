@@ -187,12 +187,39 @@ impl Serialize for Link {
 /// assert_eq!(all[1].created[0].kind, LinkKind::Hyperlink);
 /// ```
 pub fn links(document: &Document) -> Vec<Link> {
-    let mut walk = PathWalk::new(document);
-    let mut out = Vec::new();
-    while let Some(element) = walk.next_element() {
-        out.extend(read_link(document, &element, || walk.path().to_owned()));
+    iter_links(document).collect()
+}
+
+/// The links of [`links`] one at a time, in tree order, each read when it is asked for: a
+/// caller that writes each link out as it comes holds one link at a time, not the page's list.
+///
+/// ```
+/// let doc = harvest_dom::Document::parse("<a href=/a>a</a><p><a href=/b>b</a>");
+/// let paths: Vec<String> = harvest_links::iter_links(&doc).map(|link| link.path).collect();
+/// assert_eq!(paths, ["html>body>a", "html>body>p>a"]);
+/// ```
+pub fn iter_links(document: &Document) -> Links<'_> {
+    Links { document, walk: PathWalk::new(document) }
+}
+
+/// The iterator of [`iter_links`].
+pub struct Links<'a> {
+    document: &'a Document,
+    walk: PathWalk,
+}
+
+impl Iterator for Links<'_> {
+    type Item = Link;
+
+    fn next(&mut self) -> Option<Link> {
+        while let Some(element) = self.walk.next_element() {
+            let walk = &mut self.walk;
+            if let Some(link) = read_link(self.document, &element, || walk.path().to_owned()) {
+                return Some(link);
+            }
+        }
+        None
     }
-    out
 }
 
 /// The link an element makes, if it is a `link`, `a` or `area` with an `href`. `path` is asked

@@ -15,9 +15,11 @@
 //! assert_eq!(record["url"], "https://example.com/");
 //! ```
 
+use crate::json::{AllRecord, FullLinks, JsonOutput};
 use crate::Page;
 use harvest_dom::{Document, ParseOptions, Url};
-use serde_json::{json, Map, Value};
+use serde_json::Value;
+use std::io::Write;
 use thiserror::Error;
 
 /// What an extraction produced for a page.
@@ -197,17 +199,43 @@ pub enum RdfFormat {
     Turtle,
 }
 
+/// How much of each link `all` gives.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum LinksDetail {
+    /// What a crawler needs: URL, link types, the element, whether it is a hyperlink or an
+    /// external resource, `hreflang`, `type`, `media`, `title`
+    /// ([`harvest_links::CompactLink`]).
+    #[default]
+    Compact,
+    /// Every link type with its classification and the links each element creates, as
+    /// [`Extraction::Links`] gives them.
+    Full,
+}
+
 /// Options of `all`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AllOptions {
     /// The syntaxes extracted, each under its own key (default: every syntax).
     pub syntaxes: Vec<Syntax>,
+    /// The form of the links (default: compact).
+    pub links: LinksDetail,
 }
 
 impl Default for AllOptions {
     fn default() -> Self {
-        AllOptions { syntaxes: Syntax::ALL.to_vec() }
+        AllOptions { syntaxes: Syntax::ALL.to_vec(), links: LinksDetail::default() }
     }
+}
+
+/// Why writing an extraction's output failed.
+#[derive(Debug, Error)]
+pub enum WriteError {
+    /// The extraction failed or found nothing; part of the output may have been written.
+    #[error(transparent)]
+    Extract(#[from] ExtractError),
+    /// The destination could not be written.
+    #[error("writing the output: {0}")]
+    Io(#[from] std::io::Error),
 }
 
 /// One output with its options.
@@ -250,16 +278,12 @@ fn failed(error: impl std::fmt::Display) -> ExtractError {
     ExtractError::Failed(error.to_string())
 }
 
-fn to_value<T: serde::Serialize>(value: &T) -> Result<Value, ExtractError> {
-    serde_json::to_value(value).map_err(failed)
-}
-
 /// The mf2 parse of a page. The page URL reaches harvest-mf2 as written
 /// (`http://example.test`, not the parsed `http://example.test/`): an empty `href` resolves to
 /// the URL as written, as the official suite expects. A page without a (valid) URL is
 /// `about:blank`, the URL the HTML standard gives a document created without one: relative
 /// URLs then fail to resolve and stay as written.
-fn mf2_document(
+pub(crate) fn mf2_document(
     doc: &Document,
     page_url: Option<&str>,
     options: &Mf2Options,
@@ -274,19 +298,6 @@ fn mf2_document(
         _ => "about:blank",
     });
     harvest_mf2::parse(doc, &parser).map_err(failed)
-}
-
-fn microdata(doc: &Document) -> Result<Value, ExtractError> {
-    let json = harvest_microdata::try_to_json(doc, &harvest_microdata::JsonOptions::new()).map_err(failed)?;
-    serde_json::from_str(&json).map_err(failed)
-}
-
-fn links(doc: &Document, mode: LinksMode) -> Result<Value, ExtractError> {
-    match mode {
-        LinksMode::All => to_value(&harvest_links::links(doc)),
-        LinksMode::Feeds => to_value(&harvest_links::feeds(doc)),
-        LinksMode::Check => to_value(&harvest_links::check(doc)),
-    }
 }
 
 fn folding(octets: bool) -> harvest_export::content_line::Folding {
@@ -354,33 +365,6 @@ fn rdf(doc: &Document, format: RdfFormat) -> Result<String, ExtractError> {
     })
 }
 
-/// The `all` record of a page: `url`, then each syntax asked for under its key, and `errors`
-/// when JSON-LD blocks are not JSON.
-fn all(doc: &Document, page_url: Option<&str>, options: &AllOptions) -> Result<Value, ExtractError> {
-    let mut record = Map::new();
-    record.insert("url".to_owned(), json!(doc.url().map(Url::as_str)));
-    let mut errors = Vec::new();
-    for syntax in Syntax::ALL.into_iter().filter(|syntax| options.syntaxes.contains(syntax)) {
-        let value = match syntax {
-            Syntax::Microdata => microdata(doc)?,
-            Syntax::Mf2 => mf2_document(doc, page_url, &Mf2Options::default())?.to_value(),
-            Syntax::Links => links(doc, LinksMode::All)?,
-            Syntax::JsonLd => {
-                let (blocks, block_errors) = crate::jsonld::blocks(doc);
-                errors = block_errors;
-                Value::Array(blocks)
-            }
-            Syntax::OpenGraph => to_value(&harvest_meta::opengraph(doc))?,
-            Syntax::DublinCore => to_value(&harvest_meta::dublin_core(doc))?,
-        };
-        record.insert(syntax.name().to_owned(), value);
-    }
-    if !errors.is_empty() {
-        record.insert("errors".to_owned(), Value::Array(errors));
-    }
-    Ok(Value::Object(record))
-}
-
 impl Extraction {
     /// The record key of this extraction's output in batch mode (`mf2`, `vcard`, `all`...).
     pub fn name(&self) -> &'static str {
@@ -403,16 +387,81 @@ impl Extraction {
 
     /// Runs on a parsed page whose URL, as given, is `page_url`.
     pub fn run_on(&self, doc: &Document, page_url: Option<&str>) -> Result<Output, ExtractError> {
+        match self.json(doc, page_url)? {
+            Some(json) => serde_json::to_value(&json).map(Output::Json).map_err(failed),
+            None => self.text(doc, page_url).map(Output::Text),
+        }
+    }
+
+    /// Whether the output is JSON ([`Output::Json`]); else it is text ([`Output::Text`]).
+    pub fn is_json(&self) -> bool {
+        !matches!(self, Extraction::Vcard(_) | Extraction::Ical(_) | Extraction::Atom(_) | Extraction::Rdf(_))
+    }
+
+    /// Parses the page and writes the output to `out`: JSON in its compact form (see
+    /// [`crate::pretty`] for the indented one), text as it is; no newline is added.
+    ///
+    /// JSON is serialized straight from the extractors' types as each is produced, with no
+    /// `serde_json::Value` in between: for `all`, one syntax's result is held at a time, and
+    /// links are written as they are read. On an error, part of the output may already be written:
+    /// callers that need all or nothing write to a buffer.
+    ///
+    /// ```
+    /// use harvest_pipeline::extract::{AllOptions, Extraction};
+    /// use harvest_pipeline::Page;
+    /// let page = Page::new("-", b"<a href=/x rel=nofollow>x</a>".to_vec(), Some("https://example.com/"));
+    /// let mut out = Vec::new();
+    /// Extraction::All(AllOptions::default()).write(&page, &mut out).unwrap();
+    /// let record: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    /// assert_eq!(record["links"][0]["url"], "https://example.com/x");
+    /// assert_eq!(record["links"][0]["rel"][0], "nofollow");
+    /// ```
+    pub fn write(&self, page: &Page, out: &mut dyn Write) -> Result<(), WriteError> {
+        self.write_on(&parse(page), page.url.as_deref(), out)
+    }
+
+    /// [`Extraction::write`] on a parsed page whose URL, as given, is `page_url`.
+    pub fn write_on(&self, doc: &Document, page_url: Option<&str>, out: &mut dyn Write) -> Result<(), WriteError> {
+        match self.json(doc, page_url)? {
+            Some(json) => serde_json::to_writer(out, &json).map_err(|error| {
+                if error.is_io() {
+                    WriteError::Io(error.into())
+                } else {
+                    WriteError::Extract(failed(error))
+                }
+            }),
+            None => Ok(out.write_all(self.text(doc, page_url)?.as_bytes())?),
+        }
+    }
+
+    /// The JSON output of a JSON extraction, ready to serialize; `None` for a text format.
+    fn json<'a>(
+        &'a self,
+        doc: &'a Document,
+        page_url: Option<&'a str>,
+    ) -> Result<Option<JsonOutput<'a>>, ExtractError> {
+        Ok(Some(match self {
+            Extraction::Mf2(options) => JsonOutput::Mf2(mf2_document(doc, page_url, options)?),
+            Extraction::Microdata { validate: true } => {
+                JsonOutput::MicrodataDiagnostics(harvest_microdata::validate(doc))
+            }
+            Extraction::Microdata { validate: false } => JsonOutput::Microdata(crate::json::microdata(doc, false)?),
+            Extraction::Links(LinksMode::All) => JsonOutput::Links(FullLinks(doc)),
+            Extraction::Links(LinksMode::Feeds) => JsonOutput::Feeds(harvest_links::feeds(doc)),
+            Extraction::Links(LinksMode::Check) => JsonOutput::LinkDiagnostics(harvest_links::check(doc)),
+            Extraction::All(options) => JsonOutput::All(AllRecord { doc, page_url, options }),
+            Extraction::Vcard(_) | Extraction::Ical(_) | Extraction::Atom(_) | Extraction::Rdf(_) => return Ok(None),
+        }))
+    }
+
+    /// The output of a text format.
+    fn text(&self, doc: &Document, page_url: Option<&str>) -> Result<String, ExtractError> {
         match self {
-            Extraction::Mf2(options) => mf2_document(doc, page_url, options).map(|d| Output::Json(d.to_value())),
-            Extraction::Microdata { validate: true } => to_value(&harvest_microdata::validate(doc)).map(Output::Json),
-            Extraction::Microdata { validate: false } => microdata(doc).map(Output::Json),
-            Extraction::Links(mode) => links(doc, *mode).map(Output::Json),
-            Extraction::Vcard(options) => vcard(doc, page_url, options).map(Output::Text),
-            Extraction::Ical(options) => ical(doc, page_url, options).map(Output::Text),
-            Extraction::Atom(from) => atom(doc, page_url, *from).map(Output::Text),
-            Extraction::Rdf(format) => rdf(doc, *format).map(Output::Text),
-            Extraction::All(options) => all(doc, page_url, options).map(Output::Json),
+            Extraction::Vcard(options) => vcard(doc, page_url, options),
+            Extraction::Ical(options) => ical(doc, page_url, options),
+            Extraction::Atom(from) => atom(doc, page_url, *from),
+            Extraction::Rdf(format) => rdf(doc, *format),
+            _ => Err(ExtractError::Failed(format!("{} gives JSON, not text", self.name()))),
         }
     }
 }

@@ -11,6 +11,7 @@
 //! * [`extract`]: what to extract with its options ([`extract::Extraction`]), run on a page:
 //!   the one place front ends call the extractor and exporter crates.
 //! * [`jsonld`]: the page's JSON-LD blocks.
+//! * [`pretty`]: indenting the compact JSON the extractions write.
 //!
 //! ```
 //! use harvest_pipeline::input::{expand, read};
@@ -25,7 +26,9 @@
 pub mod extract;
 mod fetch;
 pub mod input;
+mod json;
 pub mod jsonld;
+pub mod pretty;
 pub mod warc;
 
 use serde::Serialize;

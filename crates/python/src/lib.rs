@@ -11,8 +11,8 @@ mod errors;
 mod warc;
 
 use harvest_pipeline::extract::{
-    AllOptions, ConversionSource, Extraction, FeedSource, IcalOptions, LinksMode, Mf2Options, Output, RdfFormat,
-    Syntax, VcardOptions,
+    AllOptions, ConversionSource, Extraction, FeedSource, IcalOptions, LinksDetail, LinksMode, Mf2Options, Output,
+    RdfFormat, Syntax, VcardOptions,
 };
 use harvest_pipeline::Page;
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -48,9 +48,15 @@ fn run(py: Python<'_>, page: Page, extraction: Extraction) -> PyResult<Py<PyAny>
     }
 }
 
-/// The syntaxes named by `syntaxes` (None: every one).
-fn all_options(syntaxes: Option<Vec<String>>) -> PyResult<AllOptions> {
-    let Some(names) = syntaxes else { return Ok(AllOptions::default()) };
+/// The syntaxes named by `syntaxes` (None: every one) and the form of the links (`"compact"` or
+/// `"full"`).
+fn all_options(syntaxes: Option<Vec<String>>, links: &str) -> PyResult<AllOptions> {
+    let links = match links {
+        "compact" => LinksDetail::Compact,
+        "full" => LinksDetail::Full,
+        other => return Err(PyValueError::new_err(format!("links must be \"compact\" or \"full\", not {other:?}"))),
+    };
+    let Some(names) = syntaxes else { return Ok(AllOptions { links, ..AllOptions::default() }) };
     let mut chosen = Vec::new();
     for name in names {
         match Syntax::from_name(&name) {
@@ -65,7 +71,7 @@ fn all_options(syntaxes: Option<Vec<String>>) -> PyResult<AllOptions> {
             }
         }
     }
-    Ok(AllOptions { syntaxes: chosen })
+    Ok(AllOptions { syntaxes: chosen, links })
 }
 
 fn conversion_source(source: &str) -> PyResult<ConversionSource> {
@@ -86,18 +92,22 @@ fn conversion_source(source: &str) -> PyResult<ConversionSource> {
 /// ``html`` is ``str`` or ``bytes`` (bytes go through the HTML encoding detection, with
 /// ``encoding`` as the HTTP charset). ``base_url`` is the page's URL, for resolving relative
 /// URLs. ``syntaxes`` takes harvest's names (``harvest_html.SYNTAXES``) or extruct's where they
-/// mean the same (``"microformat"``); others raise ``ValueError``.
+/// mean the same (``"microformat"``); others raise ``ValueError``. ``links="compact"`` (the
+/// default) gives each link's ``url``, ``rel``, ``tag``, ``path``, ``hyperlink``,
+/// ``external_resource`` and ``hreflang``, ``type``, ``media``, ``title`` when present;
+/// ``links="full"`` gives what :func:`links` gives.
 ///
 #[pyfunction]
-#[pyo3(signature = (html, base_url=None, syntaxes=None, *, encoding=None))]
+#[pyo3(signature = (html, base_url=None, syntaxes=None, *, links="compact", encoding=None))]
 fn extract(
     py: Python<'_>,
     html: &Bound<'_, PyAny>,
     base_url: Option<String>,
     syntaxes: Option<Vec<String>>,
+    links: &str,
     encoding: Option<String>,
 ) -> PyResult<Py<PyAny>> {
-    let options = all_options(syntaxes)?;
+    let options = all_options(syntaxes, links)?;
     run(py, page(html, base_url, encoding)?, Extraction::All(options))
 }
 
@@ -246,14 +256,16 @@ fn rdf(
 /// corrupt gzip member) gives its good pages and one item whose ``error`` says where it broke;
 /// a gzipped one goes on at the next member. With ``as_json=True``, ``data`` maps each key to
 /// its JSON text instead (written in Rust: the fast way to store it, as the Spark job does).
+/// ``syntaxes`` and ``links`` are :func:`extract`'s.
 #[pyfunction]
-#[pyo3(signature = (path_or_file, *, syntaxes=None, as_json=false))]
+#[pyo3(signature = (path_or_file, *, syntaxes=None, links="compact", as_json=false))]
 fn iter_warc(
     path_or_file: &Bound<'_, PyAny>,
     syntaxes: Option<Vec<String>>,
+    links: &str,
     as_json: bool,
 ) -> PyResult<warc::WarcIterator> {
-    warc::WarcIterator::open(path_or_file, all_options(syntaxes)?, as_json)
+    warc::WarcIterator::open(path_or_file, all_options(syntaxes, links)?, as_json)
 }
 
 #[pymodule]

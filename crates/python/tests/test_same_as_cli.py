@@ -20,6 +20,9 @@ def test_there_are_fixtures():
 def test_json_outputs_match_the_command(harvest_bin, page):
     html = page.read_bytes()
     assert harvest_html.extract(html, BASE) == cli_json(harvest_bin, "all", page, "--base-url", BASE)
+    assert harvest_html.extract(html, BASE, links="full") == cli_json(
+        harvest_bin, "all", page, "--base-url", BASE, "--links", "full"
+    )
     assert harvest_html.mf2(html, BASE) == cli_json(harvest_bin, "mf2", page, "--base-url", BASE)
     assert harvest_html.microdata(html, BASE) == cli_json(harvest_bin, "microdata", page, "--base-url", BASE)
     assert harvest_html.links(html, BASE) == cli_json(harvest_bin, "links", page, "--base-url", BASE)
@@ -96,6 +99,24 @@ def test_without_a_base_url_relative_urls_stay_as_written():
     data = harvest_html.mf2('<p class="h-card"><a class="u-url" href="/ada">Ada</a></p>')
     assert data["items"][0]["properties"]["url"] == ["/ada"]
     assert harvest_html.extract("<p>")["url"] is None
+
+
+def test_links_in_extract_are_compact_unless_asked_for_in_full():
+    html = '<link rel="icon" href="/i.png" sizes="16x16"><a href="/p" rel="NOFOLLOW">p</a>'
+    compact = harvest_html.extract(html, "https://e.example/")["links"]
+    assert compact[1] == {
+        "url": "https://e.example/p",
+        "rel": ["nofollow"],
+        "tag": "a",
+        "path": "html>body>a",
+        "hyperlink": True,
+        "external_resource": False,
+    }
+    assert compact[0]["external_resource"] is True
+    full = harvest_html.extract(html, "https://e.example/", links="full")["links"]
+    assert full == harvest_html.links(html, "https://e.example/")
+    with pytest.raises(ValueError, match="compact"):
+        harvest_html.extract(html, links="short")
 
 
 def test_bad_arguments_are_python_errors():

@@ -30,6 +30,7 @@ def extract(
     base_url: Optional[str] = None,
     syntaxes: Optional[Sequence[str]] = None,
     *,
+    links: Literal["compact", "full"] = "compact",
     encoding: Optional[str] = None,
 ) -> Dict[str, Json]: ...
 def mf2(
@@ -89,5 +90,6 @@ def iter_warc(
     path_or_file: Union[str, "os.PathLike[str]", BinaryIO],
     *,
     syntaxes: Optional[Sequence[str]] = None,
+    links: Literal["compact", "full"] = "compact",
     as_json: bool = False,
 ) -> WarcIterator: ...

@@ -1,0 +1,99 @@
+//! The compact JSON form of a link: what a crawler needs to follow, classify and filter it, in
+//! a fraction of the full form's size.
+//!
+//! [`Link`]'s own JSON describes every `rel` token (its spelling, the table that defines it, its
+//! effect on this element) and every link the element creates (§4.12.1), which is what a link
+//! checker needs and about five times the size of a page's microformats JSON. [`CompactLink`]
+//! keeps one line's worth per link:
+//!
+//! | key | value |
+//! |---|---|
+//! | `url` | the `href` resolved against the document's base URL; `null` when it does not resolve |
+//! | `href` | the `href` as written, only when `url` is `null` |
+//! | `rel` | the link types: each `rel` token ASCII-lowercased (tokens with a `:` are URLs and kept as written), synonyms replaced by their keyword (`copyright` → `license`), each once, in attribute order; `author` for `rev=made` |
+//! | `tag` | `a`, `area` or `link` |
+//! | `path` | the element's path ([`harvest_dom::Element::path`]) |
+//! | `hyperlink` | whether the element creates a hyperlink (§4.12.1: a hyperlink keyword, or the implied hyperlink of `a` and `area`) |
+//! | `external_resource` | whether it creates an external resource link (`stylesheet`, `icon`, `preload`...) |
+//! | `hreflang`, `type`, `media`, `title` | the attributes as written, when present |
+//!
+//! A `link` whose only types are unknown creates neither (`hyperlink` and `external_resource`
+//! both `false`); hyperlink annotations such as `nofollow` are in `rel`.
+
+use crate::link::Link;
+use serde::Serialize;
+
+/// A link in the compact form described in the [module documentation](self).
+///
+/// ```
+/// use harvest_dom::{Document, ParseOptions, Url};
+/// let url = Url::parse("https://example.com/blog/").unwrap();
+/// let doc = Document::parse_with(
+///     "<a href=post rel='NoFollow COPYRIGHT' hreflang=fr>x</a><link rel=stylesheet href=s.css>",
+///     &ParseOptions::new().url(url),
+/// );
+/// let links = harvest_links::links(&doc);
+/// let json = serde_json::to_value(links[0].compact()).unwrap();
+/// assert_eq!(json, serde_json::json!({
+///     "url": "https://example.com/blog/post", "rel": ["nofollow", "license"], "tag": "a",
+///     "path": "html>body>a", "hyperlink": true, "external_resource": false, "hreflang": "fr",
+/// }));
+/// assert_eq!(serde_json::to_value(links[1].compact()).unwrap()["external_resource"], true);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CompactLink<'a> {
+    /// The resolved URL, or `None` when the `href` does not resolve.
+    pub url: Option<&'a str>,
+    /// The `href` as written, when it does not resolve.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub href: Option<&'a str>,
+    /// The link types, normalized, each once.
+    pub rel: Vec<&'a str>,
+    /// `a`, `area` or `link`.
+    pub tag: &'static str,
+    /// The element's path.
+    pub path: &'a str,
+    /// Whether the element creates a hyperlink.
+    pub hyperlink: bool,
+    /// Whether the element creates an external resource link.
+    pub external_resource: bool,
+    /// The `hreflang` attribute.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hreflang: Option<&'a str>,
+    /// The `type` attribute.
+    #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
+    pub mime_type: Option<&'a str>,
+    /// The `media` attribute.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub media: Option<&'a str>,
+    /// The `title` attribute.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<&'a str>,
+}
+
+impl Link {
+    /// This link in the compact form (see [`CompactLink`]).
+    pub fn compact(&self) -> CompactLink<'_> {
+        let mut rel: Vec<&str> = Vec::with_capacity(self.types.tokens().len());
+        for token in self.types.tokens() {
+            let name = token.keyword.unwrap_or(token.normalized.as_str());
+            if !rel.contains(&name) {
+                rel.push(name);
+            }
+        }
+        let url = self.url_str();
+        CompactLink {
+            url,
+            href: if url.is_none() { Some(self.href.as_str()) } else { None },
+            rel,
+            tag: self.tag.as_str(),
+            path: &self.path,
+            hyperlink: self.is_hyperlink(),
+            external_resource: self.is_external_resource(),
+            hreflang: self.hreflang.as_deref(),
+            mime_type: self.mime_type.as_deref(),
+            media: self.media.as_deref(),
+            title: self.title.as_deref(),
+        }
+    }
+}
