@@ -37,6 +37,8 @@ enum Path {
     Parse,
     Mf2,
     Microdata,
+    /// The `all` record (every syntax, written as the command writes it).
+    All,
     Export(Export),
 }
 
@@ -47,6 +49,7 @@ impl Path {
             Path::Parse => "parse",
             Path::Mf2 => "mf2",
             Path::Microdata => "microdata",
+            Path::All => "all",
             Path::Export(export) => export.name(),
         }
     }
@@ -58,6 +61,7 @@ impl Path {
             Path::Parse => work::traverse(&work::parse(html)),
             Path::Mf2 => work::mf2_json(&work::parse(html)),
             Path::Microdata => work::microdata_json(&work::parse(html)),
+            Path::All => work::all(&work::parse(html)),
             Path::Export(export) => export.from_html(html),
         }
     }
@@ -69,6 +73,7 @@ impl Path {
             Path::Floor | Path::Parse => None,
             Path::Mf2 => Some(work::mf2_json(&prepared.doc)),
             Path::Microdata => Some(work::microdata_json(&prepared.doc)),
+            Path::All => Some(work::all(&prepared.doc)),
             Path::Export(export) => Some(export.run(&prepared.doc, prepared.mf2.as_ref())),
         }
     }
@@ -103,6 +108,7 @@ fn cases(n: usize) -> Vec<Case> {
         Path::Floor,
         Path::Parse,
         Path::Mf2,
+        Path::All,
         Path::Export(Export::VcardMf2),
         Path::Export(Export::IcalMf2),
         Path::Export(Export::AtomMf2),
@@ -112,6 +118,7 @@ fn cases(n: usize) -> Vec<Case> {
         Path::Floor,
         Path::Parse,
         Path::Microdata,
+        Path::All,
         Path::Export(Export::VcardMicrodata),
         Path::Export(Export::IcalMicrodata),
         Path::Export(Export::RdfNtriples),
@@ -370,7 +377,7 @@ mod tests {
     #[test]
     fn every_path_of_every_case_runs_and_doubles_its_output() {
         let rows = measure(40, 1);
-        assert_eq!(rows.len(), 7 + 7 + 5 + 5 + 5 + 5);
+        assert_eq!(rows.len(), 8 + 8 + 5 + 5 + 5 + 5);
         for row in &rows {
             assert!(row.whole.0 > 0.0 && row.whole.1 > 0.0, "{} {}", row.case, row.path);
             assert!(row.outputs.0 > 0, "{} {} wrote nothing", row.case, row.path);

@@ -164,9 +164,13 @@ fn atom_options(now: SystemTime) -> atom::AtomOptions {
     atom::AtomOptions::new().now(now)
 }
 
-/// One parse, then every extractor (mf2, microdata, links) to JSON: the `all` phase.
+/// The `all` record of a parsed page, written as `harvest all` writes it (harvest-pipeline's
+/// `Extraction::All` with its defaults: every syntax, compact links); returns its length.
 pub fn all(doc: &Document) -> usize {
-    mf2_json(doc) + microdata_json(doc) + links_json(doc)
+    let mut out = Vec::new();
+    let url = doc.url().map(|url| url.as_str().to_owned());
+    let all = harvest_pipeline::extract::Extraction::All(harvest_pipeline::extract::AllOptions::default());
+    all.write_on(doc, url.as_deref(), &mut out).map_or(0, |()| out.len())
 }
 
 #[cfg(test)]

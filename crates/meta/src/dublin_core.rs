@@ -89,19 +89,22 @@ fn language(element: &Element) -> Option<String> {
 pub fn dublin_core(doc: &Document) -> Vec<DublinCore> {
     let mut result = DublinCore { namespaces: declarations(doc), ..DublinCore::default() };
     for element in doc.elements() {
-        let (statement, value, lang) = if element.is("meta") {
+        let is_meta = element.is("meta");
+        let (statement, written) = if is_meta {
             let (Some(name), Some(content)) = (element.attr("name"), element.attr("content")) else { continue };
-            (name, content.to_owned(), language(&element))
+            (name, content)
         } else if element.is("link") {
             let (Some(rel), Some(href)) = (element.attr("rel"), element.attr("href")) else { continue };
-            let resolved = doc.resolve_url(href).map(String::from).unwrap_or_else(|_| href.to_owned());
-            (rel, resolved, element.attr("hreflang").map(str::to_owned))
+            (rel, href)
         } else {
             continue;
         };
-        // A link's rel may hold several tokens; a meta's name is one.
+        // A link's rel may hold several tokens; a meta's name is one. The value (a link's
+        // resolved URL) and language are read once a name is a Dublin Core statement: most
+        // links are not.
         let names: Vec<&str> =
-            if element.is("link") { split_ascii_whitespace(statement).collect() } else { vec![statement.trim()] };
+            if is_meta { vec![statement.trim()] } else { split_ascii_whitespace(statement).collect() };
+        let mut value_and_lang: Option<(String, Option<String>)> = None;
         for name in names {
             let Some((prefix, local)) = qualified(name) else { continue };
             if prefix == "schema" {
@@ -124,12 +127,20 @@ pub fn dublin_core(doc: &Document) -> Vec<DublinCore> {
             } else {
                 continue;
             };
+            let (value, lang) = value_and_lang.get_or_insert_with(|| {
+                if is_meta {
+                    (written.to_owned(), language(&element))
+                } else {
+                    let resolved = doc.resolve_url(written).map(String::from).unwrap_or_else(|_| written.to_owned());
+                    (resolved, element.attr("hreflang").map(str::to_owned))
+                }
+            });
             target.push(DublinCoreProperty {
                 name: local.to_owned(),
                 content: value.clone(),
                 uri: format!("{namespace}{local}"),
                 lang: lang.clone().filter(|l| !l.is_empty()),
-                scheme: element.is("meta").then(|| element.attr("scheme").map(str::to_owned)).flatten(),
+                scheme: if is_meta { element.attr("scheme").map(str::to_owned) } else { None },
             });
         }
     }

@@ -7,20 +7,19 @@
 //! assert!(errors.is_empty());
 //! ```
 
-use harvest_dom::{Document, Selector};
+use harvest_dom::Document;
 use serde_json::{json, Value};
 
 /// Every JSON-LD block in tree order, parsed; blocks that are not JSON are reported as errors
 /// naming the element, never fatal.
 pub fn blocks(doc: &Document) -> (Vec<Value>, Vec<Value>) {
     let (mut values, mut errors) = (Vec::new(), Vec::new());
-    let Ok(scripts) = Selector::parse("script[type]") else { return (values, errors) };
-    for script in doc.root().select(&scripts) {
+    for script in doc.elements().filter(|element| element.is("script")) {
         let is_json_ld = script.attr("type").is_some_and(|kind| {
             let essence = kind.split(';').next().unwrap_or_default();
             harvest_dom::trim_ascii_whitespace(essence).eq_ignore_ascii_case("application/ld+json")
         });
-        if !is_json_ld || !script.is_html() {
+        if !is_json_ld {
             continue;
         }
         let text = script.text_content();
