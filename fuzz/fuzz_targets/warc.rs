@@ -30,7 +30,9 @@ fn check(bytes: Vec<u8>, gzip: bool) {
         expected_number += 1;
         records += 1;
     }
-    let pages = WarcPages::from_records(WarcRecords::from_reader(Cursor::new(bytes), gzip, "fuzz.warc").max_block_bytes(1 << 16));
+    let pages = WarcPages::from_records(
+        WarcRecords::from_reader(Cursor::new(bytes), gzip, "fuzz.warc").max_block_bytes(1 << 16),
+    );
     let mut count = 0;
     for page in pages {
         count += 1;
