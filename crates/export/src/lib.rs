@@ -4,8 +4,9 @@
 //!
 //! One crate with a feature per format (`vcard`, `ical`, `atom`, `rdf`, all on by default), so
 //! that a user pulls in only the formats they need while the formats share their common parts:
-//! the content-line writer of vCard and iCalendar ([`content_line`]) and HTML's date and time
-//! microsyntaxes ([`datetime`]), which vCard, iCalendar and Atom all read.
+//! the content-line writer of vCard and iCalendar ([`content_line`]). HTML's date and time
+//! microsyntaxes, which vCard, iCalendar, Atom and the RDF value typing read, are the crate
+//! harvest-datetime, re-exported as [`datetime`].
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -15,7 +16,7 @@ pub mod atom;
 mod common;
 #[cfg(any(feature = "vcard", feature = "ical"))]
 pub mod content_line;
-pub mod datetime;
+pub use harvest_datetime as datetime;
 #[cfg(feature = "ical")]
 pub mod ical;
 #[cfg(feature = "rdf")]

@@ -1,3 +1,5 @@
+#![doc = include_str!("../README.md")]
+//!
 //! HTML's date and time microsyntaxes (HTML "common microsyntaxes — dates and times").
 //!
 //! Each `parse_*` function runs the HTML parsing algorithm for one microsyntax over a *whole*
@@ -23,13 +25,16 @@
 //! chrono can represent the value.
 //!
 //! ```
-//! use harvest_export::datetime::{is_valid_date_string, parse_global_date_time};
+//! use harvest_datetime::{is_valid_date_string, parse_global_date_time};
 //! assert!(is_valid_date_string("2024-02-29"));
 //! assert!(!is_valid_date_string("2023-02-29"));
 //! let dt = parse_global_date_time("2008-07-20 21:00:00+01:00").unwrap();
 //! assert_eq!(dt.offset().minutes(), 60);
 //! assert_eq!(dt.to_utc_string(), "2008-07-20T20:00:00Z");
 //! ```
+
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 use std::fmt;
 
