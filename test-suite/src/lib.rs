@@ -19,6 +19,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 pub mod html5lib;
+pub mod microdata_rdf;
 mod parsers;
 mod suites;
 pub use parsers::{parser, parser_names, registry, Parser};

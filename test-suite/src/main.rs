@@ -3,18 +3,19 @@
 //! Runs a suite and prints a line per unexpected outcome, a per-folder table, and
 //! `N passed, N failed`. SUITE is a parser of the `NAME.html` + `NAME.json` suites (`mf2`,
 //! `microdata`), `html5lib` (harvest-dom's tree against html5lib-tests' tree-construction
-//! cases), or `all` (every suite, one table and one total). Exits non-zero when a case fails
+//! cases), `microdata-rdf` (the W3C Microdata-to-RDF suite: harvest's W3C conversion against
+//! its expected graphs), or `all` (every suite, one table and one total). Exits non-zero when a case fails
 //! without being listed in the expectations file, a listed case passes, or a suite is missing
 //! (unless `HARVEST_SKIP_SUITES` names it: see `harvest_test_suite::locate`).
 
 use harvest_test_suite::{
-    discover, html5lib, locate, parser, parser_names, run, summary, Expectations, Located, Report, Suite,
+    discover, html5lib, locate, microdata_rdf, parser, parser_names, run, summary, Expectations, Located, Report, Suite,
 };
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: harvest-conformance SUITE [SUITE_DIR] [--base-url URL] [--expectations FILE]\n\
-                     suites: mf2, microdata, html5lib, all";
+                     suites: mf2, microdata, html5lib, microdata-rdf, all";
 
 /// What one suite's run came to.
 enum SuiteRun {
@@ -31,6 +32,10 @@ struct Arguments {
 
 fn html5lib_expectations() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("expectations/html5lib.txt")
+}
+
+fn microdata_rdf_expectations() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("expectations/microdata-rdf.txt")
 }
 
 fn load_expectations(path: &Path) -> Result<Expectations, String> {
@@ -97,9 +102,34 @@ fn run_html5lib(arguments: &Arguments) -> SuiteRun {
     SuiteRun::Ran { report, text }
 }
 
+fn run_microdata_rdf(arguments: &Arguments) -> SuiteRun {
+    let folder = match suite_folder(Suite::MicrodataRdf, arguments.suite_dir.as_ref()) {
+        Ok(folder) => folder,
+        Err(outcome) => return outcome,
+    };
+    let expectations = match load_expectations(arguments.expectations.as_ref().unwrap_or(&microdata_rdf_expectations()))
+    {
+        Ok(expectations) => expectations,
+        Err(e) => return SuiteRun::Missing(e),
+    };
+    let cases = match microdata_rdf::discover(&folder) {
+        Ok(cases) if !cases.is_empty() => cases,
+        Ok(_) => return SuiteRun::Missing(format!("no cases in {}", folder.display())),
+        Err(e) => return SuiteRun::Missing(e),
+    };
+    match microdata_rdf::run(&folder, &cases, &expectations) {
+        Ok(report) => {
+            let text = summary(&report, &expectations);
+            SuiteRun::Ran { report, text }
+        }
+        Err(e) => SuiteRun::Missing(e),
+    }
+}
+
 fn run_suite(name: &str, arguments: &Arguments) -> SuiteRun {
     match name {
         "html5lib" => run_html5lib(arguments),
+        "microdata-rdf" => run_microdata_rdf(arguments),
         _ => run_parser_suite(name, arguments),
     }
 }
@@ -129,8 +159,8 @@ fn main() -> ExitCode {
             eprintln!("`all` runs every suite from its usual place and takes no other argument");
             return ExitCode::from(2);
         }
-        vec!["mf2", "microdata", "html5lib"]
-    } else if name == "html5lib" || parser(name).is_some() {
+        vec!["mf2", "microdata", "html5lib", "microdata-rdf"]
+    } else if name == "html5lib" || name == "microdata-rdf" || parser(name).is_some() {
         vec![name.as_str()]
     } else {
         eprintln!("unknown suite {name:?}\n{USAGE}");

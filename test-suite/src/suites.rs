@@ -7,6 +7,7 @@
 //! |---|---|---|
 //! | microformats tests | `test-suite/suites/mf2-tests` (its `tests` folder) | `HARVEST_MF2_SUITE` |
 //! | html5lib-tests | `test-suite/suites/html5lib-tests` (its `tree-construction` folder) | `HARVEST_HTML5LIB_TESTS` |
+//! | W3C Microdata to RDF | `test-suite/suites/microdata-rdf` (its `tests` folder) | `HARVEST_MICRODATA_RDF_SUITE` |
 //!
 //! The submodule is looked at first, then the variable. A suite found in neither place is a
 //! failure that says how to get it; only `HARVEST_SKIP_SUITES` (a comma-separated list of suite
@@ -21,6 +22,8 @@ pub enum Suite {
     Mf2,
     /// html5lib-tests' tree-construction cases.
     Html5lib,
+    /// The W3C Microdata-to-RDF test suite (w3c/microdata-rdf).
+    MicrodataRdf,
 }
 
 impl Suite {
@@ -29,6 +32,7 @@ impl Suite {
         match self {
             Suite::Mf2 => "mf2",
             Suite::Html5lib => "html5lib",
+            Suite::MicrodataRdf => "microdata-rdf",
         }
     }
 
@@ -37,6 +41,7 @@ impl Suite {
         match self {
             Suite::Mf2 => "HARVEST_MF2_SUITE",
             Suite::Html5lib => "HARVEST_HTML5LIB_TESTS",
+            Suite::MicrodataRdf => "HARVEST_MICRODATA_RDF_SUITE",
         }
     }
 
@@ -46,6 +51,7 @@ impl Suite {
         match self {
             Suite::Mf2 => suites.join("mf2-tests").join("tests"),
             Suite::Html5lib => suites.join("html5lib-tests").join("tree-construction"),
+            Suite::MicrodataRdf => suites.join("microdata-rdf").join("tests"),
         }
     }
 }

@@ -57,6 +57,11 @@ pub const OWL_EQUIVALENT_PROPERTY: &str = "http://www.w3.org/2002/07/owl#equival
 /// The item type of the licensing vocabulary (§5.4.3).
 pub const WORK_TYPE: &str = "http://n.whatwg.org/work";
 
+pub mod jsonld;
+pub mod registry;
+pub mod w3c;
+mod xsd;
+
 /// Default of [`RdfOptions::max_triples`].
 pub const DEFAULT_MAX_TRIPLES: usize = 1_000_000;
 /// Default of [`RdfOptions::max_bytes`].
@@ -152,6 +157,13 @@ pub enum Term {
         #[serde(skip_serializing_if = "Option::is_none")]
         language: Option<String>,
     },
+    /// A literal with a datatype IRI (`xsd:integer`, `xsd:date`... in the W3C conversion).
+    Typed {
+        /// The lexical form.
+        value: String,
+        /// The datatype IRI.
+        datatype: String,
+    },
 }
 
 impl Term {
@@ -164,6 +176,7 @@ impl Term {
             Term::Iri { value } => value.len(),
             Term::Blank { .. } => 8,
             Term::Literal { value, language } => value.len() + language.as_ref().map_or(0, String::len),
+            Term::Typed { value, datatype } => value.len() + datatype.len(),
         }
     }
 }
@@ -805,6 +818,11 @@ fn write_term(out: &mut String, term: &Term) {
             let _ = write!(out, "_:b{id}");
         }
         Term::Literal { value, language } => write_literal(out, value, language.as_deref()),
+        Term::Typed { value, datatype } => {
+            write_literal(out, value, None);
+            out.push_str("^^");
+            write_iri(out, datatype);
+        }
     }
 }
 

@@ -1,0 +1,208 @@
+//! JSON-LD from microdata, as schema.org's users read it: one node object per top-level item,
+//! nested items inline.
+//!
+//! The JSON-LD is written from the graph of the W3C conversion ([`super::w3c`]), so that it
+//! *is* that graph: a JSON-LD processor reading it gives exactly the note's triples. Each
+//! top-level item becomes a node object with `@type` (its `rdf:type` objects), `@id` (its
+//! `itemid`, or a blank node label when the item is reached more than once), and its
+//! properties; an item that is a property value is written inline the first time it is
+//! reached and as `{"@id": ...}` after that (a shared item, or an `itemref` cycle).
+//!
+//! Items of schema.org (`http://schema.org/` or `https://schema.org/`, by the first type of the
+//! top-level item) get `"@context": {"@vocab": "<that prefix>"}` and short names for the
+//! properties and types in it (`"name"`, `"Person"`), the form Google's structured-data tools
+//! show; the context is written out rather than referenced (`"https://schema.org"`), so that
+//! reading it needs no network. Other vocabularies are written with full IRIs. Values: IRIs as
+//! `{"@id"}`, typed literals as `{"@value", "@type"}`, language-tagged ones as
+//! `{"@value", "@language"}`, plain literals as strings.
+//!
+//! ```
+//! use harvest_dom::{Document, ParseOptions, Url};
+//! use harvest_export::rdf::{jsonld, w3c};
+//! let url = Url::parse("http://example.com/").unwrap();
+//! let doc = Document::parse_with(
+//!     "<div itemscope itemtype='https://schema.org/Person' itemid='http://example.com/ada'>\
+//!      <span itemprop=name>Ada</span><a itemprop=url href=/ada>me</a>\
+//!      <p itemprop=address itemscope itemtype='https://schema.org/PostalAddress'>\
+//!      <span itemprop=addressLocality>London</span></p></div>",
+//!     &ParseOptions::new().url(url),
+//! );
+//! let conversion = w3c::from_microdata(&doc, &w3c::W3cOptions::new()).unwrap();
+//! assert_eq!(jsonld::from_conversion(&conversion), serde_json::json!([{
+//!     "@context": {"@vocab": "https://schema.org/"},
+//!     "@id": "http://example.com/ada",
+//!     "@type": "Person",
+//!     "name": "Ada",
+//!     "url": {"@id": "http://example.com/ada"},
+//!     "address": {"@type": "PostalAddress", "addressLocality": "London"}
+//! }]));
+//! ```
+
+use super::w3c::Conversion;
+use super::{Term, RDF_TYPE};
+use serde_json::{json, Map, Value};
+use std::collections::{HashMap, HashSet};
+
+/// The vocabularies written with short names.
+const COMPACTED: [&str; 2] = ["http://schema.org/", "https://schema.org/"];
+
+/// The JSON-LD of a conversion: an array with one node object per top-level item.
+pub fn from_conversion(conversion: &Conversion) -> Value {
+    let writer = Writer::new(conversion);
+    let mut described: HashSet<&Term> = HashSet::new();
+    let mut top: Vec<Value> = Vec::new();
+    let mut seen_top: HashSet<&Term> = HashSet::new();
+    for subject in &conversion.items {
+        if !seen_top.insert(subject) {
+            continue;
+        }
+        let vocab = writer.first_type(subject).and_then(|t| COMPACTED.into_iter().find(|v| t.starts_with(v)));
+        let mut node = writer.node(subject, vocab, &mut described);
+        if let (Some(vocab), Value::Object(map)) = (vocab, &mut node) {
+            let mut with_context = Map::new();
+            with_context.insert("@context".to_owned(), json!({ "@vocab": vocab }));
+            with_context.append(map);
+            node = Value::Object(with_context);
+        }
+        top.push(node);
+    }
+    Value::Array(top)
+}
+
+/// The graph grouped by subject, with what is needed to decide ids.
+struct Writer<'a> {
+    /// Subject → its (predicate, object) pairs, in graph order.
+    by_subject: HashMap<&'a Term, Vec<(&'a str, &'a Term)>>,
+    /// How often each term is an object, plus one for each top-level item it is.
+    references: HashMap<&'a Term, usize>,
+}
+
+/// A node object being written: its subject, its pairs, the next pair, the object so far, and
+/// the key the finished node goes under in its parent.
+struct Frame<'w, 'a> {
+    pairs: &'w [(&'a str, &'a Term)],
+    next: usize,
+    node: Map<String, Value>,
+    key: Option<String>,
+}
+
+impl<'a> Writer<'a> {
+    fn new(conversion: &'a Conversion) -> Writer<'a> {
+        let mut by_subject: HashMap<&Term, Vec<(&str, &Term)>> = HashMap::new();
+        let mut references: HashMap<&Term, usize> = HashMap::new();
+        for triple in conversion.graph.triples() {
+            by_subject.entry(&triple.subject).or_default().push((&triple.predicate, &triple.object));
+            *references.entry(&triple.object).or_default() += 1;
+        }
+        for item in &conversion.items {
+            *references.entry(item).or_default() += 1;
+        }
+        Writer { by_subject, references }
+    }
+
+    fn first_type(&self, subject: &Term) -> Option<&'a str> {
+        self.by_subject.get(subject)?.iter().find(|(p, _)| *p == RDF_TYPE).and_then(|(_, o)| match o {
+            Term::Iri { value } => Some(value.as_str()),
+            _ => None,
+        })
+    }
+
+    /// A short name for `iri` under `vocab`, when it has one.
+    fn compact(iri: &str, vocab: Option<&str>) -> String {
+        match vocab.and_then(|vocab| iri.strip_prefix(vocab)) {
+            Some(local) if !local.is_empty() && local.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') => {
+                local.to_owned()
+            }
+            _ => iri.to_owned(),
+        }
+    }
+
+    /// The start of a node object for `subject`: its `@id` when it needs one.
+    fn start(&self, subject: &Term) -> Map<String, Value> {
+        let mut node = Map::new();
+        match subject {
+            Term::Iri { value } => {
+                node.insert("@id".to_owned(), Value::String(value.clone()));
+            }
+            Term::Blank { id } if self.references.get(subject).copied().unwrap_or(0) > 1 => {
+                node.insert("@id".to_owned(), Value::String(format!("_:b{id}")));
+            }
+            _ => {}
+        }
+        node
+    }
+
+    /// A reference to a node already written (or being written).
+    fn reference(subject: &Term) -> Value {
+        match subject {
+            Term::Iri { value } => json!({ "@id": value }),
+            Term::Blank { id } => json!({ "@id": format!("_:b{id}") }),
+            other => Self::literal(other),
+        }
+    }
+
+    fn literal(term: &Term) -> Value {
+        match term {
+            Term::Literal { value, language: Some(language) } => json!({ "@value": value, "@language": language }),
+            Term::Literal { value, language: None } => Value::String(value.clone()),
+            Term::Typed { value, datatype } => json!({ "@value": value, "@type": datatype }),
+            Term::Iri { value } => json!({ "@id": value }),
+            Term::Blank { id } => json!({ "@id": format!("_:b{id}") }),
+        }
+    }
+
+    /// Adds `value` under `key`: a single value, or an array once there are several.
+    fn add(node: &mut Map<String, Value>, key: String, value: Value) {
+        match node.get_mut(&key) {
+            None => {
+                node.insert(key, value);
+            }
+            Some(Value::Array(values)) => values.push(value),
+            Some(existing) => {
+                let first = existing.take();
+                *existing = Value::Array(vec![first, value]);
+            }
+        }
+    }
+
+    /// The node object of `subject` with every node it reaches for the first time inline,
+    /// built with an explicit stack.
+    fn node(&self, subject: &'a Term, vocab: Option<&str>, described: &mut HashSet<&'a Term>) -> Value {
+        if !described.insert(subject) {
+            return Self::reference(subject);
+        }
+        let pairs = self.by_subject.get(subject).map_or(&[][..], Vec::as_slice);
+        let mut stack: Vec<Frame<'_, 'a>> = vec![Frame { pairs, next: 0, node: self.start(subject), key: None }];
+        loop {
+            let Some(frame) = stack.last_mut() else { return Value::Null };
+            let Some(&(predicate, object)) = frame.pairs.get(frame.next) else {
+                let Some(done) = stack.pop() else { return Value::Null };
+                let value = Value::Object(done.node);
+                match (stack.last_mut(), done.key) {
+                    (Some(parent), Some(key)) => Self::add(&mut parent.node, key, value),
+                    _ => return value,
+                }
+                continue;
+            };
+            frame.next += 1;
+            if predicate == RDF_TYPE {
+                if let Term::Iri { value } = object {
+                    Self::add(&mut frame.node, "@type".to_owned(), Value::String(Self::compact(value, vocab)));
+                    continue;
+                }
+            }
+            let key = Self::compact(predicate, vocab);
+            let has_description = self.by_subject.contains_key(object);
+            if matches!(object, Term::Iri { .. } | Term::Blank { .. }) && has_description && described.insert(object) {
+                let pairs = self.by_subject.get(object).map_or(&[][..], Vec::as_slice);
+                stack.push(Frame { pairs, next: 0, node: self.start(object), key: Some(key) });
+            } else if matches!(object, Term::Blank { .. }) && !has_description && !described.contains(object) {
+                // An item without properties or types: an empty node, labelled when shared.
+                described.insert(object);
+                Self::add(&mut frame.node, key, Value::Object(self.start(object)));
+            } else {
+                Self::add(&mut frame.node, key, Self::reference(object));
+            }
+        }
+    }
+}
