@@ -5,7 +5,7 @@ use crate::Common;
 use clap::{Args, Subcommand};
 use harvest_pipeline::extract::{
     AllOptions, ConversionSource, Extraction, FeedSource, IcalOptions, LinksDetail, LinksMode, Mf2Options,
-    RdfFormat as Rdf, VcardOptions,
+    MicrodataOutput, RdfAlgorithm, RdfFormat as Rdf, RdfOptions, Registry, VcardOptions,
 };
 
 #[derive(Args, Clone)]
@@ -32,8 +32,41 @@ pub struct MicrodataArgs {
     #[command(flatten)]
     common: Common,
     /// Print the validator's diagnostics instead of the items.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "format")]
     validate: bool,
+    /// `json`: the microdata JSON of the HTML standard; `jsonld`: JSON-LD, one object per
+    /// top-level item with @context, @type and @id, nested items inline (schema.org items with
+    /// short names), from the W3C Microdata-to-RDF conversion.
+    #[arg(long, value_enum, default_value = "json")]
+    format: MicrodataFormat,
+    /// A vocabulary registry for --format jsonld (JSON, the W3C note's form).
+    #[arg(long, value_name = "FILE")]
+    registry: Option<std::path::PathBuf>,
+}
+
+/// A microdata output.
+#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
+pub enum MicrodataFormat {
+    /// The microdata JSON.
+    Json,
+    /// JSON-LD.
+    Jsonld,
+}
+
+/// A microdata-to-RDF conversion.
+#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
+pub enum Algorithm {
+    /// The W3C note "Microdata to RDF": vocabulary predicates, typed values.
+    W3c,
+    /// HTML 5.0 §5.5.2: also the page's title, links and meta.
+    Html5,
+}
+
+/// Reads a registry file.
+fn registry(path: Option<&std::path::Path>) -> Result<Option<Registry>, String> {
+    let Some(path) = path else { return Ok(None) };
+    let text = std::fs::read_to_string(path).map_err(|e| format!("--registry {}: {e}", path.display()))?;
+    Registry::from_json(&text).map(Some).map_err(|e| format!("--registry {}: {e}", path.display()))
 }
 
 #[derive(Args, Clone)]
@@ -126,6 +159,15 @@ pub struct RdfArgs {
     /// The syntax written.
     #[arg(long, value_enum, default_value = "nt")]
     format: RdfFormat,
+    /// `w3c`: the W3C note "Microdata to RDF" (schema.org properties as http://schema.org/name,
+    /// typed dates and numbers); `html5`: HTML 5.0 §5.5.2 (the page's title, links and meta
+    /// too, microdata predicates made of the type and the name).
+    #[arg(long, value_enum, default_value = "w3c")]
+    algorithm: Algorithm,
+    /// A vocabulary registry for the W3C conversion (JSON, the note's form; default: the
+    /// note's default registry).
+    #[arg(long, value_name = "FILE")]
+    registry: Option<std::path::PathBuf>,
 }
 
 #[derive(Args, Clone)]
@@ -155,6 +197,7 @@ pub enum ExtractCommand {
     Mf2(Mf2Args),
     /// Microdata items as the JSON of the HTML microdata chapter.
     #[command(after_help = "Examples:\n  harvest microdata page.html --base-url https://example.com/\n  \
+                            harvest microdata page.html --format jsonld\n  \
                             harvest microdata page.html --validate")]
     Microdata(MicrodataArgs),
     /// Every link of the page with its link types, or the feeds, or the link-type checker.
@@ -173,9 +216,11 @@ pub enum ExtractCommand {
     #[command(after_help = "Examples:\n  harvest atom page.html --base-url https://example.com/ > feed.atom\n  \
                             harvest atom page.html --from mf2")]
     Atom(AtomArgs),
-    /// The page's microdata (and links, title, meta) as RDF.
+    /// The page's microdata as RDF (the W3C note "Microdata to RDF", or HTML 5.0's conversion).
     #[command(after_help = "Examples:\n  harvest rdf page.html --base-url https://example.com/\n  \
-                            harvest rdf page.html --format ttl")]
+                            harvest rdf page.html --format ttl\n  \
+                            harvest rdf page.html --algorithm html5\n  \
+                            harvest rdf page.html --registry my-registry.json")]
     Rdf(RdfArgs),
     /// One parse, every extractor: {url, microdata, mf2, links, json-ld, opengraph, dublincore}.
     /// The links are in a compact form (--links full for every detail, as `harvest links`).
@@ -196,9 +241,10 @@ impl From<Source> for ConversionSource {
 }
 
 impl ExtractCommand {
-    /// The shared options and what to run.
-    pub fn into_parts(self) -> (Common, Extraction) {
-        match self {
+    /// The shared options and what to run, or why the options are wrong (a registry file that
+    /// cannot be read).
+    pub fn into_parts(self) -> Result<(Common, Extraction), String> {
+        Ok(match self {
             ExtractCommand::Mf2(args) => (
                 args.common,
                 Extraction::Mf2(Mf2Options {
@@ -208,7 +254,14 @@ impl ExtractCommand {
                     alternates: args.alternates,
                 }),
             ),
-            ExtractCommand::Microdata(args) => (args.common, Extraction::Microdata { validate: args.validate }),
+            ExtractCommand::Microdata(args) => {
+                let output = match (args.validate, args.format) {
+                    (true, _) => MicrodataOutput::Validate,
+                    (false, MicrodataFormat::Json) => MicrodataOutput::Json,
+                    (false, MicrodataFormat::Jsonld) => MicrodataOutput::JsonLd(registry(args.registry.as_deref())?),
+                };
+                (args.common, Extraction::Microdata(output))
+            }
             ExtractCommand::Links(args) => {
                 let mode = match (args.feeds, args.check) {
                     (true, _) => LinksMode::Feeds,
@@ -238,7 +291,12 @@ impl ExtractCommand {
                     RdfFormat::Nt => Rdf::NTriples,
                     RdfFormat::Ttl => Rdf::Turtle,
                 };
-                (args.common, Extraction::Rdf(format))
+                let algorithm = match args.algorithm {
+                    Algorithm::W3c => RdfAlgorithm::W3c,
+                    Algorithm::Html5 => RdfAlgorithm::Html5,
+                };
+                let registry = registry(args.registry.as_deref())?;
+                (args.common, Extraction::Rdf(RdfOptions { format, algorithm, registry }))
             }
             ExtractCommand::All(args) => {
                 let links = match args.links {
@@ -247,6 +305,6 @@ impl ExtractCommand {
                 };
                 (args.common, Extraction::All(AllOptions { links, ..AllOptions::default() }))
             }
-        }
+        })
     }
 }

@@ -80,10 +80,13 @@ fn main() -> ExitCode {
             clap_complete::generate(shell, &mut Cli::command(), "harvest", &mut std::io::stdout());
             ExitCode::SUCCESS
         }
-        Command::Extract(command) => {
-            let (common, extraction) = command.into_parts();
-            ExitCode::from(run(&common, &extraction))
-        }
+        Command::Extract(command) => match command.into_parts() {
+            Ok((common, extraction)) => ExitCode::from(run(&common, &extraction)),
+            Err(message) => {
+                eprintln!("harvest: {message}");
+                ExitCode::from(exit::USAGE)
+            }
+        },
     }
 }
 

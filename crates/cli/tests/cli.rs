@@ -372,11 +372,61 @@ fn exporters_on_the_bundled_example() {
     assert!(feed.contains("<feed xmlns=\"http://www.w3.org/2005/Atom\">") && feed.matches("<entry").count() == 2);
     let mf2_feed = run(&["atom", "--from", "mf2"]);
     assert!(mf2_feed.contains("<title>Field Notes</title>") || mf2_feed.contains("Field Notes"), "{mf2_feed}");
-    let triples = run(&["rdf"]);
+    let triples = run(&["rdf", "--algorithm", "html5"]);
     assert!(triples
         .contains("<https://ada.example.org/> <http://purl.org/dc/terms/title> \"Field Notes — Ada Gardener\"@en ."));
-    let turtle = run(&["rdf", "--format", "ttl"]);
+    let turtle = run(&["rdf", "--algorithm", "html5", "--format", "ttl"]);
     assert!(turtle.contains("@prefix dcterms: <http://purl.org/dc/terms/> ."));
+    // The default is the W3C note's conversion: vocabulary predicates, typed values.
+    let w3c = run(&["rdf"]);
+    assert!(w3c.contains("<http://microformats.org/profile/hcard#fn> \"Ada Gardener\"@en ."), "{w3c}");
+    assert!(w3c.contains("\"2026-09-05T10:00:00Z\"^^<http://www.w3.org/2001/XMLSchema#dateTime>"), "{w3c}");
+    assert!(!w3c.contains("dc/terms/title"), "the W3C conversion is of the microdata only");
+}
+
+#[test]
+fn rdf_registry_and_json_ld() {
+    let dir = scratch("registry");
+    let page = "<div itemscope itemtype='http://expansion/Main'><link itemprop=sub href='http://expansion/Other'>\
+                <span itemprop=name>x</span></div>";
+    let registry = dir.join("registry.json");
+    fs::write(&registry, r#"{"http://expansion/": {"properties": {"sub": {"subPropertyOf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"}}}}"#).unwrap();
+    let base = ["--base-url", "https://e.example/"];
+    let plain = harvest().args(["rdf", "-"]).args(base).write_stdin(page).output().unwrap();
+    let plain = String::from_utf8(plain.stdout).unwrap();
+    assert!(!plain.contains("<http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://expansion/Other>"), "{plain}");
+    let expanded =
+        harvest().args(["rdf", "-", "--registry"]).arg(&registry).args(base).write_stdin(page).output().unwrap();
+    let expanded = String::from_utf8(expanded.stdout).unwrap();
+    assert!(
+        expanded.contains("<http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://expansion/Other>"),
+        "{expanded}"
+    );
+    let jsonld = harvest()
+        .args(["microdata", "--format", "jsonld", "-", "--registry"])
+        .arg(&registry)
+        .args(base)
+        .write_stdin(page)
+        .output()
+        .unwrap();
+    let jsonld = json(&jsonld.stdout);
+    assert_eq!(jsonld[0]["@type"], serde_json::json!(["http://expansion/Main", "http://expansion/Other"]));
+    assert_eq!(jsonld[0]["http://expansion/name"], "x");
+    // A registry that is not one is a usage error.
+    fs::write(&registry, "[]").unwrap();
+    let bad = harvest().args(["rdf", "-", "--registry"]).arg(&registry).write_stdin(page).output().unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--registry"));
+    let schema = harvest()
+        .args(["microdata", "--format", "jsonld", "-"])
+        .write_stdin("<p itemscope itemtype=https://schema.org/Person><b itemprop=name>Ada</b>")
+        .output()
+        .unwrap();
+    assert_eq!(
+        json(&schema.stdout),
+        serde_json::json!([{"@context": {"@vocab": "https://schema.org/"}, "@type": "Person", "name": "Ada"}])
+    );
+    fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]

@@ -212,6 +212,44 @@ pub enum LinksDetail {
     Full,
 }
 
+pub use harvest_export::rdf::registry::{Registry, RegistryError};
+
+/// Which microdata-to-RDF conversion.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum RdfAlgorithm {
+    /// The W3C note "Microdata to RDF": predicates from the item's vocabulary
+    /// (`http://schema.org/name`), typed values, the registry's expansions.
+    #[default]
+    W3c,
+    /// HTML 5.0 §5.5.2: the document's title, links and meta, and microdata predicates made of
+    /// the item type and the name.
+    Html5,
+}
+
+/// Options of the RDF export.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RdfOptions {
+    /// N-Triples or Turtle.
+    pub format: RdfFormat,
+    /// Which conversion.
+    pub algorithm: RdfAlgorithm,
+    /// The vocabulary registry of the W3C conversion (`None`: the note's default registry).
+    pub registry: Option<Registry>,
+}
+
+/// What the microdata extraction gives.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum MicrodataOutput {
+    /// The JSON of the HTML microdata chapter (`{"items": [...]}`).
+    #[default]
+    Json,
+    /// JSON-LD: one node object per top-level item, from the W3C conversion with this registry
+    /// (`None`: the default one).
+    JsonLd(Option<Registry>),
+    /// The validator's diagnostics.
+    Validate,
+}
+
 /// Options of `all`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AllOptions {
@@ -243,11 +281,8 @@ pub enum WriteError {
 pub enum Extraction {
     /// The microformats JSON.
     Mf2(Mf2Options),
-    /// The microdata JSON, or (`validate`) the validator's diagnostics.
-    Microdata {
-        /// Give the validator's diagnostics instead of the items.
-        validate: bool,
-    },
+    /// The microdata JSON, JSON-LD, or the validator's diagnostics.
+    Microdata(MicrodataOutput),
     /// The links, feeds or link-type diagnostics.
     Links(LinksMode),
     /// Contacts as vCard 4.0.
@@ -256,8 +291,9 @@ pub enum Extraction {
     Ical(IcalOptions),
     /// An Atom feed.
     Atom(FeedSource),
-    /// The page's microdata, links, title and meta as RDF.
-    Rdf(RdfFormat),
+    /// The page's microdata as RDF (with the HTML 5.0 algorithm, also its links, title and
+    /// meta).
+    Rdf(RdfOptions),
     /// One parse, every syntax: `{url, microdata, mf2, links, json-ld, opengraph, dublincore}`.
     All(AllOptions),
 }
@@ -357,9 +393,23 @@ fn atom(doc: &Document, page_url: Option<&str>, from: FeedSource) -> Result<Stri
     }
 }
 
-fn rdf(doc: &Document, format: RdfFormat) -> Result<String, ExtractError> {
-    let graph = harvest_export::rdf::from_microdata(doc, &harvest_export::rdf::RdfOptions::new()).map_err(failed)?;
-    Ok(match format {
+/// The W3C conversion of a page's microdata.
+fn w3c(doc: &Document, registry: Option<&Registry>) -> Result<harvest_export::rdf::w3c::Conversion, ExtractError> {
+    let mut options = harvest_export::rdf::w3c::W3cOptions::new();
+    if let Some(registry) = registry {
+        options = options.registry(registry.clone());
+    }
+    harvest_export::rdf::w3c::from_microdata(doc, &options).map_err(failed)
+}
+
+fn rdf(doc: &Document, options: &RdfOptions) -> Result<String, ExtractError> {
+    let graph = match options.algorithm {
+        RdfAlgorithm::W3c => w3c(doc, options.registry.as_ref())?.graph,
+        RdfAlgorithm::Html5 => {
+            harvest_export::rdf::from_microdata(doc, &harvest_export::rdf::RdfOptions::new()).map_err(failed)?
+        }
+    };
+    Ok(match options.format {
         RdfFormat::NTriples => graph.to_ntriples(),
         RdfFormat::Turtle => graph.to_turtle(),
     })
@@ -442,10 +492,13 @@ impl Extraction {
     ) -> Result<Option<JsonOutput<'a>>, ExtractError> {
         Ok(Some(match self {
             Extraction::Mf2(options) => JsonOutput::Mf2(mf2_document(doc, page_url, options)?),
-            Extraction::Microdata { validate: true } => {
+            Extraction::Microdata(MicrodataOutput::Validate) => {
                 JsonOutput::MicrodataDiagnostics(harvest_microdata::validate(doc))
             }
-            Extraction::Microdata { validate: false } => JsonOutput::Microdata(crate::json::microdata(doc, false)?),
+            Extraction::Microdata(MicrodataOutput::Json) => JsonOutput::Microdata(crate::json::microdata(doc, false)?),
+            Extraction::Microdata(MicrodataOutput::JsonLd(registry)) => {
+                JsonOutput::JsonLd(harvest_export::rdf::jsonld::from_conversion(&w3c(doc, registry.as_ref())?))
+            }
             Extraction::Links(LinksMode::All) => JsonOutput::Links(FullLinks(doc)),
             Extraction::Links(LinksMode::Feeds) => JsonOutput::Feeds(harvest_links::feeds(doc)),
             Extraction::Links(LinksMode::Check) => JsonOutput::LinkDiagnostics(harvest_links::check(doc)),
@@ -460,7 +513,7 @@ impl Extraction {
             Extraction::Vcard(options) => vcard(doc, page_url, options),
             Extraction::Ical(options) => ical(doc, page_url, options),
             Extraction::Atom(from) => atom(doc, page_url, *from),
-            Extraction::Rdf(format) => rdf(doc, *format),
+            Extraction::Rdf(options) => rdf(doc, options),
             _ => Err(ExtractError::Failed(format!("{} gives JSON, not text", self.name()))),
         }
     }

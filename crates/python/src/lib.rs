@@ -11,8 +11,8 @@ mod errors;
 mod warc;
 
 use harvest_pipeline::extract::{
-    AllOptions, ConversionSource, Extraction, FeedSource, IcalOptions, LinksDetail, LinksMode, Mf2Options, Output,
-    RdfFormat, Syntax, VcardOptions,
+    AllOptions, ConversionSource, Extraction, FeedSource, IcalOptions, LinksDetail, LinksMode, Mf2Options,
+    MicrodataOutput, Output, RdfAlgorithm, RdfFormat, RdfOptions, Registry, Syntax, VcardOptions,
 };
 use harvest_pipeline::Page;
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -133,17 +133,37 @@ fn mf2(
 }
 
 /// The microdata JSON of a page (``{"items": [...]}``, the HTML standard's
-/// conversion), or with ``validate=True`` the validator's diagnostics.
+/// conversion); with ``format="jsonld"`` a list of JSON-LD objects, one per top-level item
+/// (schema.org items with short names), from the W3C Microdata-to-RDF conversion with
+/// ``registry`` (a vocabulary registry as JSON text; default: the note's); with
+/// ``validate=True`` the validator's diagnostics.
 #[pyfunction]
-#[pyo3(signature = (html, base_url=None, *, validate=false, encoding=None))]
+#[pyo3(signature = (html, base_url=None, *, validate=false, format="json", registry=None, encoding=None))]
+#[allow(clippy::too_many_arguments)]
 fn microdata(
     py: Python<'_>,
     html: &Bound<'_, PyAny>,
     base_url: Option<String>,
     validate: bool,
+    format: &str,
+    registry: Option<String>,
     encoding: Option<String>,
 ) -> PyResult<Py<PyAny>> {
-    run(py, page(html, base_url, encoding)?, Extraction::Microdata { validate })
+    let output = match (validate, format) {
+        (true, "json") => MicrodataOutput::Validate,
+        (false, "json") => MicrodataOutput::Json,
+        (false, "jsonld") => MicrodataOutput::JsonLd(parse_registry(registry)?),
+        (true, _) => return Err(PyValueError::new_err("validate=True gives diagnostics: it takes no format")),
+        (_, other) => {
+            return Err(PyValueError::new_err(format!("format must be \"json\" or \"jsonld\", not {other:?}")))
+        }
+    };
+    run(py, page(html, base_url, encoding)?, Extraction::Microdata(output))
+}
+
+/// A registry given as JSON text.
+fn parse_registry(registry: Option<String>) -> PyResult<Option<Registry>> {
+    registry.map(|text| Registry::from_json(&text).map_err(|e| PyValueError::new_err(e.to_string()))).transpose()
 }
 
 /// Every link of a page with its link types (a list of dicts); ``feeds=True`` gives
@@ -230,15 +250,20 @@ fn atom(
     run(py, page(html, base_url, encoding)?, Extraction::Atom(from))
 }
 
-/// The page's microdata, links, title and meta as RDF: ``format="nt"``
-/// (N-Triples) or ``"ttl"`` (Turtle).
+/// The page's microdata as RDF: ``format="nt"`` (N-Triples) or ``"ttl"`` (Turtle);
+/// ``algorithm="w3c"`` (the W3C note "Microdata to RDF", with ``registry``, a vocabulary
+/// registry as JSON text) or ``"html5"`` (HTML 5.0's conversion, with the page's title, links
+/// and meta).
 #[pyfunction]
-#[pyo3(signature = (html, base_url=None, *, format="nt", encoding=None))]
+#[pyo3(signature = (html, base_url=None, *, format="nt", algorithm="w3c", registry=None, encoding=None))]
+#[allow(clippy::too_many_arguments)]
 fn rdf(
     py: Python<'_>,
     html: &Bound<'_, PyAny>,
     base_url: Option<String>,
     format: &str,
+    algorithm: &str,
+    registry: Option<String>,
     encoding: Option<String>,
 ) -> PyResult<Py<PyAny>> {
     let format = match format {
@@ -246,7 +271,13 @@ fn rdf(
         "ttl" | "turtle" => RdfFormat::Turtle,
         other => return Err(PyValueError::new_err(format!("format must be \"nt\" or \"ttl\", not {other:?}"))),
     };
-    run(py, page(html, base_url, encoding)?, Extraction::Rdf(format))
+    let algorithm = match algorithm {
+        "w3c" => RdfAlgorithm::W3c,
+        "html5" => RdfAlgorithm::Html5,
+        other => return Err(PyValueError::new_err(format!("algorithm must be \"w3c\" or \"html5\", not {other:?}"))),
+    };
+    let registry = parse_registry(registry)?;
+    run(py, page(html, base_url, encoding)?, Extraction::Rdf(RdfOptions { format, algorithm, registry }))
 }
 
 /// The HTML pages of a WARC archive (``.warc`` or ``.warc.gz``; a path or a binary

@@ -39,21 +39,32 @@ def fixture_pages():
     return pages
 
 
-def mf2_suite():
-    """The official microformats suite's folder, as the Rust runner finds it; None when
-    HARVEST_SKIP_SUITES names mf2 (the test is then reported as skipped)."""
-    submodule = REPO / "test-suite" / "suites" / "mf2-tests" / "tests"
+def locate_suite(name, submodule_folder, variable):
+    """A suite's folder, as the Rust runner finds it (the submodule, then the variable); None
+    when HARVEST_SKIP_SUITES names it (the test is then reported as skipped); a failure
+    otherwise."""
+    submodule = REPO / "test-suite" / "suites" / submodule_folder
     if submodule.is_dir() and any(submodule.iterdir()):
         return submodule
-    variable = os.environ.get("HARVEST_MF2_SUITE")
-    if variable:
-        if not Path(variable).is_dir():
-            pytest.fail(f"HARVEST_MF2_SUITE names {variable}, which is not a folder")
-        return Path(variable)
+    value = os.environ.get(variable)
+    if value:
+        if not Path(value).is_dir():
+            pytest.fail(f"{variable} names {value}, which is not a folder")
+        return Path(value)
     skipped = [s.strip() for s in os.environ.get("HARVEST_SKIP_SUITES", "").split(",")]
-    if "mf2" in skipped or "all" in skipped:
+    if name in skipped or "all" in skipped:
         return None
     pytest.fail(
-        "the mf2 suite is missing: run `git submodule update --init`, or set HARVEST_MF2_SUITE; "
-        "HARVEST_SKIP_SUITES=mf2 skips it"
+        f"the {name} suite is missing: run `git submodule update --init`, or set {variable}; "
+        f"HARVEST_SKIP_SUITES={name} skips it"
     )
+
+
+def mf2_suite():
+    """The official microformats suite's folder (see locate_suite)."""
+    return locate_suite("mf2", "mf2-tests/tests", "HARVEST_MF2_SUITE")
+
+
+def microdata_rdf_suite():
+    """The W3C Microdata-to-RDF suite's folder (see locate_suite)."""
+    return locate_suite("microdata-rdf", "microdata-rdf/tests", "HARVEST_MICRODATA_RDF_SUITE")

@@ -8,6 +8,9 @@
 //! properties; an item that is a property value is written inline the first time it is
 //! reached and as `{"@id": ...}` after that (a shared item, or an `itemref` cycle).
 //!
+//! Triples whose subject no top-level item reaches (the values of `itemprop-reverse`
+//! properties) are written as further node objects after the items'.
+//!
 //! Items of schema.org (`http://schema.org/` or `https://schema.org/`, by the first type of the
 //! top-level item) get `"@context": {"@vocab": "<that prefix>"}` and short names for the
 //! properties and types in it (`"name"`, `"Person"`), the form Google's structured-data tools
@@ -65,6 +68,14 @@ pub fn from_conversion(conversion: &Conversion) -> Value {
             node = Value::Object(with_context);
         }
         top.push(node);
+    }
+    // Subjects no top-level item reaches: the values of reverse properties
+    // (`itemprop-reverse`), which are the subjects of their triples. Each gets its own node
+    // object, in graph order, with full IRIs.
+    for triple in conversion.graph.triples() {
+        if !described.contains(&triple.subject) {
+            top.push(writer.node(&triple.subject, None, &mut described));
+        }
     }
     Value::Array(top)
 }

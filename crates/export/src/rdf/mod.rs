@@ -832,6 +832,8 @@ const PREFIXES: &[(&str, &str)] = &[
     ("xhv", XHTML_VOCAB),
     ("md", MICRODATA),
     ("owl", "http://www.w3.org/2002/07/owl#"),
+    ("schema", "http://schema.org/"),
+    ("sdo", "https://schema.org/"),
 ];
 
 /// Whether `local` can be written as the local part of a prefixed name (a conservative ASCII

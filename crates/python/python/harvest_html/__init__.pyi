@@ -44,7 +44,13 @@ def mf2(
     encoding: Optional[str] = None,
 ) -> Dict[str, Json]: ...
 def microdata(
-    html: Html, base_url: Optional[str] = None, *, validate: bool = False, encoding: Optional[str] = None
+    html: Html,
+    base_url: Optional[str] = None,
+    *,
+    validate: bool = False,
+    format: Literal["json", "jsonld"] = "json",
+    registry: Optional[str] = None,
+    encoding: Optional[str] = None,
 ) -> Json: ...
 def links(
     html: Html,
@@ -84,6 +90,8 @@ def rdf(
     base_url: Optional[str] = None,
     *,
     format: Literal["nt", "ntriples", "ttl", "turtle"] = "nt",
+    algorithm: Literal["w3c", "html5"] = "w3c",
+    registry: Optional[str] = None,
     encoding: Optional[str] = None,
 ) -> str: ...
 def iter_warc(
