@@ -1,26 +1,19 @@
-//! RDF from microdata (HTML 5.0 §5.5.2), written as N-Triples and Turtle, with small output
-//! limits for some inputs (by input length).
+//! RDF from microdata, by HTML 5.0 §5.5.2 and by the W3C note "Microdata to RDF", written as
+//! N-Triples and Turtle, and the W3C graph as JSON-LD; small output limits for some inputs (by
+//! input length).
 //!
 //! Invariants: the N-Triples re-parse with oxttl (the parser the export tests use) into as
 //! many distinct triples as the graph holds, the Turtle re-parses into the same triples; a
-//! conversion past its limits gives `TooLarge`, nothing else.
+//! conversion past its limits gives `TooLarge`, nothing else. The JSON-LD has one object per
+//! top-level item at least, and every IRI and blank node subject of the W3C graph appears in it.
 #![no_main]
 
-use harvest_export::rdf::{self, RdfError, RdfOptions};
+use harvest_export::rdf::{self, jsonld, w3c, Graph, RdfError, RdfOptions, Term};
 use harvest_fuzz::{document, PAGE_URL};
 use libfuzzer_sys::fuzz_target;
 use std::collections::BTreeSet;
 
-fuzz_target!(|data: &[u8]| {
-    let doc = document(data);
-    let options = match data.len() % 3 {
-        0 => RdfOptions::new().max_triples(50),
-        _ => RdfOptions::new(),
-    };
-    let graph = match rdf::from_microdata(&doc, &options) {
-        Ok(graph) => graph,
-        Err(RdfError::TooLarge { .. }) => return,
-    };
+fn check_syntaxes(graph: &Graph) {
     let ntriples = graph.to_ntriples();
     let from_nt: BTreeSet<String> = oxttl::NTriplesParser::new()
         .for_slice(ntriples.as_bytes())
@@ -35,4 +28,31 @@ fuzz_target!(|data: &[u8]| {
         .map(|t| t.unwrap_or_else(|e| panic!("Turtle rejected: {e}\n{turtle}")).to_string())
         .collect();
     assert_eq!(from_nt, from_ttl, "N-Triples and Turtle give different graphs");
+}
+
+fuzz_target!(|data: &[u8]| {
+    let doc = document(data);
+    let options = match data.len() % 3 {
+        0 => RdfOptions::new().max_triples(50),
+        _ => RdfOptions::new(),
+    };
+    match rdf::from_microdata(&doc, &options) {
+        Ok(graph) => check_syntaxes(&graph),
+        Err(RdfError::TooLarge { .. }) => {}
+    }
+    let w3c_options = w3c::W3cOptions { limits: options, ..w3c::W3cOptions::new() };
+    let conversion = match w3c::from_microdata(&doc, &w3c_options) {
+        Ok(conversion) => conversion,
+        Err(RdfError::TooLarge { .. }) => return,
+    };
+    check_syntaxes(&conversion.graph);
+    let document = jsonld::from_conversion(&conversion);
+    let objects = document.as_array().expect("an array of node objects");
+    assert!(objects.len() >= conversion.items.len().min(1));
+    let text = serde_json::to_string(&document).expect("JSON-LD serializes");
+    for triple in conversion.graph.triples() {
+        if let Term::Iri { value } = &triple.subject {
+            assert!(text.contains(&serde_json::to_string(value).expect("a string")), "subject {value} missing");
+        }
+    }
 });

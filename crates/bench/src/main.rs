@@ -21,6 +21,8 @@
 //! the same table for each folder of the corpus (`real`, `synthetic/pages`...), and the
 //! per-byte speed of the biggest page against the rest of the corpus. Every page is timed on
 //! its own in every round, so these breakdowns come from the same rounds as the whole table.
+//! `--phases A,B` times the floor, the parse and the phases or exporters named (`rdf-nt`,
+//! `rdf-w3c`, `jsonld`, `vcard-md`...) in one run.
 //! `--phase NAME` runs one phase alone and prints the process's peak memory, so that peaks can
 //! be compared phase by phase (a process's peak covers everything it did).
 //!
@@ -88,7 +90,11 @@ fn run_phase(phase: &str, page: &Page) -> usize {
         "microdata" => work::microdata_json(&document()),
         "links" => work::links_json(&document()),
         "all" => work::all(&document()),
-        _ => 0,
+        // An exporter by its name (`rdf-nt`, `rdf-w3c`, `jsonld`...), on the parsed page.
+        name => work::Export::ALL
+            .into_iter()
+            .find(|export| export.name() == name)
+            .map_or(0, |export| export.from_html_at(&page.text, &page.url)),
     }
 }
 
@@ -174,7 +180,7 @@ fn ratio(speed: f64, baseline: Option<f64>) -> String {
     baseline.map_or_else(|| "-".to_owned(), |baseline| format!("{:.2}", speed / baseline))
 }
 
-fn corpus(dir: &Path, rounds: usize, only: Option<String>, filter: Option<String>) {
+fn corpus(dir: &Path, rounds: usize, only: Option<String>, filter: Option<String>, phases: Option<Vec<String>>) {
     let mut pages = load(dir);
     if let Some(filter) = &filter {
         pages.retain(|page| page.name.contains(filter.as_str()));
@@ -202,11 +208,16 @@ fn corpus(dir: &Path, rounds: usize, only: Option<String>, filter: Option<String
         );
         return;
     }
-    let timings: Vec<(&str, Timings)> = PHASES
+    // `--phases`: the floor, the parse, then the phases named, all in this run.
+    let chosen: Vec<String> = match &phases {
+        Some(names) => ["floor", "parse"].iter().map(|p| p.to_string()).chain(names.iter().cloned()).collect(),
+        None => PHASES.iter().map(|p| p.to_string()).collect(),
+    };
+    let timings: Vec<(&str, Timings)> = chosen
         .iter()
-        .map(|&phase| {
+        .map(|phase| {
             let timing = time_phase(phase, &pages, rounds);
-            (phase, timing)
+            (phase.as_str(), timing)
         })
         .collect();
 
@@ -273,12 +284,14 @@ fn main() {
     let mut rounds = None;
     let mut only: Option<String> = None;
     let mut filter: Option<String> = None;
+    let mut phases: Option<Vec<String>> = None;
     let mut scale: Option<usize> = None;
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--rounds" => rounds = args.next().and_then(|n| n.parse().ok()).or(rounds),
             "--phase" => only = args.next(),
             "--pages" => filter = args.next(),
+            "--phases" => phases = args.next().map(|list| list.split(',').map(str::to_owned).collect()),
             "--scaling" => {
                 let n = args.peek().and_then(|n| n.parse().ok());
                 if n.is_some() {
@@ -305,6 +318,7 @@ fn main() {
             "-h" | "--help" => {
                 println!(
                     "usage: harvest-bench [DIR] [--rounds N] [--phase {}] [--pages SUBSTRING]\n       \
+                     harvest-bench [DIR] --phases NAME,NAME (phases or exporters: rdf-nt, rdf-w3c, jsonld...)\n       \
                      harvest-bench --scaling [N] [--rounds N]\n       \
                      harvest-bench --scaling-one CASE PATH small|large [N]",
                     PHASES.join("|")
@@ -316,6 +330,6 @@ fn main() {
     }
     match scale {
         Some(n) => scaling::run(n, rounds.unwrap_or(5)),
-        None => corpus(&dir, rounds.unwrap_or(3), only, filter),
+        None => corpus(&dir, rounds.unwrap_or(3), only, filter, phases),
     }
 }

@@ -123,6 +123,8 @@ fn cases(n: usize) -> Vec<Case> {
         Path::Export(Export::IcalMicrodata),
         Path::Export(Export::RdfNtriples),
         Path::Export(Export::RdfTurtle),
+        Path::Export(Export::RdfW3c),
+        Path::Export(Export::JsonLd),
     ];
     let mf2_nest_paths =
         vec![Path::Floor, Path::Parse, Path::Mf2, Path::Export(Export::VcardMf2), Path::Export(Export::AtomMf2)];
@@ -132,6 +134,8 @@ fn cases(n: usize) -> Vec<Case> {
         Path::Microdata,
         Path::Export(Export::RdfNtriples),
         Path::Export(Export::RdfTurtle),
+        Path::Export(Export::RdfW3c),
+        Path::Export(Export::JsonLd),
     ];
     // Within the DOM's depth bound: 200 and 400 levels (plus html, body, main and the level's
     // own children stays under 512); as many copies as make pages of the entries' size.
@@ -377,7 +381,7 @@ mod tests {
     #[test]
     fn every_path_of_every_case_runs_and_doubles_its_output() {
         let rows = measure(40, 1);
-        assert_eq!(rows.len(), 8 + 8 + 5 + 5 + 5 + 5);
+        assert_eq!(rows.len(), 8 + 10 + 5 + 7 + 5 + 7);
         for row in &rows {
             assert!(row.whole.0 > 0.0 && row.whole.1 > 0.0, "{} {}", row.case, row.path);
             assert!(row.outputs.0 > 0, "{} {} wrote nothing", row.case, row.path);

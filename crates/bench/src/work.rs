@@ -86,11 +86,15 @@ pub enum Export {
     RdfNtriples,
     /// RDF as Turtle ([`rdf::Graph::to_turtle`]).
     RdfTurtle,
+    /// RDF by the W3C note "Microdata to RDF", as N-Triples ([`rdf::w3c::from_microdata`]).
+    RdfW3c,
+    /// JSON-LD from the W3C conversion ([`rdf::jsonld::from_conversion`]).
+    JsonLd,
 }
 
 impl Export {
     /// Every exporter.
-    pub const ALL: [Export; 8] = [
+    pub const ALL: [Export; 10] = [
         Export::VcardMf2,
         Export::VcardMicrodata,
         Export::IcalMf2,
@@ -99,6 +103,8 @@ impl Export {
         Export::AtomDocument,
         Export::RdfNtriples,
         Export::RdfTurtle,
+        Export::RdfW3c,
+        Export::JsonLd,
     ];
 
     /// A short name: `vcard-mf2`, `rdf-nt`...
@@ -112,6 +118,8 @@ impl Export {
             Export::AtomDocument => "atom-doc",
             Export::RdfNtriples => "rdf-nt",
             Export::RdfTurtle => "rdf-ttl",
+            Export::RdfW3c => "rdf-w3c",
+            Export::JsonLd => "jsonld",
         }
     }
 
@@ -142,13 +150,23 @@ impl Export {
                 rdf::from_microdata(doc, &rdf::RdfOptions::new()).map_or(0, |g| g.to_ntriples().len())
             }
             Export::RdfTurtle => rdf::from_microdata(doc, &rdf::RdfOptions::new()).map_or(0, |g| g.to_turtle().len()),
+            Export::RdfW3c => {
+                rdf::w3c::from_microdata(doc, &rdf::w3c::W3cOptions::new()).map_or(0, |c| c.graph.to_ntriples().len())
+            }
+            Export::JsonLd => rdf::w3c::from_microdata(doc, &rdf::w3c::W3cOptions::new())
+                .map_or(0, |c| rdf::jsonld::from_conversion(&c).to_string().len()),
         }
     }
 
     /// The whole path from the HTML text: parse, the microformats2 parse when the exporter reads
     /// it, then the exporter.
     pub fn from_html(self, html: &str) -> usize {
-        let doc = parse(html);
+        self.from_html_at(html, &page_url())
+    }
+
+    /// [`Export::from_html`] for a page at `url`.
+    pub fn from_html_at(self, html: &str, url: &Url) -> usize {
+        let doc = parse_at(html, url);
         let mf2 = if self.needs_mf2() { mf2(&doc) } else { None };
         self.run(&doc, mf2.as_ref())
     }

@@ -49,7 +49,7 @@ fn corpus_pages_convert_and_read_back() {
     assert!(!files.is_empty());
     let url = Url::parse("https://example.com/corpus/page.html").unwrap();
     let options = AtomOptions::new().now(UNIX_EPOCH + Duration::from_secs(1_700_000_000));
-    let (mut feeds, mut entries, mut mf2_feeds, mut triples) = (0, 0, 0, 0);
+    let (mut feeds, mut entries, mut mf2_feeds, mut triples, mut w3c_triples) = (0, 0, 0, 0, 0);
     for file in &files {
         let what = file.display();
         let bytes = std::fs::read(file).unwrap();
@@ -100,10 +100,34 @@ fn corpus_pages_convert_and_read_back() {
         }
         assert_eq!(from_nt, from_ttl, "{what}");
         triples += converted.len();
+
+        // The W3C conversion: both syntaxes read back to the same graph; the JSON-LD of it is
+        // one object per top-level item (plus any subject no item reaches) and serializes.
+        let w3c = rdf::w3c::from_microdata(&document, &rdf::w3c::W3cOptions::new())
+            .unwrap_or_else(|e| panic!("{what}: W3C: {e}"));
+        let (nt, ttl) = (w3c.graph.to_ntriples(), w3c.graph.to_turtle());
+        let from_nt = graph(
+            oxttl::NTriplesParser::new()
+                .for_slice(nt.as_bytes())
+                .map(|t| t.unwrap_or_else(|e| panic!("{what}: W3C N-Triples rejected: {e}"))),
+        );
+        let from_ttl = graph(
+            oxttl::TurtleParser::new()
+                .for_slice(ttl.as_bytes())
+                .map(|t| t.unwrap_or_else(|e| panic!("{what}: W3C Turtle rejected: {e}"))),
+        );
+        assert_eq!(from_nt, from_ttl, "{what}");
+        assert_eq!(from_nt.len(), w3c.graph.len(), "{what}");
+        let jsonld = rdf::jsonld::from_conversion(&w3c);
+        let objects = jsonld.as_array().map_or(0, Vec::len);
+        assert!(objects >= w3c.items.len().min(1), "{what}");
+        assert!(serde_json::to_string(&jsonld).is_ok());
+        w3c_triples += w3c.graph.len();
     }
     eprintln!(
-        "{} pages: {feeds} document feeds ({entries} entries), {mf2_feeds} mf2 feeds, {triples} triples",
+        "{} pages: {feeds} document feeds ({entries} entries), {mf2_feeds} mf2 feeds, {triples} triples, \
+         {w3c_triples} W3C triples",
         files.len()
     );
-    assert!(feeds > 0 && mf2_feeds > 0 && triples > 0);
+    assert!(feeds > 0 && mf2_feeds > 0 && triples > 0 && w3c_triples > 0);
 }
