@@ -47,6 +47,7 @@
 mod json;
 mod model;
 mod validate;
+mod vocabulary;
 
 pub use crate::json::{
     JsonDocument, JsonItem, JsonOptions, JsonProperties, JsonValue, LimitExceeded, DEFAULT_MAX_BYTES,

@@ -51,11 +51,25 @@ pub enum Rule {
     /// URL property element (checked for the vocabularies of 001 §5.3: vCard, vEvent and
     /// licensing works).
     UrlPropertyElement,
+    /// 001 §5.3: a vocabulary's "exactly one" / "a single property" / "only one type per
+    /// distinct value" rules, and the properties it allows only together with others (vCard
+    /// `member` in a group; vEvent `dtend` or `duration`).
+    VocabularyPropertyCount,
+    /// 001 §5.3: a vocabulary's value rules (text, absolute URL, date and time strings, the
+    /// enumerated strings, `tz`, `geo`, language tags, vevent durations, sub-items; vEvent
+    /// `dtend` of dtstart's kind and later).
+    VocabularyPropertyValue,
+    /// 001 §5.3: a name that is not a defined property name of the item's vocabulary (and not
+    /// an absolute URL).
+    VocabularyUnknownProperty,
+    /// The vocabulary checks stopped at their work bound (items sharing properties through
+    /// `itemref` many times over).
+    VocabularyChecksStopped,
 }
 
 impl Rule {
     /// Every rule, in the order diagnostics about one element are reported.
-    pub const ALL: [Rule; 15] = [
+    pub const ALL: [Rule; 19] = [
         Rule::MicrodataError,
         Rule::ItemCycle,
         Rule::UnownedProperty,
@@ -71,6 +85,10 @@ impl Rule {
         Rule::ItemrefTargetInScope,
         Rule::PropertyNameSyntax,
         Rule::UrlPropertyElement,
+        Rule::VocabularyPropertyCount,
+        Rule::VocabularyPropertyValue,
+        Rule::VocabularyUnknownProperty,
+        Rule::VocabularyChecksStopped,
     ];
 
     /// The rule's name (kebab-case, as serialized).
@@ -91,6 +109,10 @@ impl Rule {
             Rule::ItemrefTargetInScope => "itemref-target-in-scope",
             Rule::PropertyNameSyntax => "property-name-syntax",
             Rule::UrlPropertyElement => "url-property-element",
+            Rule::VocabularyPropertyCount => "vocabulary-property-count",
+            Rule::VocabularyPropertyValue => "vocabulary-property-value",
+            Rule::VocabularyUnknownProperty => "vocabulary-unknown-property",
+            Rule::VocabularyChecksStopped => "vocabulary-checks-stopped",
         }
     }
 
@@ -109,6 +131,10 @@ impl Rule {
             | Rule::ItemrefUnknownId => "001 §5.2.2",
             Rule::ItemrefTargetInScope => "000 (the itemref attribute)",
             Rule::UrlPropertyElement => "001 §5.2.4",
+            Rule::VocabularyPropertyCount
+            | Rule::VocabularyPropertyValue
+            | Rule::VocabularyUnknownProperty
+            | Rule::VocabularyChecksStopped => "001 §5.3",
         }
     }
 }
@@ -192,12 +218,13 @@ impl Paths {
 struct Report<'a> {
     inner: &'a Inner,
     paths: Option<Paths>,
-    found: Vec<(Rule, usize, String)>,
+    /// Rule, element, message, and the section when it is more precise than the rule's.
+    found: Vec<(Rule, usize, String, Option<&'static str>)>,
 }
 
 impl Report<'_> {
     fn add(&mut self, rule: Rule, node: usize, message: String) {
-        self.found.push((rule, node, message));
+        self.found.push((rule, node, message, None));
     }
 
     fn path(&mut self, node: usize) -> String {
@@ -229,13 +256,19 @@ impl Microdata {
         let mut report = Report { inner, paths: None, found: Vec::new() };
         self.check_attributes(&mut report);
         self.check_items(&mut report);
+        for (rule, node, message, section) in crate::vocabulary::check(inner) {
+            report.found.push((rule, node, message, Some(section)));
+        }
         let mut found = std::mem::take(&mut report.found);
-        found.sort_by_key(|(rule, node, _)| (*node, Rule::ALL.iter().position(|r| r == rule)));
+        found.sort_by_key(|(rule, node, _, _)| (*node, Rule::ALL.iter().position(|r| r == rule)));
+        // Items sharing properties through itemref can each find the same vocabulary fault in
+        // them: it is reported once.
+        found.dedup_by(|a, b| a.3.is_some() && a.0 == b.0 && a.1 == b.1 && a.2 == b.2);
         found
             .into_iter()
-            .map(|(rule, node, message)| Diagnostic {
+            .map(|(rule, node, message, section)| Diagnostic {
                 rule,
-                section: rule.section().to_owned(),
+                section: section.unwrap_or(rule.section()).to_owned(),
                 message,
                 path: report.path(node),
             })
