@@ -1,5 +1,5 @@
-//! microformats2 parsing (with classic microformats, rels, and, by input length, the `lang`
-//! and metaformats options).
+//! microformats2 parsing (with classic microformats, rels, and, by input length, the `lang`,
+//! metaformats, filter-roots, srcset and root options), and JF2.
 //!
 //! Invariants: the JSON re-parses with serde_json and re-writes to the same text; it reads back
 //! as `harvest_mf2::Document` and writes the same text; every `rels` and `rel-urls` URL is
@@ -16,11 +16,26 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
     let doc = document(data);
     let flags = data.len() % 4;
-    let mut options = harvest_mf2::Options::new().lang(flags & 1 != 0).metaformats(flags & 2 != 0);
+    let mut options = harvest_mf2::Options::new()
+        .lang(flags & 1 != 0)
+        .metaformats(flags & 2 != 0)
+        .filter_roots(data.len() % 3 == 0)
+        .srcset(data.len() % 5 < 2);
     if data.len() % 7 == 0 {
         options = options.max_item_depth(3).max_copied_values(5).max_includes(2);
     }
+    if data.len() % 11 == 0 {
+        // Part of the page: an element that is there, or the error that says it is not.
+        options = options.root(harvest_mf2::Root::Selector("body > *".into()));
+        if let Err(error) = harvest_mf2::parse(&doc, &options) {
+            assert!(matches!(error, harvest_mf2::Mf2Error::RootNotFound(_)), "{error}");
+            return;
+        }
+    }
     let parsed = harvest_mf2::parse(&doc, &options).expect("the page URL is a valid base");
+    let jf2 = parsed.to_jf2();
+    assert!(jf2.is_object(), "JF2 is an object");
+    assert!(serde_json::to_string(&jf2).is_ok());
     match harvest_mf2::parse(&doc, &options.clone().strict_limits(true)) {
         Ok(strict) => assert!(parsed.truncated.is_empty() && strict == parsed, "strict parse differs"),
         Err(harvest_mf2::Mf2Error::LimitExceeded(limit)) => {

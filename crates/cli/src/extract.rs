@@ -25,6 +25,22 @@ pub struct Mf2Args {
     /// Also write the old `alternates` array of the 2014 parsing spec.
     #[arg(long)]
     alternates: bool,
+    /// Leave out CSS framework classes that look like microformats (Tailwind's h-full,
+    /// h-screen, p-px...; the list is in docs/mf2.md).
+    #[arg(long)]
+    filter_roots: bool,
+    /// Parse only the element with this ID and its descendants, the element included.
+    #[arg(long, value_name = "ID", conflicts_with = "root_selector")]
+    root_id: Option<String>,
+    /// Parse only the first element matching this CSS selector and its descendants.
+    #[arg(long, value_name = "CSS")]
+    root_selector: Option<String>,
+    /// Give img values their srcset candidates: {"value", "alt", "srcset": {"1x": url, "640w": url}}.
+    #[arg(long)]
+    srcset: bool,
+    /// Write JF2 (the W3C note's simplified JSON) instead of the microformats2 JSON.
+    #[arg(long)]
+    jf2: bool,
 }
 
 #[derive(Args, Clone)]
@@ -193,7 +209,9 @@ pub enum ExtractCommand {
     /// Microformats2 (and classic microformats) as the microformats JSON.
     #[command(after_help = "Examples:\n  harvest mf2 page.html --base-url https://example.com/post\n  \
                             curl -s https://example.com/ | harvest mf2 - --base-url https://example.com/ --pretty\n  \
-                            harvest mf2 site/ --filter h-entry > entries.jsonl")]
+                            harvest mf2 site/ --filter h-entry > entries.jsonl\n  \
+                            harvest mf2 page.html --jf2 --root-id main --filter-roots\n  \
+                            harvest mf2 page.html --root-selector 'article.h-entry' --srcset")]
     Mf2(Mf2Args),
     /// Microdata items as the JSON of the HTML microdata chapter.
     #[command(after_help = "Examples:\n  harvest microdata page.html --base-url https://example.com/\n  \
@@ -252,6 +270,17 @@ impl ExtractCommand {
                     metaformats: args.metaformats,
                     filter: args.filter,
                     alternates: args.alternates,
+                    filter_roots: args.filter_roots,
+                    root: match (args.root_id, args.root_selector) {
+                        (Some(id), _) => Some(harvest_pipeline::extract::Mf2Root::Id(id)),
+                        (None, Some(selector)) => {
+                            harvest_pipeline::extract::check_root_selector(&selector)?;
+                            Some(harvest_pipeline::extract::Mf2Root::Selector(selector))
+                        }
+                        (None, None) => None,
+                    },
+                    srcset: args.srcset,
+                    jf2: args.jf2,
                 }),
             ),
             ExtractCommand::Microdata(args) => {

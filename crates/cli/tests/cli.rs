@@ -157,6 +157,31 @@ fn a_record_that_fails_holds_no_part_of_the_output() {
 }
 
 #[test]
+fn mf2_options_jf2_root_filter_roots_srcset() {
+    let page = "<div class=h-full><main id=m class=h-entry><p class='p-name p-px'>Hi</p>\
+                <img class=u-photo src=a.jpg srcset='a.jpg 1x, b.jpg 2x'></main></div>";
+    let base = ["--base-url", "https://e.example/"];
+    let run = |args: &[&str]| harvest().args(["mf2", "-"]).args(base).args(args).write_stdin(page).output().unwrap();
+    let plain = json(&run(&[]).stdout);
+    assert_eq!(plain["items"][0]["type"][0], "h-full");
+    let jf2 = json(&run(&["--jf2", "--filter-roots", "--srcset", "--root-id", "m"]).stdout);
+    assert_eq!(
+        jf2,
+        serde_json::json!({"type": "entry", "name": "Hi", "photo": {"value": "https://e.example/a.jpg",
+            "srcset": {"1x": "https://e.example/a.jpg", "2x": "https://e.example/b.jpg"}}})
+    );
+    let by_selector = json(&run(&["--root-selector", "main", "--filter-roots"]).stdout);
+    assert_eq!(by_selector["items"][0]["type"][0], "h-entry");
+    let bad_selector = run(&["--root-selector", "main >"]);
+    assert_eq!(bad_selector.status.code(), Some(2), "a selector that is none is a usage error");
+    let missing = run(&["--root-id", "nope"]);
+    assert_eq!(missing.status.code(), Some(1), "a page without the element has nothing to give");
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("#nope"));
+    let both = run(&["--root-id", "m", "--root-selector", "main"]);
+    assert_eq!(both.status.code(), Some(2));
+}
+
+#[test]
 fn directory_batch_in_order_with_a_failing_page() {
     let dir = scratch("batch");
     for (name, body) in [("b.html", "<p class=h-card>B</p>"), ("a.html", "<p class=h-card>A</p>"), ("skip.txt", "x")] {

@@ -39,6 +39,7 @@ mod node;
 mod parse;
 mod select;
 mod serialize;
+pub mod srcset;
 mod text;
 mod tokens;
 mod tree;

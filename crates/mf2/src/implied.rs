@@ -1,7 +1,7 @@
 //! microformats2 § "parsing for implied properties": `name`, `photo` and `url` of an item that
 //! has no explicit property of that kind and no nested microformats.
 
-use crate::model::{Item, PropertyValue, UrlWithAlt};
+use crate::model::{Item, PropertyValue};
 use crate::names::is_root_class;
 use crate::values::{is_one_of, text_of, Page};
 use harvest_dom::{split_ascii_whitespace, Element};
@@ -66,11 +66,7 @@ fn implied_name(root: &Element, page: &Page) -> String {
 fn photo_of(element: &Element, page: &Page) -> Option<PropertyValue> {
     if element.is("img") {
         let src = element.attr("src")?;
-        let value = page.urls.resolve(src);
-        return Some(match element.attr("alt") {
-            Some(alt) => PropertyValue::Url(UrlWithAlt { value, alt: alt.to_string() }),
-            None => PropertyValue::Text(value),
-        });
+        return Some(crate::values::image_value(element, src, page));
     }
     if element.is("object") {
         return element.attr("data").map(|data| PropertyValue::Text(page.urls.resolve(data)));

@@ -26,8 +26,10 @@
 #![warn(missing_docs)]
 
 mod backcompat;
+mod frameworks;
 mod html;
 mod implied;
+pub mod jf2;
 mod metaformats;
 mod model;
 mod names;
@@ -37,6 +39,7 @@ mod text;
 mod values;
 
 pub use crate::model::{Alternate, Document, Html, Item, ItemValue, Limit, PropertyValue, RelUrl, UrlWithAlt};
+
 pub use crate::parse::{DEFAULT_MAX_COPIED_VALUES, DEFAULT_MAX_INCLUDES, MAX_ITEM_DEPTH};
 use harvest_dom::Url;
 use thiserror::Error;
@@ -62,6 +65,17 @@ pub enum Mf2Error {
     /// the whole of what the page says.
     #[error("the page reached the {0} limit")]
     LimitExceeded(Limit),
+    /// [`Options::root`] names no element of the page.
+    #[error("no element of the page is {0}")]
+    RootNotFound(String),
+    /// [`Options::root`]'s selector is not one.
+    #[error("invalid root selector {selector:?}: {reason}")]
+    InvalidRootSelector {
+        /// The selector.
+        selector: String,
+        /// Why it does not parse.
+        reason: String,
+    },
 }
 
 /// Parsing options. The defaults follow the parsing specification; the rest are opt-in.
@@ -85,6 +99,18 @@ pub struct Options {
     max_copied_values: usize,
     max_includes: usize,
     strict_limits: bool,
+    filter_roots: bool,
+    root: Option<Root>,
+    srcset: bool,
+}
+
+/// The part of a page [`Options::root`] parses: one element and its descendants.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Root {
+    /// The element with this ID (the first in tree order).
+    Id(String),
+    /// The first element in tree order that matches this CSS selector.
+    Selector(String),
 }
 
 impl Default for Options {
@@ -100,6 +126,9 @@ impl Default for Options {
             max_copied_values: DEFAULT_MAX_COPIED_VALUES,
             max_includes: DEFAULT_MAX_INCLUDES,
             strict_limits: false,
+            filter_roots: false,
+            root: None,
+            srcset: false,
         }
     }
 }
@@ -223,6 +252,58 @@ impl Options {
         self
     }
 
+    /// Leave out the class names of CSS frameworks that look like microformats (Tailwind's
+    /// `h-full`, `h-screen`, `p-px`...): they are neither roots nor properties. The list is in
+    /// `docs/mf2.md`; numeric utilities (`h-8`, `p-3`) are no microformats class names anyway.
+    ///
+    /// ```
+    /// use harvest_mf2::{parse_html, Options};
+    /// let page = "<div class='h-full flex'><p class='h-card'>Ada</p></div>";
+    /// let plain = parse_html(page, "https://example.com/", &Options::new()).unwrap();
+    /// assert_eq!(plain.items[0].type_, ["h-full"]);
+    /// let filtered = parse_html(page, "https://example.com/", &Options::new().filter_roots(true)).unwrap();
+    /// assert_eq!(filtered.items[0].type_, ["h-card"]);
+    /// ```
+    pub fn filter_roots(mut self, enabled: bool) -> Options {
+        self.filter_roots = enabled;
+        self
+    }
+
+    /// Parse only this element and its descendants, the element itself included (it can be an
+    /// item's root). Rels come from the same part of the page. A page without such an element
+    /// gives [`Mf2Error::RootNotFound`].
+    ///
+    /// ```
+    /// use harvest_mf2::{parse_html, Options, Root};
+    /// let page = "<p class=h-card>Not me</p><main id=post class=h-entry><b class=p-name>Me</b></main>";
+    /// let options = Options::new().root(Root::Id("post".into()));
+    /// let parsed = parse_html(page, "https://example.com/", &options).unwrap();
+    /// assert_eq!(parsed.items.len(), 1);
+    /// assert_eq!(parsed.items[0].type_, ["h-entry"]);
+    /// let options = Options::new().root(Root::Selector("main > b".into()));
+    /// assert!(parse_html(page, "https://example.com/", &options).unwrap().items.is_empty());
+    /// ```
+    pub fn root(mut self, root: Root) -> Options {
+        self.root = Some(root);
+        self
+    }
+
+    /// Give `img` values (u-* properties, implied photo) their `srcset` candidates:
+    /// `{"value", "alt", "srcset": {"1x": url, "640w": url}}` (HTML "parse a srcset attribute",
+    /// URLs resolved).
+    ///
+    /// ```
+    /// use harvest_mf2::{parse_html, Options};
+    /// let page = "<p class=h-card><img class=u-photo src=a.jpg srcset='a.jpg 1x, a2.jpg 2x' alt=Ada></p>";
+    /// let parsed = parse_html(page, "https://example.com/", &Options::new().srcset(true)).unwrap();
+    /// let json = serde_json::to_value(&parsed.items[0].properties["photo"][0]).unwrap();
+    /// assert_eq!(json["srcset"]["2x"], "https://example.com/a2.jpg");
+    /// ```
+    pub fn srcset(mut self, enabled: bool) -> Options {
+        self.srcset = enabled;
+        self
+    }
+
     /// Checks the options: the base URL must be absolute and the filter's types valid names.
     pub fn validate(&self) -> Result<(), Mf2Error> {
         if let Some(url) = &self.base_url {
@@ -232,6 +313,10 @@ impl Options {
             if !names::is_root_class(type_) {
                 return Err(Mf2Error::InvalidTypeFilter(type_.clone()));
             }
+        }
+        if let Some(Root::Selector(selector)) = &self.root {
+            harvest_dom::Selector::parse(selector)
+                .map_err(|e| Mf2Error::InvalidRootSelector { selector: selector.clone(), reason: e.to_string() })?;
         }
         Ok(())
     }
@@ -261,8 +346,13 @@ pub fn parse(document: &harvest_dom::Document, options: &Options) -> Result<Docu
         Url::parse(&page_url).map_err(|e| Mf2Error::InvalidBaseUrl { url: page_url.clone(), reason: e.to_string() })?;
     let urls = base_urls(document, page, page_url);
     let text = text::TextIndex::new(document.root());
-    let parser = parse::Parser { doc: document, page: values::Page { urls, text }, options, html: Default::default() };
-    let mut result = parser.run(document.root());
+    let page = values::Page { urls, text, srcset: options.srcset };
+    let parser = parse::Parser { doc: document, page, options, html: Default::default() };
+    let starts: Vec<harvest_dom::Element> = match &options.root {
+        None => document.root().element_children().collect(),
+        Some(root) => vec![find_root(document, root)?],
+    };
+    let mut result = parser.run(starts);
     if document.depth_limit_hit() {
         result.truncated.insert(0, Limit::DomDepth);
     }
@@ -278,6 +368,22 @@ pub fn parse(document: &harvest_dom::Document, options: &Options) -> Result<Docu
         result.items = filter_types(std::mem::take(&mut result.items), types);
     }
     Ok(result)
+}
+
+/// The element [`Options::root`] names.
+fn find_root(document: &harvest_dom::Document, root: &Root) -> Result<harvest_dom::Element, Mf2Error> {
+    match root {
+        Root::Id(id) => document
+            .elements()
+            .find(|element| element.id() == Some(id.as_str()))
+            .ok_or_else(|| Mf2Error::RootNotFound(format!("#{id}"))),
+        Root::Selector(selector) => {
+            let parsed = harvest_dom::Selector::parse(selector)
+                .map_err(|e| Mf2Error::InvalidRootSelector { selector: selector.clone(), reason: e.to_string() })?;
+            let found = document.root().select(&parsed).next();
+            found.ok_or_else(|| Mf2Error::RootNotFound(selector.clone()))
+        }
+    }
 }
 
 /// Parses HTML text with `base_url` as the page's URL.

@@ -212,14 +212,20 @@ pub struct Html {
     pub lang: Option<String>,
 }
 
-/// A URL with alternative text (`img` with `alt`).
+/// An image URL with its alternative text (`img` with `alt`) and, with
+/// [`crate::Options::srcset`], its `srcset` candidates.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct UrlWithAlt {
     /// The absolute URL.
     pub value: String,
-    /// The `alt` attribute, as written.
-    pub alt: String,
+    /// The `alt` attribute, as written (absent when the `img` has none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alt: Option<String>,
+    /// The `srcset` image candidates: descriptor (`1x`, `1.5x`, `640w`) → absolute URL, in
+    /// attribute order, the first candidate of a descriptor kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub srcset: Option<IndexMap<String, String>>,
 }
 
 /// What the links to one URL say about it (`rel-urls`).

@@ -2,7 +2,7 @@
 //! explicit stack, finding items, their properties and the rels.
 
 use crate::backcompat::{self, Vocabulary};
-use crate::model::{Document, Html, Item, ItemValue, Limit, PropertyValue, UrlWithAlt};
+use crate::model::{Document, Html, Item, ItemValue, Limit, PropertyValue};
 use crate::names::{class_list, is_root_class, property_class, Kind};
 use crate::rels::Rels;
 use crate::values::{self, attr_of, is_one_of, text_of, Page};
@@ -101,7 +101,9 @@ pub(crate) struct Parser<'a> {
 impl Parser<'_> {
     /// microformats2 § "parse an element for class microformats", for every element in one
     /// walk, with § "parse a hyperlink element for rel microformats" along the way.
-    pub(crate) fn run(&self, root: &harvest_dom::Node) -> Document {
+    /// Runs over `starts` (the root element's siblings, or the element [`crate::Options::root`]
+    /// names) and their descendants.
+    pub(crate) fn run(&self, starts: Vec<Element>) -> Document {
         let mut items: Vec<Item> = Vec::new();
         let mut open: Vec<Open> = Vec::new();
         let mut rels = Rels::new(self.options.alternates);
@@ -110,7 +112,7 @@ impl Parser<'_> {
         let mut truncated: Vec<Limit> = Vec::new();
         let document_lang: Option<Rc<str>> =
             if self.options.lang { crate::metaformats::document_language(self.doc).map(Rc::from) } else { None };
-        let mut stack: Vec<Step> = root.element_children().map(|e| Step::Enter(e, document_lang.clone())).collect();
+        let mut stack: Vec<Step> = starts.into_iter().map(|e| Step::Enter(e, document_lang.clone())).collect();
         stack.reverse();
         while let Some(step) = stack.pop() {
             let (element, inherited_lang) = match step {
@@ -139,7 +141,10 @@ impl Parser<'_> {
             };
             let class_attr = element.attr("class");
             let class_attr: &str = class_attr.unwrap_or_default();
-            let classes = class_list(class_attr);
+            let mut classes = class_list(class_attr);
+            if self.options.filter_roots {
+                classes.retain(|class| !crate::frameworks::is_framework_root(class));
+            }
             let context = open.last().map(|o| o.classic.as_slice());
             let (mut roots, mut classic) = roots_of(&classes);
             // Property classes are read as written: the suite expects a repeated property class
@@ -147,6 +152,7 @@ impl Parser<'_> {
             let properties: Vec<(Kind, String)> = match context {
                 None => Vec::new(),
                 Some([]) => split_ascii_whitespace(class_attr)
+                    .filter(|class| !self.options.filter_roots || !crate::frameworks::is_framework_property(class))
                     .filter_map(property_class)
                     .map(|(kind, name)| (kind, name.to_owned()))
                     .collect(),
@@ -286,12 +292,7 @@ impl Parser<'_> {
             Some(href)
         } else if let Some(src) = attr_of(element, &["img", "audio", "video", "source", "iframe"], "src") {
             if element.is("img") && !classic {
-                if let Some(alt) = element.attr("alt") {
-                    return PropertyValue::Url(UrlWithAlt {
-                        value: self.page.urls.resolve(&src),
-                        alt: alt.to_string(),
-                    });
-                }
+                return values::image_value(element, &src, &self.page);
             }
             Some(src)
         } else if let Some(poster) = attr_of(element, &["video"], "poster") {

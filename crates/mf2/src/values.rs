@@ -60,6 +60,32 @@ pub(crate) fn attr_of(element: &Element, names: &[&str], attribute: &str) -> Opt
 pub(crate) struct Page {
     pub urls: Urls,
     pub text: crate::text::TextIndex,
+    /// [`crate::Options::srcset`]: image values carry their `srcset` candidates.
+    pub srcset: bool,
+}
+
+/// The value of an `img` with `src` as a u-* property or implied photo: `{value, alt}` when it
+/// has `alt`, with its `srcset` candidates (resolved; HTML "parse a srcset attribute") when the
+/// option asks and there are any; else the URL alone.
+pub(crate) fn image_value(element: &Element, src: &str, page: &Page) -> crate::model::PropertyValue {
+    use crate::model::{PropertyValue, UrlWithAlt};
+    let value = page.urls.resolve(src);
+    let alt = element.attr("alt").map(|alt| alt.to_string());
+    let srcset = if page.srcset { element.attr("srcset").map(|v| srcset_candidates(v, page)) } else { None }
+        .filter(|candidates| !candidates.is_empty());
+    if alt.is_none() && srcset.is_none() {
+        return PropertyValue::Text(value);
+    }
+    PropertyValue::Url(UrlWithAlt { value, alt, srcset })
+}
+
+/// Descriptor → resolved URL of each candidate, the first of each descriptor kept.
+fn srcset_candidates(value: &str, page: &Page) -> indexmap::IndexMap<String, String> {
+    let mut candidates = indexmap::IndexMap::new();
+    for candidate in harvest_dom::srcset::parse_srcset(value) {
+        candidates.entry(candidate.key()).or_insert_with(|| page.urls.resolve(&candidate.url));
+    }
+    candidates
 }
 
 /// microformats2 § "textContent parsing" as the suite expects it: the text of the element with

@@ -66,7 +66,11 @@ fn output_round_trips() {
     assert_eq!(author.value, Some(ItemValue::Text("Me".into())));
     assert_eq!(
         author.get("photo")[0],
-        PropertyValue::Url(UrlWithAlt { value: "http://example.test/b/me.png".into(), alt: "Me".into() })
+        PropertyValue::Url(UrlWithAlt {
+            value: "http://example.test/b/me.png".into(),
+            alt: Some("Me".into()),
+            srcset: None
+        })
     );
     assert_eq!(
         entry.get("content")[0],
@@ -75,7 +79,11 @@ fn output_round_trips() {
     let like = entry.get("like-of")[0].as_item().unwrap();
     assert_eq!(
         like.value,
-        Some(ItemValue::Url(UrlWithAlt { value: "http://example.test/x.png".into(), alt: "x".into() }))
+        Some(ItemValue::Url(UrlWithAlt {
+            value: "http://example.test/x.png".into(),
+            alt: Some("x".into()),
+            srcset: None
+        }))
     );
     assert_eq!(doc.rels["author"], ["https://elsewhere.example/"]);
     assert_eq!(doc.rel_urls["http://example.test/feed"].title.as_deref(), Some("Feed"));

@@ -118,6 +118,19 @@ impl Syntax {
     }
 }
 
+pub use harvest_mf2::Root as Mf2Root;
+
+/// Checks a root selector (`Mf2Options::root`) before any page is read: the message says why
+/// it is not a selector.
+///
+/// ```
+/// assert!(harvest_pipeline::extract::check_root_selector("main > .h-entry").is_ok());
+/// assert!(harvest_pipeline::extract::check_root_selector("main >").is_err());
+/// ```
+pub fn check_root_selector(selector: &str) -> Result<(), String> {
+    harvest_mf2::Options::new().root(Mf2Root::Selector(selector.to_owned())).validate().map_err(|e| e.to_string())
+}
+
 /// Options of the microformats2 extraction.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Mf2Options {
@@ -129,6 +142,14 @@ pub struct Mf2Options {
     pub filter: Vec<String>,
     /// Also write the 2014 parsing spec's `alternates`.
     pub alternates: bool,
+    /// Leave out CSS framework classes that look like microformats (`h-full`, `p-px`).
+    pub filter_roots: bool,
+    /// Parse only this element and its descendants.
+    pub root: Option<Mf2Root>,
+    /// Give image values their `srcset` candidates.
+    pub srcset: bool,
+    /// Write JF2 instead of the microformats2 JSON.
+    pub jf2: bool,
 }
 
 /// What the links extraction gives.
@@ -324,8 +345,15 @@ pub(crate) fn mf2_document(
     page_url: Option<&str>,
     options: &Mf2Options,
 ) -> Result<harvest_mf2::Document, ExtractError> {
-    let mut parser =
-        harvest_mf2::Options::new().lang(options.lang).metaformats(options.metaformats).alternates(options.alternates);
+    let mut parser = harvest_mf2::Options::new()
+        .lang(options.lang)
+        .metaformats(options.metaformats)
+        .alternates(options.alternates)
+        .filter_roots(options.filter_roots)
+        .srcset(options.srcset);
+    if let Some(root) = &options.root {
+        parser = parser.root(root.clone());
+    }
     if !options.filter.is_empty() {
         parser = parser.filter_types(options.filter.iter().cloned());
     }
@@ -333,7 +361,10 @@ pub(crate) fn mf2_document(
         (Some(url), Some(_)) => url,
         _ => "about:blank",
     });
-    harvest_mf2::parse(doc, &parser).map_err(failed)
+    harvest_mf2::parse(doc, &parser).map_err(|error| match error {
+        harvest_mf2::Mf2Error::RootNotFound(_) => ExtractError::NothingFound(error.to_string()),
+        other => failed(other),
+    })
 }
 
 fn folding(octets: bool) -> harvest_export::content_line::Folding {
@@ -491,13 +522,16 @@ impl Extraction {
         page_url: Option<&'a str>,
     ) -> Result<Option<JsonOutput<'a>>, ExtractError> {
         Ok(Some(match self {
+            Extraction::Mf2(options) if options.jf2 => {
+                JsonOutput::Value(mf2_document(doc, page_url, options)?.to_jf2())
+            }
             Extraction::Mf2(options) => JsonOutput::Mf2(mf2_document(doc, page_url, options)?),
             Extraction::Microdata(MicrodataOutput::Validate) => {
                 JsonOutput::MicrodataDiagnostics(harvest_microdata::validate(doc))
             }
             Extraction::Microdata(MicrodataOutput::Json) => JsonOutput::Microdata(crate::json::microdata(doc, false)?),
             Extraction::Microdata(MicrodataOutput::JsonLd(registry)) => {
-                JsonOutput::JsonLd(harvest_export::rdf::jsonld::from_conversion(&w3c(doc, registry.as_ref())?))
+                JsonOutput::Value(harvest_export::rdf::jsonld::from_conversion(&w3c(doc, registry.as_ref())?))
             }
             Extraction::Links(LinksMode::All) => JsonOutput::Links(FullLinks(doc)),
             Extraction::Links(LinksMode::Feeds) => JsonOutput::Feeds(harvest_links::feeds(doc)),

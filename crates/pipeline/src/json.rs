@@ -27,8 +27,8 @@ pub(crate) enum JsonOutput<'a> {
     Microdata(Box<RawValue>),
     /// The microdata validator's diagnostics.
     MicrodataDiagnostics(Vec<harvest_microdata::Diagnostic>),
-    /// Microdata as JSON-LD.
-    JsonLd(serde_json::Value),
+    /// A JSON value built whole (JSON-LD of microdata, JF2).
+    Value(serde_json::Value),
     /// Every link, in the full form.
     Links(FullLinks<'a>),
     /// The feed links.
@@ -45,7 +45,7 @@ impl Serialize for JsonOutput<'_> {
             JsonOutput::Mf2(document) => document.serialize(serializer),
             JsonOutput::Microdata(raw) => raw.serialize(serializer),
             JsonOutput::MicrodataDiagnostics(diagnostics) => diagnostics.serialize(serializer),
-            JsonOutput::JsonLd(value) => value.serialize(serializer),
+            JsonOutput::Value(value) => value.serialize(serializer),
             JsonOutput::Links(links) => links.serialize(serializer),
             JsonOutput::Feeds(links) => links.serialize(serializer),
             JsonOutput::LinkDiagnostics(diagnostics) => diagnostics.serialize(serializer),

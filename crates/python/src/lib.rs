@@ -11,8 +11,8 @@ mod errors;
 mod warc;
 
 use harvest_pipeline::extract::{
-    AllOptions, ConversionSource, Extraction, FeedSource, IcalOptions, LinksDetail, LinksMode, Mf2Options,
-    MicrodataOutput, Output, RdfAlgorithm, RdfFormat, RdfOptions, Registry, Syntax, VcardOptions,
+    check_root_selector, AllOptions, ConversionSource, Extraction, FeedSource, IcalOptions, LinksDetail, LinksMode,
+    Mf2Options, Mf2Root, MicrodataOutput, Output, RdfAlgorithm, RdfFormat, RdfOptions, Registry, Syntax, VcardOptions,
 };
 use harvest_pipeline::Page;
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -114,9 +114,15 @@ fn extract(
 /// The microformats2 JSON of a page (``items``, ``rels``, ``rel-urls``), as mf2py's
 /// ``parse`` gives it. ``lang`` adds languages, ``metaformats`` implies an h-entry from the page's
 /// metadata when it has no microformats, ``filter`` keeps items of the given types,
-/// ``alternates`` adds the 2014 spec's ``alternates``.
+/// ``alternates`` adds the 2014 spec's ``alternates``; ``filter_roots`` leaves out CSS
+/// framework classes that look like microformats (``h-full``...); ``root_id`` or
+/// ``root_selector`` parse one element and its descendants; ``srcset`` gives images their
+/// ``srcset`` candidates; ``jf2`` returns JF2 instead of the microformats2 JSON.
 #[pyfunction]
-#[pyo3(signature = (html, base_url=None, *, lang=false, metaformats=false, filter=None, alternates=false, encoding=None))]
+#[pyo3(signature = (
+    html, base_url=None, *, lang=false, metaformats=false, filter=None, alternates=false, filter_roots=false,
+    root_id=None, root_selector=None, srcset=false, jf2=false, encoding=None
+))]
 #[allow(clippy::too_many_arguments)]
 fn mf2(
     py: Python<'_>,
@@ -126,9 +132,32 @@ fn mf2(
     metaformats: bool,
     filter: Option<Vec<String>>,
     alternates: bool,
+    filter_roots: bool,
+    root_id: Option<String>,
+    root_selector: Option<String>,
+    srcset: bool,
+    jf2: bool,
     encoding: Option<String>,
 ) -> PyResult<Py<PyAny>> {
-    let options = Mf2Options { lang, metaformats, filter: filter.unwrap_or_default(), alternates };
+    let root = match (root_id, root_selector) {
+        (Some(_), Some(_)) => return Err(PyValueError::new_err("give root_id or root_selector, not both")),
+        (Some(id), None) => Some(Mf2Root::Id(id)),
+        (None, Some(selector)) => {
+            check_root_selector(&selector).map_err(PyValueError::new_err)?;
+            Some(Mf2Root::Selector(selector))
+        }
+        (None, None) => None,
+    };
+    let options = Mf2Options {
+        lang,
+        metaformats,
+        filter: filter.unwrap_or_default(),
+        alternates,
+        filter_roots,
+        root,
+        srcset,
+        jf2,
+    };
     run(py, page(html, base_url, encoding)?, Extraction::Mf2(options))
 }
 

@@ -119,6 +119,29 @@ def test_links_in_extract_are_compact_unless_asked_for_in_full():
         harvest_html.extract(html, links="short")
 
 
+def test_mf2_options_match_the_command(harvest_bin, tmp_path):
+    page = (
+        '<div class="h-full"><main id="m" class="h-entry"><p class="p-name p-px">Hi</p>'
+        '<img class="u-photo" src="a.jpg" srcset="a.jpg 1x, b.jpg 2x"></main></div>'
+    )
+    path = tmp_path / "page.html"
+    path.write_text(page)
+    base = "https://e.example/"
+    for kwargs, flags in [
+        ({"jf2": True}, ["--jf2"]),
+        ({"filter_roots": True, "srcset": True}, ["--filter-roots", "--srcset"]),
+        ({"root_id": "m", "jf2": True}, ["--root-id", "m", "--jf2"]),
+        ({"root_selector": "main > p"}, ["--root-selector", "main > p"]),
+    ]:
+        assert harvest_html.mf2(page, base, **kwargs) == cli_json(harvest_bin, "mf2", path, "--base-url", base, *flags)
+    with pytest.raises(ValueError, match="selector"):
+        harvest_html.mf2(page, root_selector="main >")
+    with pytest.raises(ValueError):
+        harvest_html.mf2(page, root_id="m", root_selector="main")
+    with pytest.raises(harvest_html.NothingFoundError):
+        harvest_html.mf2(page, root_id="nope")
+
+
 def test_bad_arguments_are_python_errors():
     with pytest.raises(TypeError):
         harvest_html.extract(42)

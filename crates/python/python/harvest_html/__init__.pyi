@@ -41,6 +41,11 @@ def mf2(
     metaformats: bool = False,
     filter: Optional[Sequence[str]] = None,
     alternates: bool = False,
+    filter_roots: bool = False,
+    root_id: Optional[str] = None,
+    root_selector: Optional[str] = None,
+    srcset: bool = False,
+    jf2: bool = False,
     encoding: Optional[str] = None,
 ) -> Dict[str, Json]: ...
 def microdata(

@@ -1,0 +1,103 @@
+//! The opt-in options: framework classes, part of a page, srcset, JF2. Each is off by default,
+//! and the default output is the parsing specification's (the suite checks that).
+
+use harvest_mf2::{parse_html, Mf2Error, Options, Root};
+use serde_json::{json, Value};
+
+const BASE: &str = "https://example.com/blog/";
+
+fn mf2(page: &str, options: &Options) -> Value {
+    parse_html(page, BASE, options).unwrap().to_value()
+}
+
+#[test]
+fn tailwind_height_utilities_are_no_roots_with_filter_roots() {
+    let page = "<div class='h-screen flex'><div class='h-full'><article class='h-entry'>\
+                <h1 class='p-name'>Post</h1></article></div></div>";
+    let plain = mf2(page, &Options::new());
+    assert_eq!(plain["items"][0]["type"], json!(["h-screen"]));
+    let filtered = mf2(page, &Options::new().filter_roots(true));
+    assert_eq!(filtered["items"], json!([{"type": ["h-entry"], "properties": {"name": ["Post"]}}]));
+}
+
+#[test]
+fn bootstrap_h_auto_is_no_root_and_its_numeric_utilities_never_were() {
+    let page = "<div class='h-auto p-3 h-50'><p class='h-card p-2'><span class=p-name>Ada</span></p></div>";
+    assert_eq!(mf2(page, &Options::new())["items"][0]["type"], json!(["h-auto"]));
+    let filtered = mf2(page, &Options::new().filter_roots(true));
+    assert_eq!(filtered["items"], json!([{"type": ["h-card"], "properties": {"name": ["Ada"]}}]));
+}
+
+#[test]
+fn tailwind_padding_is_no_property_with_filter_roots() {
+    let page = "<div class='h-card'><span class='p-name p-px'>Ada</span></div>";
+    assert_eq!(mf2(page, &Options::new())["items"][0]["properties"]["px"], json!(["Ada"]));
+    let filtered = mf2(page, &Options::new().filter_roots(true));
+    assert_eq!(filtered["items"][0]["properties"], json!({"name": ["Ada"]}));
+}
+
+#[test]
+fn a_root_element_is_parsed_with_its_descendants_and_itself() {
+    let page = "<p class=h-card>Outside</p><a rel=me href=/out>o</a>\
+                <main id=post class=h-entry><b class=p-name>Inside</b><a rel=tag href=/t>t</a></main>";
+    let by_id = mf2(page, &Options::new().root(Root::Id("post".into())));
+    assert_eq!(
+        by_id["items"],
+        json!([{"type": ["h-entry"], "id": "post", "properties": {"name": ["Inside"], "url": ["https://example.com/t"]}}])
+    );
+    assert_eq!(by_id["rels"], json!({"tag": ["https://example.com/t"]}), "rels come from the same part");
+    let by_selector = mf2(page, &Options::new().root(Root::Selector("main".into())));
+    assert_eq!(by_selector, by_id);
+    let missing = parse_html(page, BASE, &Options::new().root(Root::Id("nope".into())));
+    assert_eq!(missing, Err(Mf2Error::RootNotFound("#nope".into())));
+    let bad = parse_html(page, BASE, &Options::new().root(Root::Selector("main >".into())));
+    assert!(matches!(bad, Err(Mf2Error::InvalidRootSelector { .. })));
+}
+
+#[test]
+fn srcset_candidates_on_u_properties_and_implied_photos() {
+    let page = "<div class=h-card><img class=u-photo alt=Ada src=a.jpg \
+                srcset='a.jpg 1x, a-2x.jpg 2x, /big.jpg 1200w, a,b.jpg 3x, broken 2x 3x'></div>\
+                <div class=h-card><img src=b.jpg srcset='b-640.jpg 640w'></div>";
+    let plain = mf2(page, &Options::new());
+    assert_eq!(
+        plain["items"][0]["properties"]["photo"],
+        json!([{"value": "https://example.com/blog/a.jpg", "alt": "Ada"}])
+    );
+    assert_eq!(plain["items"][1]["properties"]["photo"], json!(["https://example.com/blog/b.jpg"]));
+    let with = mf2(page, &Options::new().srcset(true));
+    assert_eq!(
+        with["items"][0]["properties"]["photo"],
+        json!([{"value": "https://example.com/blog/a.jpg", "alt": "Ada", "srcset": {
+            "1x": "https://example.com/blog/a.jpg",
+            "2x": "https://example.com/blog/a-2x.jpg",
+            "1200w": "https://example.com/big.jpg",
+            "3x": "https://example.com/blog/a,b.jpg"
+        }}])
+    );
+    // An implied photo without alt gets the object form only for its srcset.
+    assert_eq!(
+        with["items"][1]["properties"]["photo"],
+        json!([{"value": "https://example.com/blog/b.jpg", "srcset": {"640w": "https://example.com/blog/b-640.jpg"}}])
+    );
+}
+
+#[test]
+fn jf2_collections_children_lang_and_values() {
+    let page = "<div class=h-feed lang=en><p class=p-name>Feed</p>\
+                <article class=h-entry><p class=p-name>One</p></article>\
+                <article class=h-entry><p class=p-name>Two</p><img class=u-photo src=p.jpg alt=P></article></div>";
+    let doc = parse_html(page, BASE, &Options::new().lang(true)).unwrap();
+    assert_eq!(
+        doc.to_jf2(),
+        json!({"type": "feed", "lang": "en", "name": "Feed", "children": [
+            {"type": "entry", "lang": "en", "name": "One"},
+            {"type": "entry", "lang": "en", "name": "Two", "photo": {"value": "https://example.com/blog/p.jpg", "alt": "P"}}
+        ]})
+    );
+    // Several top-level items: an implicit collection; none: an empty one.
+    let two = parse_html("<p class=h-card>A</p><p class=h-card>B</p>", BASE, &Options::new()).unwrap();
+    assert_eq!(two.to_jf2(), json!({"children": [{"type": "card", "name": "A"}, {"type": "card", "name": "B"}]}));
+    let none = parse_html("<p>nothing</p>", BASE, &Options::new()).unwrap();
+    assert_eq!(none.to_jf2(), json!({"children": []}));
+}
