@@ -41,6 +41,20 @@ pub struct Mf2Args {
     /// Write JF2 (the W3C note's simplified JSON) instead of the microformats2 JSON.
     #[arg(long)]
     jf2: bool,
+    /// How element text is read: `classic` (the parsing specification's textContent) or
+    /// `thorough` (the microformats wiki's algorithm: line breaks for <br> and paragraphs,
+    /// white space collapsed).
+    #[arg(long, value_enum, default_value = "classic", value_name = "ALGORITHM")]
+    text: TextAlgorithm,
+}
+
+/// A text algorithm.
+#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
+pub enum TextAlgorithm {
+    /// The parsing specification's textContent.
+    Classic,
+    /// The microformats wiki's textcontent-parsing algorithm.
+    Thorough,
 }
 
 #[derive(Args, Clone)]
@@ -211,7 +225,7 @@ pub enum ExtractCommand {
                             curl -s https://example.com/ | harvest mf2 - --base-url https://example.com/ --pretty\n  \
                             harvest mf2 site/ --filter h-entry > entries.jsonl\n  \
                             harvest mf2 page.html --jf2 --root-id main --filter-roots\n  \
-                            harvest mf2 page.html --root-selector 'article.h-entry' --srcset")]
+                            harvest mf2 page.html --root-selector 'article.h-entry' --srcset --text thorough")]
     Mf2(Mf2Args),
     /// Microdata items as the JSON of the HTML microdata chapter.
     #[command(after_help = "Examples:\n  harvest microdata page.html --base-url https://example.com/\n  \
@@ -281,6 +295,7 @@ impl ExtractCommand {
                     },
                     srcset: args.srcset,
                     jf2: args.jf2,
+                    thorough_text: args.text == TextAlgorithm::Thorough,
                 }),
             ),
             ExtractCommand::Microdata(args) => {

@@ -102,6 +102,20 @@ pub struct Options {
     filter_roots: bool,
     root: Option<Root>,
     srcset: bool,
+    text: Text,
+}
+
+/// How the text of an element is read ([`Options::text`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Text {
+    /// The parsing specification's textContent, as the official suite expects: the text as
+    /// written, `script`/`style` dropped, each `img` replaced by its `alt` or `src`, trimmed.
+    #[default]
+    Classic,
+    /// The microformats wiki's "textcontent-parsing" algorithm (php-mf2's default, the JS
+    /// parser's `experimental.textContent`): `br` and paragraph starts become line breaks,
+    /// white space collapses, `img` gives its `alt` or `src` between spaces.
+    Thorough,
 }
 
 /// The part of a page [`Options::root`] parses: one element and its descendants.
@@ -129,6 +143,7 @@ impl Default for Options {
             filter_roots: false,
             root: None,
             srcset: false,
+            text: Text::Classic,
         }
     }
 }
@@ -304,6 +319,22 @@ impl Options {
         self
     }
 
+    /// How element text is read: for p-* values, the implied name, e-* `value` and the rel-urls
+    /// `text` (default [`Text::Classic`], the parsing specification's).
+    ///
+    /// ```
+    /// use harvest_mf2::{parse_html, Options, Text};
+    /// let page = "<div class=h-entry><div class=p-content><p>One\n   two</p><p>Three<br>four</p></div></div>";
+    /// let classic = parse_html(page, "https://example.com/", &Options::new()).unwrap();
+    /// assert_eq!(classic.items[0].get("content")[0].as_text(), Some("One\n   twoThreefour"));
+    /// let thorough = parse_html(page, "https://example.com/", &Options::new().text(Text::Thorough)).unwrap();
+    /// assert_eq!(thorough.items[0].get("content")[0].as_text(), Some("One two\nThree\nfour"));
+    /// ```
+    pub fn text(mut self, text: Text) -> Options {
+        self.text = text;
+        self
+    }
+
     /// Checks the options: the base URL must be absolute and the filter's types valid names.
     pub fn validate(&self) -> Result<(), Mf2Error> {
         if let Some(url) = &self.base_url {
@@ -345,7 +376,7 @@ pub fn parse(document: &harvest_dom::Document, options: &Options) -> Result<Docu
     let page =
         Url::parse(&page_url).map_err(|e| Mf2Error::InvalidBaseUrl { url: page_url.clone(), reason: e.to_string() })?;
     let urls = base_urls(document, page, page_url);
-    let text = text::TextIndex::new(document.root());
+    let text = text::TextIndex::new(document.root(), options.text);
     let page = values::Page { urls, text, srcset: options.srcset };
     let parser = parse::Parser { doc: document, page, options, html: Default::default() };
     let starts: Vec<harvest_dom::Element> = match &options.root {

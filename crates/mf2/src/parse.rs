@@ -127,7 +127,7 @@ impl Parser<'_> {
                 }
             };
             if is_one_of(&element, &["a", "area", "link"]) && element.has_attr("rel") {
-                rels.add(&element, &self.page.urls);
+                rels.add(&element, &self.page);
             }
             if is_one_of(&element, &["template", "script", "style"]) {
                 continue;
@@ -370,7 +370,7 @@ impl Parser<'_> {
         for included in &done.included_order {
             text.push_str(&values::raw_text_of(&included.as_node(), &self.page));
         }
-        text.trim().to_owned()
+        self.page.text.finish(&text)
     }
 
     /// Completes an item when the walk leaves its root: implied properties, then it becomes a

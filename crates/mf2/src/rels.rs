@@ -2,7 +2,7 @@
 //! and the legacy `alternates` array.
 
 use crate::model::{Alternate, Document, RelUrl};
-use crate::values::Urls;
+use crate::values::Page;
 use harvest_dom::Element;
 use indexmap::IndexMap;
 use rustc_hash::FxHashSet;
@@ -52,7 +52,8 @@ impl Rels {
     }
 
     /// Adds an `a`, `area` or `link` element with a `rel` attribute.
-    pub(crate) fn add(&mut self, element: &Element, urls: &Urls) {
+    pub(crate) fn add(&mut self, element: &Element, page: &Page) {
+        let urls = &page.urls;
         let Some(href) = element.attr("href").map(|h| h.to_string()) else { return };
         let rel = element.attr("rel");
         let values = crate::names::class_list(rel.unwrap_or_default());
@@ -62,7 +63,14 @@ impl Rels {
         let url = urls.resolve(&href);
         // The link text, computed only when an output asks for it.
         let mut text: Option<String> = None;
-        let mut text_of = |element: &Element| text.get_or_insert_with(|| element.text_content()).clone();
+        // The parsing specification's textContent, or the thorough algorithm's plain text.
+        let mut text_of = |element: &Element| {
+            text.get_or_insert_with(|| match page.text.mode() {
+                crate::Text::Classic => element.text_content(),
+                crate::Text::Thorough => page.text.text(&element.as_node(), &page.urls),
+            })
+            .clone()
+        };
         let url_number = match self.rel_urls.get_index_of(&url) {
             Some(number) => number,
             None => {

@@ -101,3 +101,50 @@ fn jf2_collections_children_lang_and_values() {
     let none = parse_html("<p>nothing</p>", BASE, &Options::new()).unwrap();
     assert_eq!(none.to_jf2(), json!({"children": []}));
 }
+
+#[test]
+fn thorough_text_follows_the_wiki_algorithm_step_by_step() {
+    let thorough = Options::new().text(harvest_mf2::Text::Thorough);
+    let value =
+        |page: &str, options: &Options, name: &str| mf2(page, options)["items"][0]["properties"][name][0].clone();
+    // Text nodes: TAB, LF and CR become spaces, runs of spaces one.
+    let page = "<div class=h-entry><p class=p-summary>  One\t\ttwo\r\n   three  </p></div>";
+    // (The HTML parser has already made CR LF one LF.)
+    assert_eq!(value(page, &Options::new(), "summary"), "One\t\ttwo\n   three");
+    assert_eq!(value(page, &thorough, "summary"), "One two three");
+    // BR is a line feed; P starts with one; spaces around line feeds go; the ends are stripped.
+    let page = "<div class=h-entry><div class=p-content>Intro <br> line<p> Para one </p><p>Two</p></div></div>";
+    assert_eq!(value(page, &thorough, "content"), "Intro\nline\nPara one\nTwo");
+    // IMG: alt, else src resolved, stripped, with a space on each side; script and style dropped.
+    let page = "<div class=h-entry><p class=p-name>A<img alt=' smile '>B<img src=' x.png '>C\
+                <script>no</script><style>no</style><img>D</p></div>";
+    assert_eq!(value(page, &thorough, "name"), "A smile B https://example.com/blog/x.png CD");
+    // The implied name, e-* value and rel-urls text follow the option too.
+    let page =
+        "<div class=h-card>Ada<br>Lovelace</div><div class=h-entry><div class=e-content><p>A</p><p>B</p></div></div>\
+                <a rel=me href=/me>Me<br>again</a>";
+    let parsed = mf2(page, &thorough);
+    assert_eq!(parsed["items"][0]["properties"]["name"][0], "Ada\nLovelace");
+    assert_eq!(parsed["items"][1]["properties"]["content"][0]["value"], "A\nB");
+    assert_eq!(parsed["rel-urls"]["https://example.com/me"]["text"], "Me\nagain");
+    let classic = mf2(page, &Options::new());
+    assert_eq!(classic["items"][0]["properties"]["name"][0], "AdaLovelace");
+    assert_eq!(classic["rel-urls"]["https://example.com/me"]["text"], "Meagain");
+}
+
+#[test]
+fn thorough_text_of_nested_properties() {
+    // A chain of nested p-* elements: each value is a slice of the item's one text walk, made
+    // plain text on its own.
+    let mut page = String::from("<div class=h-entry>");
+    for k in 0..26u8 {
+        page.push_str(&format!("<div class=p-l{}><br>{}", char::from(b'a' + k), char::from(b'a' + k)));
+    }
+    page.push_str(&"</div>".repeat(27));
+    let doc = parse_html(&page, BASE, &Options::new().text(harvest_mf2::Text::Thorough)).unwrap();
+    let item = &doc.items[0];
+    assert_eq!(item.get("lz")[0].as_text(), Some("z"));
+    assert_eq!(item.get("ly")[0].as_text(), Some("y\nz"));
+    let letters: Vec<String> = (0..26u8).map(|k| char::from(b'a' + k).to_string()).collect();
+    assert_eq!(item.get("la")[0].as_text(), Some(letters.join("\n").as_str()));
+}

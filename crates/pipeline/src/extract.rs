@@ -150,6 +150,8 @@ pub struct Mf2Options {
     pub srcset: bool,
     /// Write JF2 instead of the microformats2 JSON.
     pub jf2: bool,
+    /// Read element text by the thorough algorithm instead of the specification's textContent.
+    pub thorough_text: bool,
 }
 
 /// What the links extraction gives.
@@ -350,7 +352,8 @@ pub(crate) fn mf2_document(
         .metaformats(options.metaformats)
         .alternates(options.alternates)
         .filter_roots(options.filter_roots)
-        .srcset(options.srcset);
+        .srcset(options.srcset)
+        .text(if options.thorough_text { harvest_mf2::Text::Thorough } else { harvest_mf2::Text::Classic });
     if let Some(root) = &options.root {
         parser = parser.root(root.clone());
     }

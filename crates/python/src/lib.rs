@@ -117,11 +117,12 @@ fn extract(
 /// ``alternates`` adds the 2014 spec's ``alternates``; ``filter_roots`` leaves out CSS
 /// framework classes that look like microformats (``h-full``...); ``root_id`` or
 /// ``root_selector`` parse one element and its descendants; ``srcset`` gives images their
-/// ``srcset`` candidates; ``jf2`` returns JF2 instead of the microformats2 JSON.
+/// ``srcset`` candidates; ``jf2`` returns JF2 instead of the microformats2 JSON;
+/// ``text="thorough"`` reads element text by the microformats wiki's algorithm.
 #[pyfunction]
 #[pyo3(signature = (
     html, base_url=None, *, lang=false, metaformats=false, filter=None, alternates=false, filter_roots=false,
-    root_id=None, root_selector=None, srcset=false, jf2=false, encoding=None
+    root_id=None, root_selector=None, srcset=false, jf2=false, text="classic", encoding=None
 ))]
 #[allow(clippy::too_many_arguments)]
 fn mf2(
@@ -137,8 +138,14 @@ fn mf2(
     root_selector: Option<String>,
     srcset: bool,
     jf2: bool,
+    text: &str,
     encoding: Option<String>,
 ) -> PyResult<Py<PyAny>> {
+    let thorough_text = match text {
+        "classic" => false,
+        "thorough" => true,
+        other => return Err(PyValueError::new_err(format!("text must be \"classic\" or \"thorough\", not {other:?}"))),
+    };
     let root = match (root_id, root_selector) {
         (Some(_), Some(_)) => return Err(PyValueError::new_err("give root_id or root_selector, not both")),
         (Some(id), None) => Some(Mf2Root::Id(id)),
@@ -157,6 +164,7 @@ fn mf2(
         root,
         srcset,
         jf2,
+        thorough_text,
     };
     run(py, page(html, base_url, encoding)?, Extraction::Mf2(options))
 }

@@ -46,6 +46,7 @@ def mf2(
     root_selector: Optional[str] = None,
     srcset: bool = False,
     jf2: bool = False,
+    text: Literal["classic", "thorough"] = "classic",
     encoding: Optional[str] = None,
 ) -> Dict[str, Json]: ...
 def microdata(
