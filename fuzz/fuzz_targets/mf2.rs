@@ -1,5 +1,5 @@
 //! microformats2 parsing (with classic microformats, rels, and, by input length, the `lang`,
-//! metaformats, filter-roots, srcset, thorough-text and root options), and JF2.
+//! metaformats, filter-roots, srcset, thorough-text, source-paths and root options), and JF2.
 //!
 //! Invariants: the JSON re-parses with serde_json and re-writes to the same text; it reads back
 //! as `harvest_mf2::Document` and writes the same text; every `rels` and `rel-urls` URL is
@@ -21,6 +21,7 @@ fuzz_target!(|data: &[u8]| {
         .metaformats(flags & 2 != 0)
         .filter_roots(data.len() % 3 == 0)
         .srcset(data.len() % 5 < 2)
+        .source_paths(data.len() % 3 == 1)
         .text(if data.len() % 2 == 0 { harvest_mf2::Text::Thorough } else { harvest_mf2::Text::Classic });
     if data.len() % 7 == 0 {
         options = options.max_item_depth(3).max_copied_values(5).max_includes(2);

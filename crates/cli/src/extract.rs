@@ -46,6 +46,10 @@ pub struct Mf2Args {
     /// white space collapsed).
     #[arg(long, value_enum, default_value = "classic", value_name = "ALGORITHM")]
     text: TextAlgorithm,
+    /// Add to each item "source-paths": the element path of the item and of each property
+    /// value (implied ones included), to see why a value appeared.
+    #[arg(long)]
+    source_paths: bool,
 }
 
 /// A text algorithm.
@@ -225,7 +229,8 @@ pub enum ExtractCommand {
                             curl -s https://example.com/ | harvest mf2 - --base-url https://example.com/ --pretty\n  \
                             harvest mf2 site/ --filter h-entry > entries.jsonl\n  \
                             harvest mf2 page.html --jf2 --root-id main --filter-roots\n  \
-                            harvest mf2 page.html --root-selector 'article.h-entry' --srcset --text thorough")]
+                            harvest mf2 page.html --root-selector 'article.h-entry' --srcset --text thorough\n  \
+                            harvest mf2 page.html --source-paths --pretty")]
     Mf2(Mf2Args),
     /// Microdata items as the JSON of the HTML microdata chapter.
     #[command(after_help = "Examples:\n  harvest microdata page.html --base-url https://example.com/\n  \
@@ -296,6 +301,7 @@ impl ExtractCommand {
                     srcset: args.srcset,
                     jf2: args.jf2,
                     thorough_text: args.text == TextAlgorithm::Thorough,
+                    source_paths: args.source_paths,
                 }),
             ),
             ExtractCommand::Microdata(args) => {

@@ -47,19 +47,21 @@ fn name_from_child(child: &Element) -> Option<String> {
     None
 }
 
-fn implied_name(root: &Element, page: &Page) -> String {
+/// The implied name and the element it was read from.
+fn implied_name(root: &Element, page: &Page) -> (String, Element) {
     let name = if is_one_of(root, &["img", "area"]) {
-        root.attr("alt").map(|v| v.to_string())
+        root.attr("alt").map(|v| (v.to_string(), root.clone()))
     } else if root.is("abbr") {
-        root.attr("title").map(|v| v.to_string())
+        root.attr("title").map(|v| (v.to_string(), root.clone()))
     } else {
         None
     };
-    let name = name
-        .or_else(|| only_child(root).as_ref().and_then(name_from_child))
-        .or_else(|| only_child(root).as_ref().and_then(only_child).as_ref().and_then(name_from_child))
-        .unwrap_or_else(|| text_of(&root.as_node(), page));
-    name.trim().to_owned()
+    let from = |element: Option<Element>| element.and_then(|e| name_from_child(&e).map(|name| (name, e)));
+    let (name, source) = name
+        .or_else(|| from(only_child(root)))
+        .or_else(|| from(only_child(root).as_ref().and_then(only_child)))
+        .unwrap_or_else(|| (text_of(&root.as_node(), page), root.clone()));
+    (name.trim().to_owned(), source)
 }
 
 /// A photo from an `img[src]` or `object[data]`.
@@ -74,15 +76,13 @@ fn photo_of(element: &Element, page: &Page) -> Option<PropertyValue> {
     None
 }
 
-fn implied_photo(root: &Element, page: &Page) -> Option<PropertyValue> {
+/// The implied photo and the element it was read from.
+fn implied_photo(root: &Element, page: &Page) -> Option<(PropertyValue, Element)> {
+    let with = |element: Element| photo_of(&element, page).map(|photo| (photo, element));
     let child_photo = |parent: &Element| {
-        only_of_type(parent, "img")
-            .and_then(|img| photo_of(&img, page))
-            .or_else(|| only_of_type(parent, "object").and_then(|object| photo_of(&object, page)))
+        only_of_type(parent, "img").and_then(with).or_else(|| only_of_type(parent, "object").and_then(with))
     };
-    photo_of(root, page)
-        .or_else(|| child_photo(root))
-        .or_else(|| only_child(root).and_then(|child| child_photo(&child)))
+    with(root.clone()).or_else(|| child_photo(root)).or_else(|| only_child(root).and_then(|child| child_photo(&child)))
 }
 
 fn url_of(element: &Element, page: &Page) -> Option<String> {
@@ -92,13 +92,13 @@ fn url_of(element: &Element, page: &Page) -> Option<String> {
     None
 }
 
-fn implied_url(root: &Element, page: &Page) -> Option<String> {
+/// The implied url and the element it was read from.
+fn implied_url(root: &Element, page: &Page) -> Option<(String, Element)> {
+    let with = |element: Element| url_of(&element, page).map(|url| (url, element));
     let child_url = |parent: &Element| {
-        only_of_type(parent, "a")
-            .and_then(|a| url_of(&a, page))
-            .or_else(|| only_of_type(parent, "area").and_then(|area| url_of(&area, page)))
+        only_of_type(parent, "a").and_then(with).or_else(|| only_of_type(parent, "area").and_then(with))
     };
-    url_of(root, page).or_else(|| child_url(root)).or_else(|| only_child(root).and_then(|child| child_url(&child)))
+    with(root.clone()).or_else(|| child_url(root)).or_else(|| only_child(root).and_then(|child| child_url(&child)))
 }
 
 /// The implied `name` and `url`, for the item's `value` when it is a property value.
@@ -106,6 +106,8 @@ fn implied_url(root: &Element, page: &Page) -> Option<String> {
 pub(crate) struct Implied {
     pub name: Option<String>,
     pub url: Option<String>,
+    /// Each implied property with the element its value was read from.
+    pub sources: Vec<(&'static str, Element)>,
 }
 
 /// Adds the implied properties to an item whose root is `root`.
@@ -122,18 +124,21 @@ pub(crate) fn imply(
         return implied;
     }
     if !item.properties.contains_key("name") && !has_p_or_e {
-        let name = implied_name(root, page);
+        let (name, source) = implied_name(root, page);
         implied.name = Some(name.clone());
+        implied.sources.push(("name", source));
         item.properties.insert("name".to_owned(), vec![PropertyValue::Text(name)]);
     }
     if !item.properties.contains_key("photo") && !has_u {
-        if let Some(photo) = implied_photo(root, page) {
+        if let Some((photo, source)) = implied_photo(root, page) {
+            implied.sources.push(("photo", source));
             item.properties.insert("photo".to_owned(), vec![photo]);
         }
     }
     if !item.properties.contains_key("url") && !has_u {
-        if let Some(url) = implied_url(root, page) {
+        if let Some((url, source)) = implied_url(root, page) {
             implied.url = Some(url.clone());
+            implied.sources.push(("url", source));
             item.properties.insert("url".to_owned(), vec![PropertyValue::Text(url)]);
         }
     }

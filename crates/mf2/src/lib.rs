@@ -38,7 +38,9 @@ mod rels;
 mod text;
 mod values;
 
-pub use crate::model::{Alternate, Document, Html, Item, ItemValue, Limit, PropertyValue, RelUrl, UrlWithAlt};
+pub use crate::model::{
+    Alternate, Document, Html, Item, ItemValue, Limit, PropertyValue, RelUrl, SourcePaths, UrlWithAlt,
+};
 
 pub use crate::parse::{DEFAULT_MAX_COPIED_VALUES, DEFAULT_MAX_INCLUDES, MAX_ITEM_DEPTH};
 use harvest_dom::Url;
@@ -103,6 +105,7 @@ pub struct Options {
     root: Option<Root>,
     srcset: bool,
     text: Text,
+    source_paths: bool,
 }
 
 /// How the text of an element is read ([`Options::text`]).
@@ -144,6 +147,7 @@ impl Default for Options {
             root: None,
             srcset: false,
             text: Text::Classic,
+            source_paths: false,
         }
     }
 }
@@ -332,6 +336,23 @@ impl Options {
     /// ```
     pub fn text(mut self, text: Text) -> Options {
         self.text = text;
+        self
+    }
+
+    /// Add to each item its [`SourcePaths`] (key `source-paths` in the JSON): the element path of
+    /// its root and of the element each property value came from, implied ones included.
+    ///
+    /// ```
+    /// use harvest_mf2::{parse_html, Options};
+    /// let page = "<article class=h-entry><h1 class=p-name>Hi</h1><a href=/p>link</a></article>";
+    /// let doc = parse_html(page, "https://example.com/", &Options::new().source_paths(true)).unwrap();
+    /// let paths = doc.items[0].source_paths.as_ref().unwrap();
+    /// assert_eq!(paths.item, "html>body>article");
+    /// assert_eq!(paths.properties["name"], ["html>body>article>h1"]);
+    /// assert_eq!(paths.properties["url"], ["html>body>article>a"]);
+    /// ```
+    pub fn source_paths(mut self, enabled: bool) -> Options {
+        self.source_paths = enabled;
         self
     }
 

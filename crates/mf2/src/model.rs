@@ -129,6 +129,22 @@ pub struct Item {
     /// Nested microformats that are not property values, in document order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub children: Vec<Item>,
+    /// Where the item and each property value came from (only with
+    /// [`crate::Options::source_paths`]).
+    #[serde(rename = "source-paths", default, skip_serializing_if = "Option::is_none")]
+    pub source_paths: Option<SourcePaths>,
+}
+
+/// The element paths of an item's root and of the element each property value came from
+/// (`html>body>article:nth-child(2)>h1`, as `harvest_dom::Element::path` writes them), so that
+/// a reader can see why a value appeared.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct SourcePaths {
+    /// The item's root element.
+    pub item: String,
+    /// For each property, one path per value, in the order of the values: the property
+    /// element, the nested item's root, or the element an implied value was read from.
+    pub properties: IndexMap<String, Vec<String>>,
 }
 
 impl Item {

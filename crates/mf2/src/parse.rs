@@ -2,7 +2,7 @@
 //! explicit stack, finding items, their properties and the rels.
 
 use crate::backcompat::{self, Vocabulary};
-use crate::model::{Document, Html, Item, ItemValue, Limit, PropertyValue};
+use crate::model::{Document, Html, Item, ItemValue, Limit, PropertyValue, SourcePaths};
 use crate::names::{class_list, is_root_class, property_class, Kind};
 use crate::rels::Rels;
 use crate::values::{self, attr_of, is_one_of, text_of, Page};
@@ -184,9 +184,19 @@ impl Parser<'_> {
                     }
                     None => self.page.text.index_subtree(&element, &self.page.urls),
                 }
+                let source_paths = self
+                    .options
+                    .source_paths
+                    .then(|| SourcePaths { item: self.doc.element_path(&element), properties: Default::default() });
                 open.push(Open {
                     element: element.clone(),
-                    item: Item { type_: roots, id, lang: lang.as_deref().map(str::to_owned), ..Item::default() },
+                    item: Item {
+                        type_: roots,
+                        id,
+                        lang: lang.as_deref().map(str::to_owned),
+                        source_paths,
+                        ..Item::default()
+                    },
                     lang: lang.clone(),
                     weight: 1 + classes.len(),
                     classic,
@@ -217,6 +227,7 @@ impl Parser<'_> {
                     };
                     current.note_value(kind, &name, &value);
                     current.weight = current.weight.saturating_add(1);
+                    self.record_source(&mut current.item, &name, &element);
                     current.item.properties.entry(name).or_default().push(value);
                 }
             }
@@ -245,6 +256,14 @@ impl Parser<'_> {
         let mut document = Document { items, truncated, ..Document::default() };
         rels.finish(&mut document);
         document
+    }
+
+    /// With [`crate::Options::source_paths`]: records that the next value of `name` comes from
+    /// `element`.
+    fn record_source(&self, item: &mut Item, name: &str, element: &Element) {
+        if let Some(paths) = item.source_paths.as_mut() {
+            paths.properties.entry(name.to_owned()).or_default().push(self.doc.element_path(element));
+        }
     }
 
     /// The value of a property on an element that is not itself a root.
@@ -386,6 +405,9 @@ impl Parser<'_> {
                 done.has_u,
                 &self.page,
             );
+            for (name, source) in &implied.sources {
+                self.record_source(&mut done.item, name, source);
+            }
             if done.p_name.is_none() {
                 done.p_name = implied.name;
             }
@@ -437,6 +459,7 @@ impl Parser<'_> {
             item.value = Some(value.unwrap_or_else(|| ItemValue::Text(self.included_text(&done))));
             let value = PropertyValue::Item(Box::new(item));
             parent.note_value(kind, &name, &value);
+            self.record_source(&mut parent.item, &name, &done.element);
             parent.item.properties.entry(name).or_default().push(value);
         }
         complete

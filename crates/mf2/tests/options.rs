@@ -148,3 +148,34 @@ fn thorough_text_of_nested_properties() {
     let letters: Vec<String> = (0..26u8).map(|k| char::from(b'a' + k).to_string()).collect();
     assert_eq!(item.get("la")[0].as_text(), Some(letters.join("\n").as_str()));
 }
+
+#[test]
+fn source_paths_name_the_item_each_value_and_each_implied_value() {
+    let page = "<main><article class=h-entry><h1 class=p-name>Hi</h1>\
+                <p class='p-author h-card'><img src=me.png alt=Me></p>\
+                <span class=p-category>a</span><span class=p-category>b</span></article></main>";
+    let doc = parse_html(page, BASE, &Options::new().source_paths(true)).unwrap();
+    let entry = &doc.items[0];
+    let paths = entry.source_paths.as_ref().unwrap();
+    assert_eq!(paths.item, "html>body>main>article");
+    assert_eq!(paths.properties["name"], ["html>body>main>article>h1"]);
+    assert_eq!(paths.properties["author"], ["html>body>main>article>p"]);
+    assert_eq!(
+        paths.properties["category"],
+        ["html>body>main>article>span:nth-child(3)", "html>body>main>article>span:nth-child(4)"]
+    );
+    // Every property has one path per value.
+    for (name, values) in &entry.properties {
+        assert_eq!(paths.properties[name].len(), values.len(), "{name}");
+    }
+    // The nested card's implied name and photo come from its img.
+    let card = entry.get("author")[0].as_item().unwrap();
+    let card_paths = card.source_paths.as_ref().unwrap();
+    assert_eq!(card_paths.properties["name"], ["html>body>main>article>p>img"]);
+    assert_eq!(card_paths.properties["photo"], ["html>body>main>article>p>img"]);
+    let json = doc.to_value();
+    assert_eq!(json["items"][0]["source-paths"]["item"], "html>body>main>article");
+    // Off by default; JF2 leaves them out.
+    assert!(parse_html(page, BASE, &Options::new()).unwrap().to_value()["items"][0].get("source-paths").is_none());
+    assert!(doc.to_jf2().get("source-paths").is_none());
+}

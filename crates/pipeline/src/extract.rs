@@ -152,6 +152,8 @@ pub struct Mf2Options {
     pub jf2: bool,
     /// Read element text by the thorough algorithm instead of the specification's textContent.
     pub thorough_text: bool,
+    /// Add each item's `source-paths` (where the item and each value came from).
+    pub source_paths: bool,
 }
 
 /// What the links extraction gives.
@@ -353,6 +355,7 @@ pub(crate) fn mf2_document(
         .alternates(options.alternates)
         .filter_roots(options.filter_roots)
         .srcset(options.srcset)
+        .source_paths(options.source_paths)
         .text(if options.thorough_text { harvest_mf2::Text::Thorough } else { harvest_mf2::Text::Classic });
     if let Some(root) = &options.root {
         parser = parser.root(root.clone());

@@ -118,11 +118,13 @@ fn extract(
 /// framework classes that look like microformats (``h-full``...); ``root_id`` or
 /// ``root_selector`` parse one element and its descendants; ``srcset`` gives images their
 /// ``srcset`` candidates; ``jf2`` returns JF2 instead of the microformats2 JSON;
-/// ``text="thorough"`` reads element text by the microformats wiki's algorithm.
+/// ``text="thorough"`` reads element text by the microformats wiki's algorithm;
+/// ``source_paths`` adds each item's ``source-paths`` (where the item and each value came from).
 #[pyfunction]
 #[pyo3(signature = (
     html, base_url=None, *, lang=false, metaformats=false, filter=None, alternates=false, filter_roots=false,
-    root_id=None, root_selector=None, srcset=false, jf2=false, text="classic", encoding=None
+    root_id=None, root_selector=None, srcset=false, jf2=false, text="classic", source_paths=false,
+    encoding=None
 ))]
 #[allow(clippy::too_many_arguments)]
 fn mf2(
@@ -139,6 +141,7 @@ fn mf2(
     srcset: bool,
     jf2: bool,
     text: &str,
+    source_paths: bool,
     encoding: Option<String>,
 ) -> PyResult<Py<PyAny>> {
     let thorough_text = match text {
@@ -165,6 +168,7 @@ fn mf2(
         srcset,
         jf2,
         thorough_text,
+        source_paths,
     };
     run(py, page(html, base_url, encoding)?, Extraction::Mf2(options))
 }

@@ -133,6 +133,7 @@ def test_mf2_options_match_the_command(harvest_bin, tmp_path):
         ({"root_id": "m", "jf2": True}, ["--root-id", "m", "--jf2"]),
         ({"root_selector": "main > p"}, ["--root-selector", "main > p"]),
         ({"text": "thorough"}, ["--text", "thorough"]),
+        ({"source_paths": True}, ["--source-paths"]),
     ]:
         assert harvest_html.mf2(page, base, **kwargs) == cli_json(harvest_bin, "mf2", path, "--base-url", base, *flags)
     with pytest.raises(ValueError, match="selector"):

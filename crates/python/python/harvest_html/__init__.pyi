@@ -47,6 +47,7 @@ def mf2(
     srcset: bool = False,
     jf2: bool = False,
     text: Literal["classic", "thorough"] = "classic",
+    source_paths: bool = False,
     encoding: Optional[str] = None,
 ) -> Dict[str, Json]: ...
 def microdata(
