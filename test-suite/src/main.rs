@@ -187,7 +187,7 @@ fn main() -> ExitCode {
                 passed += report.passed();
                 failed += report.failed();
                 table.push(format!(
-                    "{suite:<10} {:>6} {:>6} {:>6}  {status}",
+                    "{suite:<13} {:>6} {:>6} {:>6}  {status}",
                     report.passed(),
                     report.failed(),
                     report.known_failures.len()
@@ -195,16 +195,16 @@ fn main() -> ExitCode {
             }
             SuiteRun::Skipped => {
                 println!("SKIPPED {suite} (HARVEST_SKIP_SUITES)");
-                table.push(format!("{suite:<10} {:>6} {:>6} {:>6}  SKIPPED", "-", "-", "-"));
+                table.push(format!("{suite:<13} {:>6} {:>6} {:>6}  SKIPPED", "-", "-", "-"));
             }
             SuiteRun::Missing(message) => {
                 eprintln!("{suite}: {message}");
                 clean = false;
-                table.push(format!("{suite:<10} {:>6} {:>6} {:>6}  MISSING", "-", "-", "-"));
+                table.push(format!("{suite:<13} {:>6} {:>6} {:>6}  MISSING", "-", "-", "-"));
             }
         }
     }
-    println!("{:<10} {:>6} {:>6} {:>6}  status", "suite", "passed", "failed", "known");
+    println!("{:<13} {:>6} {:>6} {:>6}  status", "suite", "passed", "failed", "known");
     for row in table {
         println!("{row}");
     }
