@@ -11,6 +11,7 @@
 //! * [`extract`]: what to extract with its options ([`extract::Extraction`]), run on a page:
 //!   the one place front ends call the extractor and exporter crates.
 //! * [`jsonld`]: the page's JSON-LD blocks.
+//! * [`address`]: which IP addresses a service fetching pages for others may connect to.
 //! * [`pretty`]: indenting the compact JSON the extractions write.
 //!
 //! ```
@@ -23,6 +24,7 @@
 
 #![deny(missing_docs)]
 
+pub mod address;
 pub mod extract;
 mod fetch;
 pub mod input;
