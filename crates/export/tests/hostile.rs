@@ -225,3 +225,21 @@ fn urls_and_base_elements_that_fail_to_parse() {
         export_everything(&Document::parse(&page));
     }
 }
+
+#[test]
+fn many_items_sharing_a_target_with_reverse_properties_stay_linear() {
+    // n items name one itemref target holding n reverse properties: n × n visits unbounded.
+    let page = |n: usize| {
+        let mut html = "<div itemscope itemtype='http://schema.org/Thing' itemref=t></div>".repeat(n);
+        html.push_str("<div id=t>");
+        html.push_str(&"<link itemprop-reverse=about href=https://e.example/x>".repeat(n));
+        html.push_str("</div>");
+        html
+    };
+    let small = rdf::w3c::from_microdata(&parse(&page(10)), &rdf::w3c::W3cOptions::new()).unwrap();
+    assert!(!small.reverse_truncated);
+    assert_eq!(small.graph.len(), 10 + 10, "a type per item, one reverse triple per item (the same href)");
+    let large = rdf::w3c::from_microdata(&parse(&page(5_000)), &rdf::w3c::W3cOptions::new()).unwrap();
+    assert!(large.reverse_truncated, "the search stops at its bound and says so");
+    assert_linear("w3c reverse properties", page, 2_000);
+}

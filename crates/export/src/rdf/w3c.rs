@@ -31,6 +31,9 @@
 //! properties, by `itemprop-reverse`) gives the triple `value name item` when its value is an
 //! item or a URL, and an item with `itemprop-reverse` is not a top-level item.
 //!
+//! The search for reverse properties is bounded (8 elements visited per element of the page,
+//! plus 100,000): past it, [`Conversion::reverse_truncated`] says so.
+//!
 //! An item found again inside its own properties (an `itemref` cycle, which the microdata
 //! model forbids) is not walked again: the triple points at its subject and the cycle is
 //! reported in [`Conversion::cycles`]. Generation uses an explicit stack, and an item is walked
@@ -120,6 +123,10 @@ pub struct Conversion {
     /// The element paths of items found again inside their own properties (`itemref`
     /// cycles): each is a microdata error of the page, converted without walking it twice.
     pub cycles: Vec<String>,
+    /// Whether the search for `itemprop-reverse` properties stopped at its work bound (items
+    /// sharing the same `itemref` targets many times over); the reverse triples found before
+    /// it are in the graph.
+    pub reverse_truncated: bool,
 }
 
 /// Converts the microdata of a document to RDF by the W3C note's algorithm.
@@ -134,8 +141,15 @@ pub fn from_microdata_with(
     options: &W3cOptions,
 ) -> Result<Conversion, RdfError> {
     let address = options.limits.address.as_ref().or(document.url());
-    let reverse = document.elements().any(|element| element.has_attr(REVERSE));
+    let mut elements = 0usize;
+    let mut reverse = false;
+    for element in document.elements() {
+        elements += 1;
+        reverse |= element.has_attr(REVERSE);
+    }
     let mut generator = Generator {
+        reverse_budget: elements.saturating_mul(REVERSE_BUDGET_PER_ELEMENT).saturating_add(100_000),
+        reverse_truncated: false,
         document,
         microdata,
         reverse,
@@ -157,7 +171,8 @@ pub fn from_microdata_with(
         items.push(generator.generate(&item)?);
     }
     let cycles = generator.cycles.iter().map(|element| document.element_path(element)).collect();
-    Ok(Conversion { graph: generator.out.finish(), items, cycles })
+    let reverse_truncated = generator.reverse_truncated;
+    Ok(Conversion { graph: generator.out.finish(), items, cycles, reverse_truncated })
 }
 
 /// A datatype's local name and its lexical-form check.
@@ -175,6 +190,11 @@ const TIME_DATATYPES: [Datatype; 6] = [
 
 /// The attribute of the note's experimental reverse properties.
 const REVERSE: &str = "itemprop-reverse";
+
+/// Elements the reverse-property searches may visit, per element of the page (plus a fixed
+/// allowance): each item searches its own subtree and `itemref` targets, which many items can
+/// share, so the searches are bounded to stay linear.
+const REVERSE_BUDGET_PER_ELEMENT: usize = 8;
 
 /// The document's URL without its fragment, followed by `#`: document-relative property URIs
 /// are this and the name.
@@ -237,6 +257,10 @@ struct Generator<'r> {
     reverse: bool,
     /// Element ids, for the reverse properties' `itemref` (built on first need).
     ids: Option<HashMap<String, Element>>,
+    /// How many more elements the reverse-property searches may visit, and whether one
+    /// stopped for it.
+    reverse_budget: usize,
+    reverse_truncated: bool,
     registry: &'r Registry,
     document_base: String,
     /// The note's memory: item → subject.
@@ -462,6 +486,11 @@ impl<'r> Generator<'r> {
             if &element == root || !visited.insert(element.clone()) {
                 continue;
             }
+            if self.reverse_budget == 0 {
+                self.reverse_truncated = true;
+                break;
+            }
+            self.reverse_budget -= 1;
             if !element.has_attr("itemscope") {
                 pending.extend(element.element_children());
             }
