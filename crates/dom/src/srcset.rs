@@ -51,6 +51,18 @@ impl ImageCandidate {
 
 /// "parse a srcset attribute": the valid image candidates of `input`, in order.
 pub fn parse_srcset(input: &str) -> Vec<ImageCandidate> {
+    split_srcset(input).into_iter().filter_map(|(url, descriptors)| parse_descriptors(url, descriptors)).collect()
+}
+
+/// Steps 1–6 of "parse a srcset attribute" without the descriptor parser: every candidate's URL
+/// and descriptors as written, the invalid ones too (for rewriting the URLs of an attribute
+/// without changing what it says).
+///
+/// ```
+/// let candidates = harvest_dom::srcset::split_srcset("a,b.png 1x 2x, c.png");
+/// assert_eq!(candidates, [("a,b.png".to_owned(), vec!["1x".to_owned(), "2x".to_owned()]), ("c.png".to_owned(), vec![])]);
+/// ```
+pub fn split_srcset(input: &str) -> Vec<(String, Vec<String>)> {
     let chars: Vec<char> = input.chars().collect();
     let mut position = 0;
     let mut candidates = Vec::new();
@@ -78,10 +90,7 @@ pub fn parse_srcset(input: &str) -> Vec<ImageCandidate> {
         } else {
             position = tokenize_descriptors(&chars, position, &mut descriptors);
         }
-        // Step 7: the descriptor parser.
-        if let Some(candidate) = parse_descriptors(url, descriptors) {
-            candidates.push(candidate);
-        }
+        candidates.push((url, descriptors));
     }
 }
 

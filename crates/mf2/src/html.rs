@@ -14,15 +14,17 @@ fn resolved_attribute(element: &Element, name: &str, value: &str, urls: &Urls) -
         return Some(urls.resolve(value));
     }
     if name == "srcset" {
-        // Image candidates: a URL, then optional descriptors, separated by commas.
-        let candidates: Vec<String> = value
-            .split(',')
-            .map(|candidate| {
-                let candidate = candidate.trim();
-                match candidate.split_once(char::is_whitespace) {
-                    Some((url, descriptors)) => format!("{} {}", urls.resolve(url), descriptors.trim()),
-                    None => urls.resolve(candidate),
+        // Image candidates as HTML splits them (a URL may hold commas), each URL resolved and
+        // its descriptors kept as written, valid or not.
+        let candidates: Vec<String> = harvest_dom::srcset::split_srcset(value)
+            .into_iter()
+            .map(|(url, descriptors)| {
+                let mut candidate = urls.resolve(&url);
+                for descriptor in descriptors {
+                    candidate.push(' ');
+                    candidate.push_str(&descriptor);
                 }
+                candidate
             })
             .collect();
         return Some(candidates.join(", "));

@@ -179,3 +179,15 @@ fn source_paths_name_the_item_each_value_and_each_implied_value() {
     assert!(parse_html(page, BASE, &Options::new()).unwrap().to_value()["items"][0].get("source-paths").is_none());
     assert!(doc.to_jf2().get("source-paths").is_none());
 }
+
+#[test]
+fn e_html_srcset_urls_are_resolved_as_html_splits_them() {
+    // (resolve_html_urls, on by default.) A URL with a comma stays one URL; an invalid
+    // candidate keeps its descriptors as written.
+    let page = "<div class=h-entry><div class=e-content><img srcset='a,b.jpg 1x, c.jpg 2x 3x,d.jpg'></div></div>";
+    let html = mf2(page, &Options::new())["items"][0]["properties"]["content"][0]["html"].clone();
+    assert_eq!(
+        html,
+        "<img srcset=\"https://example.com/blog/a,b.jpg 1x, https://example.com/blog/c.jpg 2x 3x, https://example.com/blog/d.jpg\">"
+    );
+}
