@@ -323,9 +323,44 @@ pub enum Extraction {
     All(AllOptions),
 }
 
+/// Bounds on the work and output of one extraction, for front ends that take pages from
+/// strangers (`harvest serve`). The defaults are the libraries' own.
+///
+/// ```
+/// use harvest_pipeline::extract::{Extraction, Limits, MicrodataOutput};
+/// use harvest_pipeline::Page;
+/// let page = Page::new("-", b"<p itemscope><b itemprop=a>1</b><b itemprop=b>2</b>".to_vec(), None);
+/// let limits = Limits { max_values: Some(1), ..Limits::default() };
+/// let mut out = Vec::new();
+/// let error = Extraction::Microdata(MicrodataOutput::Json).write_limited(&page, &limits, &mut out);
+/// assert!(error.is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest element nesting parsed ([`harvest_dom::ParseOptions::max_depth`]); deeper
+    /// elements become siblings.
+    pub max_depth: usize,
+    /// Most values one extraction writes: microdata JSON values
+    /// ([`harvest_microdata::JsonOptions::max_values`]), mf2 values copied into nested items
+    /// ([`harvest_mf2::Options::max_copied_values`]), RDF triples. `None`: each library's
+    /// default.
+    pub max_values: Option<usize>,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits { max_depth: harvest_dom::DEFAULT_MAX_DEPTH, max_values: None }
+    }
+}
+
 /// Parses a page: its bytes with its transport charset, its URL when it has a valid one.
 pub fn parse(page: &Page) -> Document {
-    let mut options = ParseOptions::new();
+    parse_limited(page, &Limits::default())
+}
+
+/// [`parse`] with the depth bound of `limits`.
+pub fn parse_limited(page: &Page, limits: &Limits) -> Document {
+    let mut options = ParseOptions::new().max_depth(limits.max_depth);
     if let Some(url) = page.url.as_deref().and_then(|u| Url::parse(u).ok()) {
         options = options.url(url);
     }
@@ -348,6 +383,7 @@ pub(crate) fn mf2_document(
     doc: &Document,
     page_url: Option<&str>,
     options: &Mf2Options,
+    limits: &Limits,
 ) -> Result<harvest_mf2::Document, ExtractError> {
     let mut parser = harvest_mf2::Options::new()
         .lang(options.lang)
@@ -359,6 +395,9 @@ pub(crate) fn mf2_document(
         .text(if options.thorough_text { harvest_mf2::Text::Thorough } else { harvest_mf2::Text::Classic });
     if let Some(root) = &options.root {
         parser = parser.root(root.clone());
+    }
+    if let Some(max) = limits.max_values {
+        parser = parser.max_copied_values(max);
     }
     if !options.filter.is_empty() {
         parser = parser.filter_types(options.filter.iter().cloned());
@@ -381,11 +420,16 @@ fn folding(octets: bool) -> harvest_export::content_line::Folding {
     }
 }
 
-fn vcard(doc: &Document, page_url: Option<&str>, options: &VcardOptions) -> Result<String, ExtractError> {
+fn vcard(
+    doc: &Document,
+    page_url: Option<&str>,
+    limits: &Limits,
+    options: &VcardOptions,
+) -> Result<String, ExtractError> {
     use harvest_export::vcard::{from_mf2, from_microdata, VcardError};
     let export = harvest_export::vcard::VcardOptions::new().all(options.all).folding(folding(options.octets));
     let nothing = |e: VcardError| ExtractError::NothingFound(e.to_string());
-    let mf2 = || mf2_document(doc, page_url, &Mf2Options::default());
+    let mf2 = || mf2_document(doc, page_url, &Mf2Options::default(), limits);
     match options.from {
         ConversionSource::Microdata => from_microdata(doc, &export).map_err(nothing),
         ConversionSource::Mf2 => from_mf2(&mf2()?, doc.url(), &export).map_err(nothing),
@@ -396,12 +440,17 @@ fn vcard(doc: &Document, page_url: Option<&str>, options: &VcardOptions) -> Resu
     }
 }
 
-fn ical(doc: &Document, page_url: Option<&str>, options: &IcalOptions) -> Result<String, ExtractError> {
+fn ical(
+    doc: &Document,
+    page_url: Option<&str>,
+    limits: &Limits,
+    options: &IcalOptions,
+) -> Result<String, ExtractError> {
     use harvest_export::ical::{from_mf2, from_microdata, IcalError};
     let export =
         harvest_export::ical::IcalOptions::new().folding(folding(options.octets)).rfc5545_date_times(options.rfc5545);
     let nothing = |e: IcalError| ExtractError::NothingFound(e.to_string());
-    let mf2 = || mf2_document(doc, page_url, &Mf2Options::default());
+    let mf2 = || mf2_document(doc, page_url, &Mf2Options::default(), limits);
     match options.from {
         ConversionSource::Microdata => from_microdata(doc, &export).map_err(nothing),
         ConversionSource::Mf2 => from_mf2(&mf2()?, doc.url(), &export).map_err(nothing),
@@ -412,14 +461,14 @@ fn ical(doc: &Document, page_url: Option<&str>, options: &IcalOptions) -> Result
     }
 }
 
-fn atom(doc: &Document, page_url: Option<&str>, from: FeedSource) -> Result<String, ExtractError> {
+fn atom(doc: &Document, page_url: Option<&str>, limits: &Limits, from: FeedSource) -> Result<String, ExtractError> {
     use harvest_export::atom::{from_document, from_mf2, AtomError, AtomOptions};
     let options = AtomOptions::new();
     let failed = |e: AtomError| match e {
         AtomError::NothingFound => ExtractError::NothingFound(e.to_string()),
         other => ExtractError::Failed(other.to_string()),
     };
-    let mf2 = || mf2_document(doc, page_url, &Mf2Options::default());
+    let mf2 = || mf2_document(doc, page_url, &Mf2Options::default(), limits);
     match from {
         FeedSource::Document => from_document(doc, &options).map_err(failed),
         FeedSource::Mf2 => from_mf2(&mf2()?, &options).map_err(failed),
@@ -431,19 +480,30 @@ fn atom(doc: &Document, page_url: Option<&str>, from: FeedSource) -> Result<Stri
 }
 
 /// The W3C conversion of a page's microdata.
-fn w3c(doc: &Document, registry: Option<&Registry>) -> Result<harvest_export::rdf::w3c::Conversion, ExtractError> {
+fn w3c(
+    doc: &Document,
+    registry: Option<&Registry>,
+    limits: &Limits,
+) -> Result<harvest_export::rdf::w3c::Conversion, ExtractError> {
     let mut options = harvest_export::rdf::w3c::W3cOptions::new();
+    if let Some(max) = limits.max_values {
+        options = options.max_triples(max);
+    }
     if let Some(registry) = registry {
         options = options.registry(registry.clone());
     }
     harvest_export::rdf::w3c::from_microdata(doc, &options).map_err(failed)
 }
 
-fn rdf(doc: &Document, options: &RdfOptions) -> Result<String, ExtractError> {
+fn rdf(doc: &Document, options: &RdfOptions, limits: &Limits) -> Result<String, ExtractError> {
     let graph = match options.algorithm {
-        RdfAlgorithm::W3c => w3c(doc, options.registry.as_ref())?.graph,
+        RdfAlgorithm::W3c => w3c(doc, options.registry.as_ref(), limits)?.graph,
         RdfAlgorithm::Html5 => {
-            harvest_export::rdf::from_microdata(doc, &harvest_export::rdf::RdfOptions::new()).map_err(failed)?
+            let mut html5 = harvest_export::rdf::RdfOptions::new();
+            if let Some(max) = limits.max_values {
+                html5 = html5.max_triples(max);
+            }
+            harvest_export::rdf::from_microdata(doc, &html5).map_err(failed)?
         }
     };
     Ok(match options.format {
@@ -474,9 +534,10 @@ impl Extraction {
 
     /// Runs on a parsed page whose URL, as given, is `page_url`.
     pub fn run_on(&self, doc: &Document, page_url: Option<&str>) -> Result<Output, ExtractError> {
-        match self.json(doc, page_url)? {
+        let limits = Limits::default();
+        match self.json(doc, page_url, &limits)? {
             Some(json) => serde_json::to_value(&json).map(Output::Json).map_err(failed),
-            None => self.text(doc, page_url).map(Output::Text),
+            None => self.text(doc, page_url, &limits).map(Output::Text),
         }
     }
 
@@ -509,7 +570,23 @@ impl Extraction {
 
     /// [`Extraction::write`] on a parsed page whose URL, as given, is `page_url`.
     pub fn write_on(&self, doc: &Document, page_url: Option<&str>, out: &mut dyn Write) -> Result<(), WriteError> {
-        match self.json(doc, page_url)? {
+        self.write_on_limited(doc, page_url, &Limits::default(), out)
+    }
+
+    /// [`Extraction::write`] within `limits`: the page parsed to their depth, the
+    /// extractors stopped (an [`ExtractError::Failed`]) past their value bound.
+    pub fn write_limited(&self, page: &Page, limits: &Limits, out: &mut dyn Write) -> Result<(), WriteError> {
+        self.write_on_limited(&parse_limited(page, limits), page.url.as_deref(), limits, out)
+    }
+
+    fn write_on_limited(
+        &self,
+        doc: &Document,
+        page_url: Option<&str>,
+        limits: &Limits,
+        out: &mut dyn Write,
+    ) -> Result<(), WriteError> {
+        match self.json(doc, page_url, limits)? {
             Some(json) => serde_json::to_writer(out, &json).map_err(|error| {
                 if error.is_io() {
                     WriteError::Io(error.into())
@@ -517,7 +594,7 @@ impl Extraction {
                     WriteError::Extract(failed(error))
                 }
             }),
-            None => Ok(out.write_all(self.text(doc, page_url)?.as_bytes())?),
+            None => Ok(out.write_all(self.text(doc, page_url, limits)?.as_bytes())?),
         }
     }
 
@@ -526,34 +603,37 @@ impl Extraction {
         &'a self,
         doc: &'a Document,
         page_url: Option<&'a str>,
+        limits: &'a Limits,
     ) -> Result<Option<JsonOutput<'a>>, ExtractError> {
         Ok(Some(match self {
             Extraction::Mf2(options) if options.jf2 => {
-                JsonOutput::Value(mf2_document(doc, page_url, options)?.to_jf2())
+                JsonOutput::Value(mf2_document(doc, page_url, options, limits)?.to_jf2())
             }
-            Extraction::Mf2(options) => JsonOutput::Mf2(mf2_document(doc, page_url, options)?),
+            Extraction::Mf2(options) => JsonOutput::Mf2(mf2_document(doc, page_url, options, limits)?),
             Extraction::Microdata(MicrodataOutput::Validate) => {
                 JsonOutput::MicrodataDiagnostics(harvest_microdata::validate(doc))
             }
-            Extraction::Microdata(MicrodataOutput::Json) => JsonOutput::Microdata(crate::json::microdata(doc, false)?),
+            Extraction::Microdata(MicrodataOutput::Json) => {
+                JsonOutput::Microdata(crate::json::microdata(doc, false, limits)?)
+            }
             Extraction::Microdata(MicrodataOutput::JsonLd(registry)) => {
-                JsonOutput::Value(harvest_export::rdf::jsonld::from_conversion(&w3c(doc, registry.as_ref())?))
+                JsonOutput::Value(harvest_export::rdf::jsonld::from_conversion(&w3c(doc, registry.as_ref(), limits)?))
             }
             Extraction::Links(LinksMode::All) => JsonOutput::Links(FullLinks(doc)),
             Extraction::Links(LinksMode::Feeds) => JsonOutput::Feeds(harvest_links::feeds(doc)),
             Extraction::Links(LinksMode::Check) => JsonOutput::LinkDiagnostics(harvest_links::check(doc)),
-            Extraction::All(options) => JsonOutput::All(AllRecord { doc, page_url, options }),
+            Extraction::All(options) => JsonOutput::All(AllRecord { doc, page_url, options, limits }),
             Extraction::Vcard(_) | Extraction::Ical(_) | Extraction::Atom(_) | Extraction::Rdf(_) => return Ok(None),
         }))
     }
 
     /// The output of a text format.
-    fn text(&self, doc: &Document, page_url: Option<&str>) -> Result<String, ExtractError> {
+    fn text(&self, doc: &Document, page_url: Option<&str>, limits: &Limits) -> Result<String, ExtractError> {
         match self {
-            Extraction::Vcard(options) => vcard(doc, page_url, options),
-            Extraction::Ical(options) => ical(doc, page_url, options),
-            Extraction::Atom(from) => atom(doc, page_url, *from),
-            Extraction::Rdf(options) => rdf(doc, options),
+            Extraction::Vcard(options) => vcard(doc, page_url, limits, options),
+            Extraction::Ical(options) => ical(doc, page_url, limits, options),
+            Extraction::Atom(from) => atom(doc, page_url, limits, *from),
+            Extraction::Rdf(options) => rdf(doc, options, limits),
             _ => Err(ExtractError::Failed(format!("{} gives JSON, not text", self.name()))),
         }
     }

@@ -13,7 +13,7 @@
 //! nesting of any depth is written), and enters the record as a [`RawValue`]: copied as it is
 //! by `to_writer`.
 
-use crate::extract::{mf2_document, AllOptions, ExtractError, LinksDetail, Mf2Options, Syntax};
+use crate::extract::{mf2_document, AllOptions, ExtractError, Limits, LinksDetail, Mf2Options, Syntax};
 use harvest_dom::{Document, Url};
 use serde::ser::{Error as _, SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
@@ -56,8 +56,11 @@ impl Serialize for JsonOutput<'_> {
 
 /// The microdata JSON of a page (001 §5.4.1), from harvest-microdata's writer. Past an output
 /// limit, a truncated output (`"truncated": true`) when `truncate`, else an error.
-pub(crate) fn microdata(doc: &Document, truncate: bool) -> Result<Box<RawValue>, ExtractError> {
-    let options = harvest_microdata::JsonOptions::new();
+pub(crate) fn microdata(doc: &Document, truncate: bool, limits: &Limits) -> Result<Box<RawValue>, ExtractError> {
+    let mut options = harvest_microdata::JsonOptions::new();
+    if let Some(max) = limits.max_values {
+        options = options.max_values(max);
+    }
     let json = if truncate {
         harvest_microdata::to_json(doc, &options)
     } else {
@@ -99,6 +102,7 @@ pub(crate) struct AllRecord<'a> {
     pub(crate) doc: &'a Document,
     pub(crate) page_url: Option<&'a str>,
     pub(crate) options: &'a AllOptions,
+    pub(crate) limits: &'a Limits,
 }
 
 impl Serialize for AllRecord<'_> {
@@ -113,9 +117,9 @@ impl Serialize for AllRecord<'_> {
             match syntax {
                 // A page whose itemrefs ask for more than the output limits still gives the
                 // other syntaxes: its microdata is cut short and says so.
-                Syntax::Microdata => map.serialize_entry(key, &microdata(doc, true).map_err(failed)?)?,
+                Syntax::Microdata => map.serialize_entry(key, &microdata(doc, true, self.limits).map_err(failed)?)?,
                 Syntax::Mf2 => {
-                    let mf2 = mf2_document(doc, self.page_url, &Mf2Options::default()).map_err(failed)?;
+                    let mf2 = mf2_document(doc, self.page_url, &Mf2Options::default(), self.limits).map_err(failed)?;
                     map.serialize_entry(key, &mf2)?;
                 }
                 Syntax::Links => match self.options.links {
