@@ -2,6 +2,8 @@
 
 mod batch;
 mod extract;
+#[cfg(feature = "serve")]
+mod serve;
 
 use batch::{exit, RunOptions};
 use clap::{Args, CommandFactory, Parser, Subcommand};
@@ -58,6 +60,15 @@ struct Common {
 enum Command {
     #[command(flatten)]
     Extract(extract::ExtractCommand),
+    /// Serve the HTTP API (/v1/mf2, /v1/all, ...) and the web playground (/).
+    #[cfg(feature = "serve")]
+    #[command(after_help = "Examples:\n  harvest serve\n  \
+                            harvest serve --listen 0.0.0.0:8080 --max-body 2M --workers 4\n  \
+                            curl -s --data-binary @page.html -H 'Content-Type: text/html' \\\n    \
+                            'http://127.0.0.1:8080/v1/mf2?base_url=https://example.com/'\n  \
+                            curl -s 'http://127.0.0.1:8080/v1/vcard?url=https://example.com/about'\n\n\
+                            The API and its limits are described in docs/serve.md.")]
+    Serve(serve::ServeArgs),
     /// Print a shell completion script.
     #[command(after_help = "Example: harvest completions bash > /etc/bash_completion.d/harvest")]
     Completions {
@@ -80,6 +91,8 @@ fn main() -> ExitCode {
             clap_complete::generate(shell, &mut Cli::command(), "harvest", &mut std::io::stdout());
             ExitCode::SUCCESS
         }
+        #[cfg(feature = "serve")]
+        Command::Serve(args) => ExitCode::from(serve::run(args)),
         Command::Extract(command) => match command.into_parts() {
             Ok((common, extraction)) => ExitCode::from(run(&common, &extraction)),
             Err(message) => {

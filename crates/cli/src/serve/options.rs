@@ -1,0 +1,217 @@
+//! Query parameters → what to extract.
+//!
+//! Every option of a subcommand on the command line is a query parameter of its endpoint,
+//! with the same name (`root_selector` or `root-selector` for `--root-selector`) and the same
+//! values: the parameters are turned into command-line arguments and parsed by the
+//! subcommand's own definitions, so the two front ends cannot drift apart and every value is
+//! checked the same way. A flag is `name`, `name=true` or `name=1` (`false`, `0`: off); a
+//! repeatable option is the parameter repeated (`filter=h-entry&filter=h-card`).
+//!
+//! What names a file on the command line is not a parameter: the inputs (the body or `url`),
+//! `--output`, `--jobs`, `--glob`. `registry` is the registry's JSON itself, not a path.
+
+use crate::extract::ExtractCommand;
+use crate::Common;
+use clap::{CommandFactory, FromArgMatches, Parser};
+use harvest_pipeline::extract::{Extraction, MicrodataOutput, Registry};
+
+/// The extracting subcommands alone, to parse an endpoint's parameters with.
+#[derive(Parser)]
+#[command(name = "harvest", no_binary_name = true, disable_help_flag = true, disable_version_flag = true)]
+struct Endpoints {
+    #[command(subcommand)]
+    command: ExtractCommand,
+}
+
+/// Command-line options that are not parameters (files, batches), and those the server reads
+/// itself.
+const NOT_PARAMETERS: [&str; 6] = ["inputs", "output", "jobs", "glob", "help", "registry"];
+
+/// What a request asks for.
+pub(crate) struct Request {
+    pub(crate) extraction: Extraction,
+    pub(crate) base_url: Option<String>,
+    pub(crate) pretty: bool,
+    /// `url`: the page to fetch (GET).
+    pub(crate) url: Option<String>,
+}
+
+/// The names of the endpoints (`mf2`, `microdata`...).
+pub(crate) fn endpoint_names() -> Vec<String> {
+    Endpoints::command().get_subcommands().map(|c| c.get_name().to_owned()).collect()
+}
+
+/// Parses the query parameters of `endpoint`. The error is a message for a 400 answer.
+pub(crate) fn parse(endpoint: &str, query: &[(String, String)]) -> Result<Request, String> {
+    let command = Endpoints::command();
+    let Some(subcommand) = command.find_subcommand(endpoint) else {
+        return Err(format!("no endpoint /v1/{endpoint}; the endpoints are {}", endpoint_names().join(", ")));
+    };
+    // A placeholder input: the page is the body, or `url`.
+    let mut argv = vec![endpoint.to_owned(), "-".to_owned()];
+    let mut url = None;
+    let mut registry = None;
+    for (name, value) in query {
+        let long = name.replace('_', "-");
+        if long == "url" {
+            set_once(&mut url, value, "url")?;
+            continue;
+        }
+        if long == "registry" {
+            set_once(&mut registry, value, "registry")?;
+            continue;
+        }
+        let argument = subcommand
+            .get_arguments()
+            .find(|a| a.get_long() == Some(long.as_str()) && !NOT_PARAMETERS.contains(&a.get_id().as_str()));
+        let Some(argument) = argument else {
+            return Err(format!(
+                "unknown parameter {name:?} for /v1/{endpoint}; it takes {}",
+                parameter_names(subcommand)
+            ));
+        };
+        if argument.get_action().takes_values() {
+            argv.push(format!("--{long}={value}"));
+        } else {
+            match value.as_str() {
+                "" | "true" | "1" | "yes" | "on" => argv.push(format!("--{long}")),
+                "false" | "0" | "no" | "off" => {}
+                _ => return Err(format!("{name}={value:?}: a flag is true or false")),
+            }
+        }
+    }
+    let matches = command.try_get_matches_from(argv).map_err(|error| clap_message(&error))?;
+    let parsed = Endpoints::from_arg_matches(&matches).map_err(|error| clap_message(&error))?;
+    let (common, extraction) = parsed.command.into_parts()?;
+    let Common { base_url, pretty, .. } = common;
+    if let Some(base) = &base_url {
+        harvest_pipeline::input::check_base_url(base).map_err(|message| format!("base_url: {message}"))?;
+    }
+    let extraction = match registry {
+        None => extraction,
+        Some(json) => with_registry(extraction, Registry::from_json(&json).map_err(|e| format!("registry: {e}"))?)?,
+    };
+    Ok(Request { extraction, base_url, pretty, url })
+}
+
+fn set_once(slot: &mut Option<String>, value: &str, name: &str) -> Result<(), String> {
+    if slot.replace(value.to_owned()).is_some() {
+        return Err(format!("{name} is given twice"));
+    }
+    Ok(())
+}
+
+/// Gives the conversions that take a registry the one sent in the request.
+fn with_registry(extraction: Extraction, registry: Registry) -> Result<Extraction, String> {
+    match extraction {
+        Extraction::Rdf(mut options) => {
+            options.registry = Some(registry);
+            Ok(Extraction::Rdf(options))
+        }
+        Extraction::Microdata(MicrodataOutput::JsonLd(_)) => {
+            Ok(Extraction::Microdata(MicrodataOutput::JsonLd(Some(registry))))
+        }
+        _ => Err("registry applies to /v1/rdf and to /v1/microdata?format=jsonld".to_owned()),
+    }
+}
+
+/// The parameters an endpoint takes, for messages.
+fn parameter_names(subcommand: &clap::Command) -> String {
+    let mut names: Vec<String> = subcommand
+        .get_arguments()
+        .filter(|a| !NOT_PARAMETERS.contains(&a.get_id().as_str()))
+        .filter_map(|a| a.get_long().map(|long| long.replace('-', "_")))
+        .collect();
+    if subcommand.get_arguments().any(|a| a.get_id() == "registry") {
+        names.push("registry".to_owned());
+    }
+    names.push("url".to_owned());
+    names.join(", ")
+}
+
+/// Clap's message without its `error: ` prefix, usage lines and help hint, with the options
+/// written as parameters.
+fn clap_message(error: &clap::Error) -> String {
+    let text = error.render().to_string();
+    // The first line, and the possible values when clap lists them.
+    let mut lines = text.lines();
+    let mut first = lines.next().unwrap_or_default().to_owned();
+    if let Some(values) = lines.map(str::trim).find(|line| line.starts_with("[possible values")) {
+        first.push(' ');
+        first.push_str(values);
+    }
+    let first = first.strip_prefix("error: ").unwrap_or(&first);
+    // `--root-selector <CSS>` → `root_selector`.
+    let mut message = String::with_capacity(first.len());
+    let mut rest = first;
+    while let Some(at) = rest.find("--") {
+        message.push_str(&rest[..at]);
+        let name_end =
+            rest[at + 2..].find(|c: char| !(c.is_ascii_alphanumeric() || c == '-')).map_or(rest.len(), |n| at + 2 + n);
+        message.push_str(&rest[at + 2..name_end].replace('-', "_"));
+        rest = &rest[name_end..];
+        if let Some(value_name) = rest.strip_prefix(' ').filter(|r| r.starts_with('<')) {
+            rest = value_name.find('>').map_or(value_name, |end| &value_name[end + 1..]);
+        }
+    }
+    message.push_str(rest);
+    message
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use harvest_pipeline::extract::{Mf2Root, RdfAlgorithm, RdfFormat};
+
+    fn query(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+    }
+
+    #[test]
+    fn parameters_are_the_command_line_options() {
+        let request = parse(
+            "mf2",
+            &query(&[
+                ("filter", "h-entry"),
+                ("filter", "h-card"),
+                ("root_selector", "main"),
+                ("lang", ""),
+                ("srcset", "false"),
+            ]),
+        )
+        .unwrap();
+        let Extraction::Mf2(options) = request.extraction else { panic!("not mf2") };
+        assert_eq!(options.filter, ["h-entry", "h-card"]);
+        assert_eq!(options.root, Some(Mf2Root::Selector("main".into())));
+        assert!(options.lang);
+        assert!(!options.srcset);
+        let request =
+            parse("rdf", &query(&[("format", "ttl"), ("algorithm", "html5"), ("base-url", "https://a.example/")]))
+                .unwrap();
+        let Extraction::Rdf(options) = request.extraction else { panic!("not rdf") };
+        assert_eq!((options.format, options.algorithm), (RdfFormat::Turtle, RdfAlgorithm::Html5));
+        assert_eq!(request.base_url.as_deref(), Some("https://a.example/"));
+    }
+
+    #[test]
+    fn bad_parameters_are_explained() {
+        let error = |endpoint: &str, pairs: &[(&str, &str)]| parse(endpoint, &query(pairs)).err().unwrap();
+        assert!(error("mf2", &[("output", "/etc/passwd")]).contains("unknown parameter \"output\""));
+        assert!(error("mf2", &[("jobs", "4")]).contains("unknown parameter"));
+        assert!(error("rdf", &[("format", "xml")]).contains("xml"), "{}", error("rdf", &[("format", "xml")]));
+        assert!(error("vcard", &[("all", "maybe")]).contains("true or false"));
+        assert!(error("mf2", &[("root_id", "a"), ("root_selector", "b")]).contains("root_selector"));
+        assert!(error("mf2", &[("root_selector", "[[")]).contains("[["));
+        assert!(error("mf2", &[("base_url", "nope")]).contains("not an absolute URL"));
+        assert!(error("links", &[("registry", "{}")]).contains("registry applies"));
+        assert!(error("rdf", &[("registry", "not json")]).contains("registry"));
+        assert!(error("nothing", &[]).contains("the endpoints are mf2, microdata"));
+    }
+
+    #[test]
+    fn a_registry_is_sent_as_json() {
+        let registry = r#"{"http://example.org/": {"propertyURI": "vocabulary"}}"#;
+        let request = parse("microdata", &query(&[("format", "jsonld"), ("registry", registry)])).unwrap();
+        assert!(matches!(request.extraction, Extraction::Microdata(MicrodataOutput::JsonLd(Some(_)))));
+    }
+}
