@@ -22,15 +22,20 @@ fi
 # growth, and tests running beside them would blur those timings. Doc tests run as usual.
 cargo test --workspace --lib --bins --tests -- --test-threads=1
 cargo test --workspace --doc
-# The CLI's web inputs (a feature: it adds an HTTP client), against a server on 127.0.0.1.
-cargo test -p harvest-cli --features http -- --test-threads=1
+# The CLI's web inputs and `harvest serve` (features: they add an HTTP client and server),
+# against servers on 127.0.0.1.
+cargo test -p harvest-cli --features serve -- --test-threads=1
 # The Python package, tested from Python: built into a virtualenv (target/py) with maturin, then
 # its pytest suite (results equal to the command's, the official mf2 suite, hostile input,
 # archives, threads). pytest exits non-zero when a test fails or when it finds none.
 python3 -m venv target/py
 target/py/bin/pip install -q --disable-pip-version-check -r crates/python/requirements-test.txt \
-  -r examples/spark/requirements.txt
+  -r examples/spark/requirements.txt -r crates/cli/tests/browser/requirements.txt
 VIRTUAL_ENV="$PWD/target/py" target/py/bin/maturin develop -q -m crates/python/Cargo.toml
 target/py/bin/python -m pytest -q crates/python/tests
+# The playground in headless Chromium, driven through WebDriver (needs Debian's chromium and
+# chromium-driver: .ci/run installs them); its screenshot is kept in target/playground/.
+cargo build -q -p harvest-cli --features serve
+SE_OFFLINE=true HARVEST_BIN="$PWD/target/debug/harvest" target/py/bin/python -m pytest -q crates/cli/tests/browser
 # The Spark job over WARC archives, in local mode (needs a Java runtime: .ci/run installs one).
 target/py/bin/python -m pytest -q examples/spark/tests
