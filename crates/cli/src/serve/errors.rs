@@ -92,7 +92,7 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let body = serde_json::json!({"error": {"code": self.kind.code(), "message": self.message}});
-        let mut response = (self.kind.status(), body.to_string()).into_response();
+        let mut response = (self.kind.status(), format!("{body}\n")).into_response();
         let headers = response.headers_mut();
         headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
         if self.kind == Kind::Saturated {

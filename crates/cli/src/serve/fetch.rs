@@ -57,22 +57,26 @@ impl Policy {
 }
 
 /// A host resolved to an address that may not be fetched.
-#[derive(Debug, thiserror::Error)]
-#[error("{}{ip} is {}, which this server does not fetch", name_of(host, ip), class_name(*.class))]
+#[derive(Debug)]
 struct Forbidden {
     host: String,
     ip: IpAddr,
     class: AddressClass,
 }
 
-/// `localhost` → "localhost resolves to ", an address → "".
-fn name_of(host: &str, ip: &IpAddr) -> String {
-    if host.trim_start_matches('[').trim_end_matches(']') == ip.to_string() {
-        String::new()
-    } else {
-        format!("{host} resolves to ")
+impl std::fmt::Display for Forbidden {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Forbidden { host, ip, class } = self;
+        let class = class_name(*class);
+        if host.trim_start_matches('[').trim_end_matches(']') == ip.to_string() {
+            write!(f, "{ip} is {class}, which this server does not fetch")
+        } else {
+            write!(f, "{host} resolves to {ip}, {class}, which this server does not fetch")
+        }
     }
 }
+
+impl std::error::Error for Forbidden {}
 
 /// How a message names an address class.
 fn class_name(class: AddressClass) -> &'static str {
