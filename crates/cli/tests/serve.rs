@@ -352,6 +352,25 @@ fn requests_past_the_in_flight_bound_are_answered_503() {
 }
 
 #[test]
+fn connections_past_the_bound_are_closed_and_slow_requests_time_out() {
+    let server = Server::start(&["--max-connections", "2"]);
+    let held: Vec<TcpStream> = (0..2).map(|_| TcpStream::connect(&server.address).unwrap()).collect();
+    std::thread::sleep(Duration::from_millis(300));
+    let mut third = TcpStream::connect(&server.address).unwrap();
+    third.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    let mut byte = [0u8; 1];
+    assert!(matches!(third.read(&mut byte), Ok(0) | Err(_)), "a connection past the bound is closed");
+    drop(held);
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(server.get("/healthz").status, 200);
+
+    // The whole request is bounded too: a fetch that outlasts --timeout is answered 503.
+    let target = target_server();
+    let slow = Server::start(&["--allow-address", "127.0.0.1/32", "--timeout", "1", "--fetch-timeout", "20"]);
+    assert_eq!(fetch(&slow, &format!("http://{target}/hang")).error_code(503), "timeout");
+}
+
+#[test]
 fn cors_and_health() {
     let server = Server::start(&[]);
     let preflight = server.request(
@@ -432,6 +451,9 @@ fn target_server() -> String {
                     }
                     _ => "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n".to_owned(),
                 };
+                // One request per connection, said so: a client must not send the next one
+                // (a redirect's) on a connection this server is about to close.
+                let response = response.replacen("\r\n", "\r\nConnection: close\r\n", 1);
                 let _ = stream.write_all(response.as_bytes());
             });
         }
@@ -476,6 +498,7 @@ fn every_hop_is_checked_and_fetches_are_bounded() {
     assert_eq!(page.json()["items"][0]["properties"]["url"][0], format!("http://{target}/me"));
     // A redirect from the server to itself; the page URL is where it ended.
     let redirected = fetch(&server, &format!("http://{target}/to-page"));
+    assert_eq!(redirected.status, 200, "{}", redirected.text());
     assert_eq!(redirected.json()["items"][0]["properties"]["url"][0], format!("http://{target}/me"));
     for hop in ["/to-ipv6", "/to-127.0.0.2"] {
         assert_eq!(fetch(&server, &format!("http://{target}{hop}")).error_code(403), "forbidden-address", "{hop}");

@@ -130,6 +130,10 @@ impl Fetcher {
             .dns_resolver(Arc::new(CheckingResolver { policy: policy.clone() }))
             .redirect(reqwest::redirect::Policy::none())
             .no_proxy()
+            // No idle connections kept to strangers' hosts: each fetch (and each of its hops)
+            // connects afresh, so outbound connections are bounded by the fetches in flight and
+            // no request is sent on a connection the other side is closing.
+            .pool_max_idle_per_host(0)
             .connect_timeout(policy.timeout)
             .user_agent(concat!("harvest/", env!("CARGO_PKG_VERSION"), " (structured data extraction)"))
             .build()
