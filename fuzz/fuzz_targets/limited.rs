@@ -1,0 +1,65 @@
+//! Every extraction within limits (`Extraction::write_limited`), as `harvest serve` runs them
+//! with its `--max-depth` and `--max-values`.
+//!
+//! The first byte chooses the extraction, the second the limits: a depth bound of 1 to 64 or
+//! the default, a value bound of 0 to 63 or each extractor's own. Invariants: no panic; an
+//! error is the extraction's own (nothing found, a limit), never an I/O error; JSON outputs are
+//! JSON; with the default limits the output is `Extraction::write`'s.
+#![no_main]
+
+use harvest_fuzz::page_url;
+use harvest_pipeline::extract::{
+    AllOptions, ConversionSource, Extraction, FeedSource, IcalOptions, Limits, LinksDetail, LinksMode, Mf2Options,
+    MicrodataOutput, RdfAlgorithm, RdfFormat, RdfOptions, VcardOptions, WriteError,
+};
+use harvest_pipeline::Page;
+use libfuzzer_sys::fuzz_target;
+use serde::Deserialize;
+
+fn extraction(choice: u8) -> Extraction {
+    let from = [ConversionSource::Auto, ConversionSource::Microdata, ConversionSource::Mf2][(choice as usize / 16) % 3];
+    match choice % 12 {
+        0 => Extraction::Mf2(Mf2Options::default()),
+        1 => Extraction::Mf2(Mf2Options { jf2: true, source_paths: true, ..Mf2Options::default() }),
+        2 => Extraction::Microdata(MicrodataOutput::Json),
+        3 => Extraction::Microdata(MicrodataOutput::JsonLd(None)),
+        4 => Extraction::Microdata(MicrodataOutput::Validate),
+        5 => Extraction::Links(LinksMode::All),
+        6 => Extraction::Vcard(VcardOptions { from, all: true, octets: false }),
+        7 => Extraction::Ical(IcalOptions { from, octets: true, rfc5545: true }),
+        8 => Extraction::Atom(FeedSource::Auto),
+        9 => Extraction::Rdf(RdfOptions { format: RdfFormat::Turtle, algorithm: RdfAlgorithm::W3c, registry: None }),
+        10 => {
+            Extraction::Rdf(RdfOptions { format: RdfFormat::NTriples, algorithm: RdfAlgorithm::Html5, registry: None })
+        }
+        _ => Extraction::All(AllOptions { links: LinksDetail::Full, ..AllOptions::default() }),
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let [choice, bounds, html @ ..] = data else { return };
+    let extraction = extraction(*choice);
+    let limits = Limits {
+        max_depth: if bounds & 0x40 == 0 { usize::from(bounds & 0x3f) + 1 } else { Limits::default().max_depth },
+        max_values: (bounds & 0x80 == 0).then_some(usize::from(bounds & 0x3f)),
+    };
+    let page = Page::new("fuzz", html.to_vec(), Some(page_url().as_str()));
+    let mut limited = Vec::new();
+    match extraction.write_limited(&page, &limits, &mut limited) {
+        Ok(()) if extraction.is_json() => {
+            // serde_json reads 128 levels deep; deeper outputs are not read back.
+            let mut reader = serde_json::Deserializer::from_slice(&limited);
+            if let Err(error) = serde::de::IgnoredAny::deserialize(&mut reader) {
+                assert!(error.to_string().contains("recursion limit"), "{error}: not JSON");
+            }
+        }
+        Ok(()) => {}
+        Err(WriteError::Extract(_)) => {}
+        Err(WriteError::Io(error)) => panic!("writing to a Vec failed: {error}"),
+    }
+    let mut unlimited = Vec::new();
+    let default = extraction.write_limited(&page, &Limits::default(), &mut unlimited).map(|()| unlimited);
+    let mut plain = Vec::new();
+    let written = extraction.write(&page, &mut plain).map(|()| plain);
+    assert_eq!(default.ok(), written.ok(), "the default limits are write's");
+});
