@@ -423,8 +423,8 @@ fn folding(octets: bool) -> harvest_export::content_line::Folding {
 fn vcard(
     doc: &Document,
     page_url: Option<&str>,
-    limits: &Limits,
     options: &VcardOptions,
+    limits: &Limits,
 ) -> Result<String, ExtractError> {
     use harvest_export::vcard::{from_mf2, from_microdata, VcardError};
     let export = harvest_export::vcard::VcardOptions::new().all(options.all).folding(folding(options.octets));
@@ -443,8 +443,8 @@ fn vcard(
 fn ical(
     doc: &Document,
     page_url: Option<&str>,
-    limits: &Limits,
     options: &IcalOptions,
+    limits: &Limits,
 ) -> Result<String, ExtractError> {
     use harvest_export::ical::{from_mf2, from_microdata, IcalError};
     let export =
@@ -461,7 +461,7 @@ fn ical(
     }
 }
 
-fn atom(doc: &Document, page_url: Option<&str>, limits: &Limits, from: FeedSource) -> Result<String, ExtractError> {
+fn atom(doc: &Document, page_url: Option<&str>, from: FeedSource, limits: &Limits) -> Result<String, ExtractError> {
     use harvest_export::atom::{from_document, from_mf2, AtomError, AtomOptions};
     let options = AtomOptions::new();
     let failed = |e: AtomError| match e {
@@ -630,9 +630,9 @@ impl Extraction {
     /// The output of a text format.
     fn text(&self, doc: &Document, page_url: Option<&str>, limits: &Limits) -> Result<String, ExtractError> {
         match self {
-            Extraction::Vcard(options) => vcard(doc, page_url, limits, options),
-            Extraction::Ical(options) => ical(doc, page_url, limits, options),
-            Extraction::Atom(from) => atom(doc, page_url, limits, *from),
+            Extraction::Vcard(options) => vcard(doc, page_url, options, limits),
+            Extraction::Ical(options) => ical(doc, page_url, options, limits),
+            Extraction::Atom(from) => atom(doc, page_url, *from, limits),
             Extraction::Rdf(options) => rdf(doc, options, limits),
             _ => Err(ExtractError::Failed(format!("{} gives JSON, not text", self.name()))),
         }

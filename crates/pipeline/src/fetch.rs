@@ -26,13 +26,8 @@ pub fn fetch(url: &str) -> Result<Page, InputError> {
         .into();
     let mut response = agent.get(url).call().map_err(|e| error(e.to_string()))?;
     let final_url = response.get_uri().to_string();
-    let content_type = response.headers().get("content-type").and_then(|v| v.to_str().ok()).map(str::to_owned);
-    let charset = content_type.as_deref().and_then(|ct| {
-        ct.split(';').skip(1).find_map(|p| {
-            let (name, value) = p.split_once('=')?;
-            name.trim().eq_ignore_ascii_case("charset").then(|| value.trim().trim_matches('"').to_owned())
-        })
-    });
+    let content_type = response.headers().get("content-type").and_then(|v| v.to_str().ok());
+    let charset = crate::media_type::MediaType::parse(content_type.unwrap_or_default()).charset;
     let bytes = response
         .body_mut()
         .with_config()

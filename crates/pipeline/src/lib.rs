@@ -11,6 +11,7 @@
 //! * [`extract`]: what to extract with its options ([`extract::Extraction`]), run on a page:
 //!   the one place front ends call the extractor and exporter crates.
 //! * [`jsonld`]: the page's JSON-LD blocks.
+//! * [`media_type`]: a `Content-Type`'s essence and charset.
 //! * [`address`]: which IP addresses a service fetching pages for others may connect to.
 //! * [`pretty`]: indenting the compact JSON the extractions write.
 //!
@@ -30,6 +31,7 @@ mod fetch;
 pub mod input;
 mod json;
 pub mod jsonld;
+pub mod media_type;
 pub mod pretty;
 pub mod warc;
 

@@ -33,6 +33,7 @@
 //! assert_eq!(page.status, Some(200));
 //! ```
 
+use crate::media_type::MediaType;
 use crate::Page;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
@@ -540,29 +541,15 @@ fn page_of(record: WarcRecord, archive: &str) -> Option<Page> {
     let (bytes, charset, status) = match kind.as_str() {
         "response" => html_response(&record.block)?,
         "resource" => {
-            let content_type = record.field("Content-Type").unwrap_or_default();
-            if !is_html(content_type) {
+            let media = MediaType::parse(record.field("Content-Type").unwrap_or_default());
+            if !media.is_html() {
                 return None;
             }
-            let charset = charset_of(content_type);
-            (record.block, charset, None)
+            (record.block, media.charset, None)
         }
         _ => return None,
     };
     Some(Page { label, bytes, url: target, charset, status })
-}
-
-fn is_html(content_type: &str) -> bool {
-    let essence = content_type.split(';').next().unwrap_or_default().trim();
-    essence.eq_ignore_ascii_case("text/html") || essence.eq_ignore_ascii_case("application/xhtml+xml")
-}
-
-/// The `charset` parameter of a `Content-Type` value.
-fn charset_of(content_type: &str) -> Option<String> {
-    content_type.split(';').skip(1).find_map(|parameter| {
-        let (name, value) = parameter.split_once('=')?;
-        name.trim().eq_ignore_ascii_case("charset").then(|| value.trim().trim_matches('"').to_owned())
-    })
 }
 
 /// The body, charset and status of a stored HTTP response, when it is an HTML page.
@@ -573,11 +560,11 @@ fn html_response(block: &[u8]) -> Option<(Vec<u8>, Option<String>, Option<u16>)>
     let header = |name: &str| {
         response.headers.iter().find(|h| h.name.eq_ignore_ascii_case(name)).map(|h| String::from_utf8_lossy(h.value))
     };
-    let content_type = header("content-type").unwrap_or_default();
-    if !is_html(&content_type) {
+    let media = MediaType::parse(&header("content-type").unwrap_or_default());
+    if !media.is_html() {
         return None;
     }
-    let charset = charset_of(&content_type);
+    let charset = media.charset;
     let body = block.get(head_length..).unwrap_or_default();
     let chunked = header("transfer-encoding").is_some_and(|v| v.to_ascii_lowercase().contains("chunked"));
     let body = if chunked { dechunk(body).unwrap_or_else(|| body.to_vec()) } else { body.to_vec() };

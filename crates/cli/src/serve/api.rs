@@ -10,6 +10,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use harvest_pipeline::extract::{Extraction, Limits, MicrodataOutput, RdfFormat, WriteError};
+use harvest_pipeline::media_type::MediaType;
 use harvest_pipeline::Page;
 use http_body_util::BodyExt;
 use std::sync::Arc;
@@ -52,28 +53,14 @@ async fn healthz() -> Response {
     ([(header::CONTENT_TYPE, "application/json")], "{\"status\":\"ok\"}\n").into_response()
 }
 
-/// A `Content-Type`: its essence (lower case) and charset parameter.
-pub(crate) struct MediaType {
-    pub(crate) essence: String,
-    pub(crate) charset: Option<String>,
+/// The `Content-Type` of a page given to the server, or fetched by it; none counts as HTML.
+pub(crate) fn page_media_type(headers: &HeaderMap) -> MediaType {
+    MediaType::parse(headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or_default())
 }
 
-impl MediaType {
-    pub(crate) fn parse(value: Option<&str>) -> MediaType {
-        let value = value.unwrap_or_default();
-        let mut parts = value.split(';');
-        let essence = parts.next().unwrap_or_default().trim().to_ascii_lowercase();
-        let charset = parts.find_map(|parameter| {
-            let (name, value) = parameter.split_once('=')?;
-            name.trim().eq_ignore_ascii_case("charset").then(|| value.trim().trim_matches('"').to_owned())
-        });
-        MediaType { essence, charset }
-    }
-
-    /// HTML, XHTML, or not labelled.
-    pub(crate) fn is_html(&self) -> bool {
-        matches!(self.essence.as_str(), "" | "text/html" | "application/xhtml+xml")
-    }
+/// HTML, XHTML, or not labelled.
+pub(crate) fn is_html_or_unlabelled(media: &MediaType) -> bool {
+    media.essence.is_empty() || media.is_html()
 }
 
 /// `POST /v1/{endpoint}`: the body is the page.
@@ -90,8 +77,8 @@ async fn extract_body(
         if request.url.is_some() {
             return Err(ApiError::new(Kind::BadParameter, "url is for GET; a POST sends the page as its body"));
         }
-        let media = MediaType::parse(headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()));
-        if !(media.is_html() || media.essence == "application/octet-stream") {
+        let media = page_media_type(&headers);
+        if !(is_html_or_unlabelled(&media) || media.essence == "application/octet-stream") {
             return Err(ApiError::new(
                 Kind::NotHtml,
                 format!("the body is {}; send HTML as text/html (or application/xhtml+xml)", media.essence),

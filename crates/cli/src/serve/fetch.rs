@@ -207,9 +207,8 @@ impl Fetcher {
 
     async fn read_page(&self, asked: &str, url: Url, mut response: reqwest::Response) -> Result<Page, ApiError> {
         let max = self.policy.max_bytes;
-        let content_type = response.headers().get(reqwest::header::CONTENT_TYPE).and_then(|v| v.to_str().ok());
-        let media = super::api::MediaType::parse(content_type);
-        if !media.is_html() {
+        let media = super::api::page_media_type(response.headers());
+        if !super::api::is_html_or_unlabelled(&media) {
             return Err(ApiError::new(Kind::NotHtml, format!("{url} is {}, not HTML", media.essence)));
         }
         if response.content_length().is_some_and(|length| length > max) {
