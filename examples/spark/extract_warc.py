@@ -105,15 +105,30 @@ def open_archive(uri):
         return uri
     if parsed.scheme == "file":
         return urllib.request.url2pathname(parsed.path)
-    import pyarrow.fs
-
     # Hadoop's s3a:// is S3 to pyarrow.
     if parsed.scheme == "s3a":
         uri = "s3" + uri[3:]
-    filesystem, path = pyarrow.fs.FileSystem.from_uri(uri)
-    stream = filesystem.open_input_stream(path)
-    stream.name = uri
-    return stream
+    filesystem, path = filesystem_of(uri)
+    return NamedStream(filesystem.open_input_stream(path), uri)
+
+
+class NamedStream:
+    """A pyarrow input stream with the archive's URI as its name (harvest_html's errors name
+    the archive by it)."""
+
+    def __init__(self, stream, name):
+        self.stream = stream
+        self.name = name
+
+    def read(self, size=-1):
+        return self.stream.read(size)
+
+
+def filesystem_of(uri):
+    """pyarrow's file system for a URI, and the path in it."""
+    import pyarrow.fs
+
+    return pyarrow.fs.FileSystem.from_uri(uri)
 
 
 def rows_of(warc, syntaxes, timing):

@@ -150,3 +150,39 @@ def test_spark_job_local_mode(tmp_path, harvest_bin):
     assert summary["bytes"] == sum(p.stat().st_size for p in pages) + sum(p.stat().st_size for p in pages[:3])
     assert summary["gb_html_per_cpu_hour"] > 0
     assert summary["cpu_seconds"]["python_workers"] > summary["cpu_seconds"]["extraction"] > 0
+
+
+def test_archives_named_by_uri_are_read_as_pyarrow_streams(tmp_path, monkeypatch):
+    """A URI that is no local path is opened with pyarrow's file systems and read as a stream
+    (s3a:// as s3://); here the file system is a local one standing in for S3."""
+    import pyarrow.fs
+
+    sys.path.insert(0, str(JOB.parent))
+    import extract_warc
+
+    archive = tmp_path / "remote.warc.gz"
+    write_archive(archive, corpus_pages()[:3], gzipped=True)
+    asked = []
+
+    def from_uri(uri):
+        asked.append(uri)
+        return pyarrow.fs.LocalFileSystem(), str(archive)
+
+    monkeypatch.setattr(extract_warc, "filesystem_of", from_uri)
+    stream = extract_warc.open_archive("s3a://crawl-bucket/remote.warc.gz")
+    assert asked == ["s3://crawl-bucket/remote.warc.gz"]
+    assert not isinstance(stream, str) and stream.name == "s3://crawl-bucket/remote.warc.gz"
+    timing = {"extract": 0.0}
+    rows = list(extract_warc.rows_of("s3a://crawl-bucket/remote.warc.gz", ["mf2"], timing))
+    kinds = [row[extract_warc.SCHEMA.fieldNames().index("kind")] for row in rows]
+    assert kinds == ["page"] * 3
+    # A URI that cannot be opened is a row, not an exception.
+    def unreachable(uri):
+        raise OSError("no route")
+
+    monkeypatch.setattr(extract_warc, "filesystem_of", unreachable)
+    (row,) = extract_warc.rows_of("hdfs://namenode/crawl.warc.gz", None, timing)
+    fields = extract_warc.SCHEMA.fieldNames()
+    assert row[fields.index("kind")] == "unreadable" and "no route" in row[fields.index("error")]
+    assert extract_warc.open_archive(f"file://{archive}") == str(archive)
+    assert extract_warc.open_archive(str(archive)) == str(archive)
