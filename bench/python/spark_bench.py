@@ -89,9 +89,10 @@ def main():
             summary["load"] = load
             results[master].append(summary)
             cpu = summary["cpu_seconds"]
+            jvm = "unknown" if cpu["jvm_tasks"] is None else f"{cpu['jvm_tasks']:.1f}"
             print(f"{master}: load {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}; {summary['pages']} pages, "
                   f"{summary['bytes'] / 1e9:.2f} GB; job {summary['seconds']:.1f} s (process {summary['process_seconds']:.1f} s); "
-                  f"task CPU: JVM {cpu['jvm_tasks']:.1f} s + Python {cpu['python_workers']:.1f} s "
+                  f"task CPU: JVM {jvm} s + Python {cpu['python_workers']:.1f} s "
                   f"(extraction {cpu['extraction']:.1f} s, Arrow batches {cpu['arrow_batches']:.1f} s); "
                   f"{summary['gb_html_per_cpu_hour']:.1f} GB of HTML per CPU-hour", flush=True)
     print()

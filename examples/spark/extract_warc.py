@@ -218,19 +218,24 @@ def arrow_batches(batches, syntaxes, accumulators):
 
 def jvm_task_cpu_seconds(spark, stage_ids):
     """The CPU time of the JVM threads of the tasks of these stages (Spark's executorCpuTime
-    and executorDeserializeCpuTime), from the application's status API; None without it."""
+    and executorDeserializeCpuTime), from the application's status API; None without it. A
+    busy machine answers slowly: each stage is asked up to three times."""
     sc = spark.sparkContext
     if not sc.uiWebUrl:
         return None
     total = 0
-    try:
-        for stage in stage_ids:
-            url = f"{sc.uiWebUrl}/api/v1/applications/{sc.applicationId}/stages/{stage}"
-            with urllib.request.urlopen(url, timeout=10) as answer:
-                for attempt in json.load(answer):
-                    total += attempt.get("executorCpuTime", 0) + attempt.get("executorDeserializeCpuTime", 0)
-    except OSError:
-        return None
+    for stage in stage_ids:
+        url = f"{sc.uiWebUrl}/api/v1/applications/{sc.applicationId}/stages/{stage}"
+        for attempt in range(3):
+            try:
+                with urllib.request.urlopen(url, timeout=60) as answer:
+                    attempts = json.load(answer)
+                break
+            except OSError:
+                if attempt == 2:
+                    return None
+                time.sleep(1)
+        total += sum(a.get("executorCpuTime", 0) + a.get("executorDeserializeCpuTime", 0) for a in attempts)
     return total / 1e9
 
 
