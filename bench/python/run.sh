@@ -7,7 +7,8 @@
 # 2. the binding's own cost: Python extract over synthetic/pages against `harvest all --jobs 1`,
 #    whole processes (binding_cost.py);
 # 3. the Spark job in local mode: GB of HTML per CPU-hour, local[2] over local[1]
-#    (spark_bench.py; needs a Java runtime).
+#    (spark_bench.py, on 1 GB of HTML it generates in $CACHE/spark, never in the repository;
+#    needs a Java runtime).
 #
 # Everything is installed into $HARVEST_PEERS_CACHE/python-bench (default
 # ~/.cache/harvest-peers/python-bench): the peers pinned as bench/peers/python/requirements.txt,

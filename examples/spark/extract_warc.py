@@ -2,36 +2,39 @@
 
     python extract_warc.py INPUT... --output DIR [--master URL] [--syntaxes NAME...]
 
-INPUT is a WARC archive (``.warc`` or ``.warc.gz``) as a local path or a URI Hadoop can read
-(``file://``, ``hdfs://``, ``s3a://`` with the connector on the classpath), or a text file
-(``.txt``) listing such archives one per line. Each archive is one Spark task: an executor
-reads it with ``harvest_html.iter_warc`` (streaming, one HTML response record at a time, the
-good records of a damaged archive kept and the damage reported as a row) and extracts every
-page.
+INPUT is a WARC archive (``.warc`` or ``.warc.gz``) as a local path or a URI (``file://``,
+``s3://`` or ``s3a://``, ``hdfs://``, ``gs://``: whatever pyarrow's file systems open on the
+executors), or a text file (``.txt``) listing such archives one per line. Each archive is one
+Spark task: an executor opens it as a stream (a path is read from disk by harvest_html, a URI
+through pyarrow's input stream; never a whole archive in memory), reads it with
+``harvest_html.iter_warc`` (one HTML response record at a time) and extracts every page.
+
+Nothing in one archive stops the job: a missing or unreadable archive is a row (``kind`` =
+``unreadable``), a damaged one keeps its good records and adds a ``damaged`` row, a response
+record that gives no page (a body that does not decode, no type and no HTML) is a ``skipped``
+row, a page whose extraction fails is a ``failed`` row. The summary counts each.
 
 Output, in DIR:
 
-- ``pages/``: Parquet, one row per page: ``warc`` (the archive), ``url``, ``status``,
-  ``bytes`` (of HTML), ``error``, a count per syntax (``microdata_items``, ``mf2_items``,
-  ``links``, ``jsonld_blocks``, ``opengraph_properties``, ``dublincore_properties``) and the
-  JSON text of each syntax (``microdata``, ``mf2``, ``links_json``, ``jsonld``,
-  ``opengraph``, ``dublincore``), the same JSON ``harvest all`` writes for the page. A damaged
-  archive adds a row with ``url`` null and the error.
-- ``summary.json`` (also printed): pages, pages with data per syntax, errors, bytes of HTML,
-  seconds, and GB of HTML per CPU-hour (bytes over seconds times the cores Spark used).
-
-Plain paths are streamed by the executor from disk (every executor must see them: a shared
-file system, or local mode); URIs, ``file://`` included, are read through Hadoop
-(``binaryFiles``), which holds each archive in the executor's memory while it is processed:
-give executors memory for the largest archive.
+- ``pages/``: Parquet, one row per page or problem: ``warc`` (the archive), ``kind``
+  (``page``, ``skipped``, ``failed``, ``damaged``, ``unreadable``), ``url``, ``status``, ``bytes`` (of
+  HTML), ``error``, where the record is (``record``, ``record_id``, ``date``, ``offset``,
+  ``length``, ``content_type``, ``truncated``), a count per syntax (``microdata_items``,
+  ``mf2_items``, ``links``, ``jsonld_blocks``, ``opengraph_properties``,
+  ``dublincore_properties``) and the JSON text of each syntax (``microdata``, ``mf2``,
+  ``links_json``, ``jsonld``, ``opengraph``, ``dublincore``), the JSON ``harvest all`` writes.
+- ``summary.json`` (also printed): archives (read, unreadable), pages, skipped records, damage,
+  pages with data per syntax, bytes of HTML, seconds, the CPU time of the tasks that ran
+  (their JVM threads and their Python workers, the extraction and the Arrow batches apart) and
+  GB of HTML per CPU-hour of those tasks.
 """
 
 import argparse
-import io
 import json
 import os
 import sys
 import time
+import urllib.request
 from urllib.parse import urlparse
 
 from pyspark.sql import SparkSession
@@ -41,10 +44,18 @@ from pyspark.sql.types import IntegerType, LongType, StringType, StructField, St
 SCHEMA = StructType(
     [
         StructField("warc", StringType(), False),
+        StructField("kind", StringType(), False),
         StructField("url", StringType(), True),
         StructField("status", IntegerType(), True),
         StructField("bytes", LongType(), False),
         StructField("error", StringType(), True),
+        StructField("record", LongType(), True),
+        StructField("record_id", StringType(), True),
+        StructField("date", StringType(), True),
+        StructField("offset", LongType(), True),
+        StructField("length", LongType(), True),
+        StructField("content_type", StringType(), True),
+        StructField("truncated", StringType(), True),
         StructField("microdata_items", IntegerType(), False),
         StructField("mf2_items", IntegerType(), False),
         StructField("links", IntegerType(), False),
@@ -70,6 +81,9 @@ COLUMNS = {
     "dublincore": ("dublincore", "dublincore_properties"),
 }
 
+# What iter_warc gives for each record, copied into the row as it is.
+RECORD_FIELDS = ("url", "status", "bytes", "error", "record", "record_id", "date", "offset", "length", "content_type", "truncated")
+
 
 def archives_of(inputs):
     """The archives named on the command line, text files of archive names expanded."""
@@ -83,43 +97,81 @@ def archives_of(inputs):
     return archives
 
 
-def is_local(uri):
-    """A plain path (streamed from disk by the executor), not a URI (read through Hadoop)."""
-    scheme = urlparse(uri).scheme
-    return scheme == "" or len(scheme) == 1  # a Windows drive letter is no scheme
+def open_archive(uri):
+    """What iter_warc reads an archive from: a local path as it is (harvest_html streams it
+    from disk), a URI as a pyarrow input stream (read as iter_warc asks, never whole)."""
+    parsed = urlparse(uri)
+    if parsed.scheme == "" or len(parsed.scheme) == 1:  # a path (a Windows drive is no scheme)
+        return uri
+    if parsed.scheme == "file":
+        return urllib.request.url2pathname(parsed.path)
+    # Hadoop's s3a:// is S3 to pyarrow.
+    if parsed.scheme == "s3a":
+        uri = "s3" + uri[3:]
+    filesystem, path = filesystem_of(uri)
+    return NamedStream(filesystem.open_input_stream(path), uri)
 
 
-def hadoop_rows(item, syntaxes):
-    """Rows of an archive Hadoop read whole (``binaryFiles`` gives its URI and bytes); the
-    in-memory file carries the URI as its name, so that errors name the archive."""
-    uri, data = item
-    archive = io.BytesIO(data)
-    archive.name = uri
-    return rows_of(uri, archive, syntaxes)
+class NamedStream:
+    """A pyarrow input stream with the archive's URI as its name (harvest_html's errors name
+    the archive by it)."""
+
+    def __init__(self, stream, name):
+        self.stream = stream
+        self.name = name
+
+    def read(self, size=-1):
+        return self.stream.read(size)
 
 
-def rows_of(warc, source, syntaxes):
-    """One row per page of an archive (and one per damage). The JSON texts and the counts come
-    from harvest_html as they are (as_json=True): no Python objects are built per page."""
+def filesystem_of(uri):
+    """pyarrow's file system for a URI, and the path in it."""
+    import pyarrow.fs
+
+    return pyarrow.fs.FileSystem.from_uri(uri)
+
+
+def rows_of(warc, syntaxes, timing):
+    """One row per page of an archive, and one per skipped record, damage, or the archive not
+    opening. The JSON texts and the counts come from harvest_html as they are (as_json=True):
+    no Python objects are built per page. `timing["extract"]` gathers the CPU time spent in
+    harvest_html."""
     import harvest_html
 
-    for page in harvest_html.iter_warc(source, syntaxes=syntaxes, as_json=True):
+    empty = {count: 0 for _, count in COLUMNS.values()}
+    started = time.process_time()
+    try:
+        pages = harvest_html.iter_warc(open_archive(warc), syntaxes=syntaxes, as_json=True)
+    except Exception as error:  # a missing archive, a refused connection: a row, not a failed job
+        timing["extract"] += time.process_time() - started
+        row = dict(empty, warc=warc, kind="unreadable", bytes=0, error=f"{warc}: {type(error).__name__}: {error}")
+        yield tuple(row.get(field.name) for field in SCHEMA.fields)
+        return
+    while True:
+        started = time.process_time()
+        try:
+            page = next(pages, None)
+        except Exception as error:  # a file object failing mid-archive
+            page = {"bytes": 0, "error": f"{warc}: {type(error).__name__}: {error}", "counts": {}, "data": None}
+            pages = iter(())
+        timing["extract"] += time.process_time() - started
+        if page is None:
+            return
+        row = {field: page.get(field) for field in RECORD_FIELDS}
+        row["warc"] = warc
         data = page["data"] or {}
-        row = {
-            "warc": warc,
-            "url": page["url"],
-            "status": page["status"],
-            "bytes": page["bytes"],
-            "error": page["error"],
-        }
+        if page["error"] is None:
+            row["kind"] = "page"
+        elif page.get("record") is None:
+            row["kind"] = "damaged"
+        elif " skipped: " in page["error"]:
+            row["kind"] = "skipped"
+        else:
+            row["kind"] = "failed"  # the page was read, its extraction failed (a limit)
         for syntax, (column, count) in COLUMNS.items():
             row[column] = data.get(syntax)
             row[count] = page["counts"].get(syntax, 0)
         yield tuple(row[field.name] for field in SCHEMA.fields)
-
-
-def local_rows(warc, syntaxes):
-    return rows_of(warc, warc, syntaxes)
 
 
 # Rows go to the JVM as Arrow record batches of this many pages: pickling rows one by one
@@ -127,43 +179,88 @@ def local_rows(warc, syntaxes):
 BATCH_ROWS = 512
 
 
-def arrow_batches(batches, syntaxes):
-    """mapInArrow: for each archive name in the input batches, its rows as Arrow batches."""
+def arrow_batches(batches, syntaxes, accumulators):
+    """mapInArrow: for each archive name in the input batches, its rows as Arrow batches. The
+    Python worker's CPU time for the task goes to the accumulators: all of it, the extraction,
+    the building of Arrow batches."""
     import pyarrow as pa
 
+    task_started = time.process_time()
+    timing = {"extract": 0.0, "arrow": 0.0}
     types = {IntegerType(): pa.int32(), LongType(): pa.int64(), StringType(): pa.string()}
     schema = pa.schema([(field.name, types[field.dataType], field.nullable) for field in SCHEMA.fields])
 
     def batch_of(rows):
+        started = time.process_time()
         columns = zip(*rows)
-        return pa.RecordBatch.from_arrays(
+        batch = pa.RecordBatch.from_arrays(
             [pa.array(list(column), type=field.type) for column, field in zip(columns, schema)], schema=schema
         )
+        timing["arrow"] += time.process_time() - started
+        return batch
 
-    for batch in batches:
-        for warc in batch.column("warc").to_pylist():
-            pending = []
-            for row in local_rows(warc, syntaxes):
-                pending.append(row)
-                if len(pending) == BATCH_ROWS:
+    try:
+        for batch in batches:
+            for warc in batch.column("warc").to_pylist():
+                pending = []
+                for row in rows_of(warc, syntaxes, timing):
+                    pending.append(row)
+                    if len(pending) == BATCH_ROWS:
+                        yield batch_of(pending)
+                        pending = []
+                if pending:
                     yield batch_of(pending)
-                    pending = []
-            if pending:
-                yield batch_of(pending)
+    finally:
+        accumulators["python"].add(time.process_time() - task_started)
+        accumulators["extract"].add(timing["extract"])
+        accumulators["arrow"].add(timing["arrow"])
 
 
-def summarize(pages, seconds, cores):
+def jvm_task_cpu_seconds(spark, stage_ids):
+    """The CPU time of the JVM threads of the tasks of these stages (Spark's executorCpuTime
+    and executorDeserializeCpuTime), from the application's status API; None without it. A
+    busy machine answers slowly: each stage is asked up to three times."""
+    sc = spark.sparkContext
+    if not sc.uiWebUrl:
+        return None
+    total = 0
+    for stage in stage_ids:
+        url = f"{sc.uiWebUrl}/api/v1/applications/{sc.applicationId}/stages/{stage}"
+        for attempt in range(3):
+            try:
+                with urllib.request.urlopen(url, timeout=60) as answer:
+                    attempts = json.load(answer)
+                break
+            except OSError:
+                if attempt == 2:
+                    return None
+                time.sleep(1)
+        total += sum(a.get("executorCpuTime", 0) + a.get("executorDeserializeCpuTime", 0) for a in attempts)
+    return total / 1e9
+
+
+def summarize(pages, archives, seconds, cpu):
+    kinds = {row["kind"]: row["count"] for row in pages.groupBy("kind").count().collect()}
     totals = pages.agg(
-        F.count(F.col("url")).alias("pages"),
-        F.sum(F.col("error").isNotNull().cast("int")).alias("errors"),
         F.sum("bytes").alias("bytes"),
+        F.countDistinct(F.when(F.col("kind") == "unreadable", F.col("warc"))).alias("archives_unreadable"),
         *[F.sum((F.col(count) > 0).cast("int")).alias(f"pages_with_{syntax}") for syntax, (_, count) in COLUMNS.items()],
     ).collect()[0]
-    summary = {key: (totals[key] or 0) for key in totals.asDict()}
+    summary = {
+        "archives": len(archives),
+        "archives_unreadable": totals["archives_unreadable"] or 0,
+        "pages": kinds.get("page", 0),
+        "records_skipped": kinds.get("skipped", 0),
+        "pages_failed": kinds.get("failed", 0),
+        "damage": kinds.get("damaged", 0),
+        "errors": sum(count for kind, count in kinds.items() if kind != "page"),
+        "bytes": totals["bytes"] or 0,
+    }
+    summary.update({key: totals[key] or 0 for key in totals.asDict() if key.startswith("pages_with_")})
     summary["seconds"] = round(seconds, 3)
-    summary["cores"] = cores
-    cpu_hours = seconds * cores / 3600
-    summary["gb_html_per_cpu_hour"] = round(summary["bytes"] / 1e9 / cpu_hours, 2) if cpu_hours else None
+    summary["cpu_seconds"] = {key: (round(value, 3) if value is not None else None) for key, value in cpu.items()}
+    task_cpu = (cpu["jvm_tasks"] or 0) + cpu["python_workers"]
+    summary["gb_html_per_cpu_hour"] = round(summary["bytes"] / 1e9 / (task_cpu / 3600), 2) if task_cpu else None
     return summary
 
 
@@ -185,24 +282,25 @@ def main(argv=None):
     sc = spark.sparkContext
     archives = archives_of(args.inputs)
     syntaxes = args.syntaxes
+    accumulators = {name: sc.accumulator(0.0) for name in ("python", "extract", "arrow")}
     started = time.perf_counter()
-    local = [a for a in archives if is_local(a)]
-    remote = [a for a in archives if not is_local(a)]
-    frames = []
-    if local:
-        # One partition, so one task, per archive.
-        names = sc.parallelize([(warc,) for warc in local], len(local)).toDF("warc string")
-        frames.append(names.mapInArrow(lambda batches: arrow_batches(batches, syntaxes), SCHEMA))
-    for uri in remote:
-        rows = sc.binaryFiles(uri).flatMap(lambda item: hadoop_rows(item, syntaxes))
-        frames.append(spark.createDataFrame(rows, SCHEMA))
-    pages = frames[0] if frames else spark.createDataFrame([], SCHEMA)
-    for frame in frames[1:]:
-        pages = pages.unionByName(frame)
+    sc.setJobGroup("harvest-pages", "extract the archives and write Parquet")
+    # One partition, so one task, per archive.
+    names = sc.parallelize([(warc,) for warc in archives], max(len(archives), 1)).toDF("warc string")
+    pages = names.mapInArrow(lambda batches: arrow_batches(batches, syntaxes, accumulators), SCHEMA)
     pages.write.mode("overwrite").parquet(os.path.join(args.output, "pages"))
     seconds = time.perf_counter() - started
+    tracker = sc.statusTracker()
+    stages = [stage for job in tracker.getJobIdsForGroup("harvest-pages") for stage in tracker.getJobInfo(job).stageIds]
+    cpu = {
+        "jvm_tasks": jvm_task_cpu_seconds(spark, stages),
+        "python_workers": accumulators["python"].value,
+        "extraction": accumulators["extract"].value,
+        "arrow_batches": accumulators["arrow"].value,
+    }
+    sc.setJobGroup("harvest-summary", "summarize")
     written = spark.read.parquet(os.path.join(args.output, "pages"))
-    summary = summarize(written, seconds, sc.defaultParallelism)
+    summary = summarize(written, archives, seconds, cpu)
     with open(os.path.join(args.output, "summary.json"), "w", encoding="utf-8") as out:
         json.dump(summary, out, indent=2)
     print(json.dumps(summary))

@@ -3,6 +3,7 @@
 
 use harvest_pipeline::extract::{ExtractError, Extraction, Output, WriteError};
 use harvest_pipeline::input::{self, InputError, Source};
+use harvest_pipeline::warc::{WarcError, WarcOrigin};
 use harvest_pipeline::Page;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -73,11 +74,12 @@ fn output_capacity(page: &Page) -> usize {
     page.bytes.len().saturating_add(1024)
 }
 
-/// Appends a page's JSON Lines record to `line`: `{"input", "url", "<name>": ...}`, or
-/// `"nothing_found"` / `"error"` with the message in place of the output. The output is
-/// serialized straight into the line. Returns whether the page failed.
+/// Appends a page's JSON Lines record to `line`: `{"input", "url", "warc"?, "<name>": ...}`
+/// (`warc` for a page of a WARC archive: its record ID, date, offset, length, HTTP content
+/// type), or `"nothing_found"` / `"error"` with the message in place of the output. The output
+/// is serialized straight into the line. Returns whether the page failed.
 fn write_record(line: &mut Vec<u8>, page: &Page, extraction: &Extraction) -> bool {
-    write_record_start(line, &page.label, page.url.as_deref());
+    write_record_start(line, &page.label, page.url.as_deref(), page.warc.as_ref());
     let before_output = line.len();
     let _ = write!(line, ",\"{}\":", extraction.name());
     let result = if extraction.is_json() {
@@ -107,18 +109,30 @@ fn write_record(line: &mut Vec<u8>, page: &Page, extraction: &Extraction) -> boo
     failed
 }
 
-/// `{"input":…,"url":…` of a record.
-fn write_record_start(line: &mut Vec<u8>, label: &str, url: Option<&str>) {
+/// `{"input":…,"url":…` of a record, and `"warc":…` for a page of an archive.
+fn write_record_start(line: &mut Vec<u8>, label: &str, url: Option<&str>, warc: Option<&WarcOrigin>) {
     line.extend_from_slice(b"{\"input\":");
     let _ = serde_json::to_writer(&mut *line, label);
     line.extend_from_slice(b",\"url\":");
     let _ = serde_json::to_writer(&mut *line, &url);
+    if let Some(warc) = warc {
+        line.extend_from_slice(b",\"warc\":");
+        let _ = serde_json::to_writer(&mut *line, warc);
+    }
 }
 
-/// The record of an input that could not be read: `{"input", "error"}`.
+/// The record of an input that could not be read: `{"input", "error"}`; a WARC record that
+/// was skipped also has its `url` and `warc`.
 fn write_error_record(line: &mut Vec<u8>, error: &InputError, label: &str) {
-    line.extend_from_slice(b"{\"input\":");
-    let _ = serde_json::to_writer(&mut *line, label);
+    match error {
+        InputError::Warc(WarcError::Skipped { url, origin, .. }) => {
+            write_record_start(line, label, url.as_deref(), Some(origin));
+        }
+        _ => {
+            line.extend_from_slice(b"{\"input\":");
+            let _ = serde_json::to_writer(&mut *line, label);
+        }
+    }
     line.extend_from_slice(b",\"error\":");
     let _ = serde_json::to_writer(&mut *line, &error.to_string());
     line.extend_from_slice(b"}\n");
@@ -150,7 +164,7 @@ pub fn run_batch(
     let workers = pool.current_num_threads().max(1);
     let window = Window::new(workers.saturating_mul(READ_AHEAD_BYTES_PER_WORKER));
     let progress = progress_bar();
-    let mut tally = Tally { pages: 0, errors: 0, bytes: 0, started: Instant::now(), unreadable: false };
+    let mut tally = Tally { pages: 0, errors: 0, skipped: 0, bytes: 0, started: Instant::now(), unreadable: false };
     let (sender, receiver) = std::sync::mpsc::channel::<Finished>();
     let written = std::thread::scope(|scope| {
         let window = &window;
@@ -179,9 +193,10 @@ pub fn run_batch(
     written?;
     let seconds = tally.started.elapsed().as_secs_f64();
     eprintln!(
-        "harvest: {} pages, {} errors, {:.1} MB in {seconds:.2} s ({:.1} pages/s)",
+        "harvest: {} pages, {} errors ({} skipped WARC records), {:.1} MB in {seconds:.2} s ({:.1} pages/s)",
         tally.pages,
         tally.errors,
+        tally.skipped,
         tally.bytes as f64 / 1e6,
         tally.pages as f64 / seconds.max(1e-9)
     );
@@ -204,6 +219,8 @@ struct Finished {
     failed: bool,
     /// The input could not be read: the message for stderr.
     unreadable: Option<String>,
+    /// It is a WARC record that gave no page ([`WarcError::Skipped`]).
+    skipped: bool,
 }
 
 /// Extracts one input (or records why it could not be read) as its JSON line.
@@ -213,11 +230,12 @@ fn finish(index: usize, input: Result<Page, (InputError, String)>, extraction: &
         Ok(page) => {
             line.reserve(output_capacity(&page));
             let failed = write_record(&mut line, &page, extraction);
-            Finished { index, line, bytes: page.bytes.len(), failed, unreadable: None }
+            Finished { index, line, bytes: page.bytes.len(), failed, unreadable: None, skipped: false }
         }
         Err((error, label)) => {
             write_error_record(&mut line, &error, &label);
-            Finished { index, line, bytes: 0, failed: true, unreadable: Some(error.to_string()) }
+            let skipped = matches!(error, InputError::Warc(WarcError::Skipped { .. }));
+            Finished { index, line, bytes: 0, failed: true, unreadable: Some(error.to_string()), skipped }
         }
     }
 }
@@ -243,6 +261,7 @@ fn write_in_order(
             tally.pages += usize::from(finished.unreadable.is_none());
             tally.bytes += finished.bytes;
             tally.errors += usize::from(finished.failed);
+            tally.skipped += usize::from(finished.skipped);
             next += 1;
             window.written(next, finished.bytes);
         }
@@ -311,6 +330,8 @@ impl Window {
 struct Tally {
     pages: usize,
     errors: usize,
+    /// WARC records that gave no page, among the errors.
+    skipped: usize,
     bytes: usize,
     started: Instant,
     unreadable: bool,

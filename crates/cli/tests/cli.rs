@@ -269,6 +269,34 @@ fn warc_archives_plain_and_gzipped() {
 }
 
 #[test]
+fn warc_records_carry_their_origin_and_skipped_ones_are_reported() {
+    let dir = scratch("warc-origin");
+    let page = b"HTTP/2 200\r\ncontent-type: text/html\r\n\r\n<p class=h-card>Ada</p>";
+    let unknown = b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Encoding: zstd\r\n\r\n(zstd)";
+    let first = warc_record("response", "https://site.example/a", page);
+    let mut archive = first.clone();
+    archive.extend(warc_record("response", "https://site.example/b", unknown));
+    fs::write(dir.join("crawl.warc"), &archive).unwrap();
+    let out = harvest().arg("mf2").arg(dir.join("crawl.warc")).output().unwrap();
+    assert_eq!(out.status.code(), Some(3), "a skipped record is an error");
+    let records = lines(&out.stdout);
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[0]["mf2"]["items"][0]["properties"]["name"][0], "Ada");
+    let warc = &records[0]["warc"];
+    assert_eq!(warc["record"], 1);
+    assert_eq!(warc["record_id"], format!("<urn:uuid:{:08x}-0000-0000-0000-000000000000>", page.len() * 7 + 22));
+    assert_eq!(warc["date"], "2026-01-01T00:00:00Z");
+    assert_eq!((warc["offset"].as_u64(), warc["length"].as_u64()), (Some(0), Some(first.len() as u64)));
+    assert_eq!(warc["content_type"], "text/html");
+    assert_eq!(records[1]["url"], "https://site.example/b");
+    assert_eq!(records[1]["warc"]["offset"], first.len());
+    assert!(records[1]["error"].as_str().unwrap().contains("skipped: its body is in the \"zstd\" coding"));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("1 pages, 1 errors (1 skipped WARC records)"), "{stderr}");
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
 fn a_truncated_warc_gz_keeps_its_good_pages() {
     let dir = scratch("truncated-warc");
     let member = |n: usize| {

@@ -13,14 +13,102 @@ const TERMS: &str = "http://purl.org/dc/terms/";
 /// The prefixes pages use for the two namespaces without a `schema.` link, taken as declared.
 const DEFAULT_PREFIXES: [(&str, &str); 2] = [("dc", ELEMENTS), ("dcterms", TERMS)];
 
+/// The fifteen elements of the DCMI element set (DCMES 1.1), as DCMI spells them.
+const ELEMENT_NAMES: [&str; 15] = [
+    "contributor",
+    "coverage",
+    "creator",
+    "date",
+    "description",
+    "format",
+    "identifier",
+    "language",
+    "publisher",
+    "relation",
+    "rights",
+    "source",
+    "subject",
+    "title",
+    "type",
+];
+
+/// The properties of DCMI metadata terms (`/terms/`), as DCMI spells them.
+const TERM_NAMES: [&str; 55] = [
+    "abstract",
+    "accessRights",
+    "accrualMethod",
+    "accrualPeriodicity",
+    "accrualPolicy",
+    "alternative",
+    "audience",
+    "available",
+    "bibliographicCitation",
+    "conformsTo",
+    "contributor",
+    "coverage",
+    "created",
+    "creator",
+    "date",
+    "dateAccepted",
+    "dateCopyrighted",
+    "dateSubmitted",
+    "description",
+    "educationLevel",
+    "extent",
+    "format",
+    "hasFormat",
+    "hasPart",
+    "hasVersion",
+    "identifier",
+    "instructionalMethod",
+    "isFormatOf",
+    "isPartOf",
+    "isReferencedBy",
+    "isReplacedBy",
+    "isRequiredBy",
+    "issued",
+    "isVersionOf",
+    "language",
+    "license",
+    "mediator",
+    "medium",
+    "modified",
+    "provenance",
+    "publisher",
+    "references",
+    "relation",
+    "replaces",
+    "requires",
+    "rights",
+    "rightsHolder",
+    "source",
+    "spatial",
+    "subject",
+    "tableOfContents",
+    "temporal",
+    "title",
+    "type",
+    "valid",
+];
+
+/// The IRI of a property: the namespace and the local name, spelled as DCMI spells the term
+/// when the name is one of its terms in another case (`DC.Title` is `.../elements/1.1/title`,
+/// as pages mean and extruct reads it), else as written.
+fn property_iri(namespace: &str, local: &str) -> String {
+    let names: &[&str] = if namespace == ELEMENTS { &ELEMENT_NAMES } else { &TERM_NAMES };
+    let local = names.iter().find(|name| name.eq_ignore_ascii_case(local)).copied().unwrap_or(local);
+    format!("{namespace}{local}")
+}
+
 /// One Dublin Core statement of a page.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DublinCoreProperty {
-    /// The property's local name as written (`title`, `created`).
+    /// The property's name as the page writes it, prefix included (`DC.title`,
+    /// `DCTERMS.created`), as extruct gives it.
     pub name: String,
     /// The value: a `meta`'s `content`, or a `link`'s `href` resolved against the base URL.
     pub content: String,
-    /// The property's IRI: its namespace and name.
+    /// The property's IRI: its namespace and local name, in DCMI's spelling of the term.
     #[serde(rename = "URI")]
     pub uri: String,
     /// The language of a literal (`lang`, or `xml:lang`), or a link's `hreflang`.
@@ -34,8 +122,9 @@ pub struct DublinCoreProperty {
 /// The page's Dublin Core statements.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DublinCore {
-    /// Prefix → namespace: the `schema.PREFIX` links, and `DC` / `DCTERMS` when the page uses
-    /// them without declaring them.
+    /// Prefix → namespace: the `schema.PREFIX` links (the prefix as the first of them writes
+    /// it), and `DC` / `DCTERMS` when the page uses them without declaring them (as the first
+    /// statement writes it).
     pub namespaces: IndexMap<String, String>,
     /// Statements in the DCMI element set, in document order.
     pub elements: Vec<DublinCoreProperty>,
@@ -43,17 +132,36 @@ pub struct DublinCore {
     pub terms: Vec<DublinCoreProperty>,
 }
 
-/// DC-HTML §3: `<link rel="schema.PREFIX" href="NAMESPACE">` declares a prefix. Prefixes
-/// compare ASCII case-insensitively (pages write `DC`, `dc` and `Dc` for the same one).
-fn declarations(doc: &Document) -> IndexMap<String, String> {
-    let mut namespaces = IndexMap::new();
+/// The prefixes of a page: prefix as written → namespace, and the lower-case prefix → the
+/// prefix as written. Prefixes compare ASCII case-insensitively (pages write `DC`, `dc` and
+/// `Dc` for the same one); the first spelling is kept.
+#[derive(Default)]
+struct Prefixes {
+    namespaces: IndexMap<String, String>,
+    written: std::collections::HashMap<String, String>,
+}
+
+impl Prefixes {
+    fn insert(&mut self, prefix: &str, namespace: &str) {
+        let written = self.written.entry(prefix.to_ascii_lowercase()).or_insert_with(|| prefix.to_owned());
+        self.namespaces.insert(written.clone(), namespace.to_owned());
+    }
+
+    fn get(&self, prefix: &str) -> Option<&String> {
+        self.written.get(&prefix.to_ascii_lowercase()).and_then(|written| self.namespaces.get(written))
+    }
+}
+
+/// DC-HTML §3: `<link rel="schema.PREFIX" href="NAMESPACE">` declares a prefix.
+fn declarations(doc: &Document) -> Prefixes {
+    let mut namespaces = Prefixes::default();
     for link in doc.elements().filter(|element| element.is("link")) {
         let (Some(rel), Some(href)) = (link.attr("rel"), link.attr("href")) else { continue };
         for token in split_ascii_whitespace(rel) {
             if let Some(prefix) = token.get(..7).filter(|head| head.eq_ignore_ascii_case("schema.")).and(token.get(7..))
             {
                 if !prefix.is_empty() {
-                    namespaces.insert(prefix.to_ascii_lowercase(), href.trim().to_owned());
+                    namespaces.insert(prefix, href.trim());
                 }
             }
         }
@@ -61,10 +169,10 @@ fn declarations(doc: &Document) -> IndexMap<String, String> {
     namespaces
 }
 
-/// `PREFIX.name` split at its first dot, the prefix lowercased.
-fn qualified(value: &str) -> Option<(String, &str)> {
+/// `PREFIX.name` split at its first dot.
+fn qualified(value: &str) -> Option<(&str, &str)> {
     let (prefix, name) = value.split_once('.')?;
-    (!prefix.is_empty() && !name.is_empty()).then(|| (prefix.to_ascii_lowercase(), name))
+    (!prefix.is_empty() && !name.is_empty()).then_some((prefix, name))
 }
 
 /// A literal's language: its `lang` (HTML) or `xml:lang` (XHTML) attribute.
@@ -87,7 +195,8 @@ fn language(element: &Element) -> Option<String> {
 /// assert_eq!(dc.elements[0].lang.as_deref(), Some("en"));
 /// ```
 pub fn dublin_core(doc: &Document) -> Vec<DublinCore> {
-    let mut result = DublinCore { namespaces: declarations(doc), ..DublinCore::default() };
+    let mut prefixes = declarations(doc);
+    let mut result = DublinCore::default();
     for element in doc.elements() {
         let is_meta = element.is("meta");
         let (statement, written) = if is_meta {
@@ -107,14 +216,14 @@ pub fn dublin_core(doc: &Document) -> Vec<DublinCore> {
         let mut value_and_lang: Option<(String, Option<String>)> = None;
         for name in names {
             let Some((prefix, local)) = qualified(name) else { continue };
-            if prefix == "schema" {
+            if prefix.eq_ignore_ascii_case("schema") {
                 continue;
             }
-            let namespace = match result.namespaces.get(&prefix) {
+            let namespace = match prefixes.get(prefix) {
                 Some(namespace) => namespace.clone(),
-                None => match DEFAULT_PREFIXES.iter().find(|(known, _)| *known == prefix) {
-                    Some((known, namespace)) => {
-                        result.namespaces.insert((*known).to_owned(), (*namespace).to_owned());
+                None => match DEFAULT_PREFIXES.iter().find(|(known, _)| known.eq_ignore_ascii_case(prefix)) {
+                    Some((_, namespace)) => {
+                        prefixes.insert(prefix, namespace);
                         (*namespace).to_owned()
                     }
                     None => continue,
@@ -136,9 +245,9 @@ pub fn dublin_core(doc: &Document) -> Vec<DublinCore> {
                 }
             });
             target.push(DublinCoreProperty {
-                name: local.to_owned(),
+                name: name.to_owned(),
                 content: value.clone(),
-                uri: format!("{namespace}{local}"),
+                uri: property_iri(&namespace, local),
                 lang: lang.clone().filter(|l| !l.is_empty()),
                 scheme: if is_meta { element.attr("scheme").map(str::to_owned) } else { None },
             });
@@ -147,6 +256,8 @@ pub fn dublin_core(doc: &Document) -> Vec<DublinCore> {
     if result.elements.is_empty() && result.terms.is_empty() {
         Vec::new()
     } else {
+        // The prefixes a statement used or a schema link declared, in the order they came.
+        result.namespaces = prefixes.namespaces;
         vec![result]
     }
 }

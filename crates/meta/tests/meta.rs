@@ -123,20 +123,20 @@ fn dc_html_example() {
     let value = serde_json::to_value(&dc[0]).unwrap();
     assert_eq!(
         value["namespaces"],
-        json!({"dc": "http://purl.org/dc/elements/1.1/", "dcterms": "http://purl.org/dc/terms/"})
+        json!({"DC": "http://purl.org/dc/elements/1.1/", "DCTERMS": "http://purl.org/dc/terms/"})
     );
     assert_eq!(
         value["elements"][0],
-        json!({"name": "title", "content": "Expressing Dublin Core in HTML/XHTML meta and link elements",
+        json!({"name": "DC.title", "content": "Expressing Dublin Core in HTML/XHTML meta and link elements",
                "URI": "http://purl.org/dc/elements/1.1/title", "lang": "en"})
     );
     let terms: Vec<(&str, &str)> = dc[0].terms.iter().map(|term| (term.name.as_str(), term.content.as_str())).collect();
     assert_eq!(
         terms,
         [
-            ("issued", "2003-11-01"),
-            ("replaces", "http://example.org/2000/08/15/dcq-html/"),
-            ("abstract", "This document describes how..."),
+            ("DCTERMS.issued", "2003-11-01"),
+            ("DCTERMS.replaces", "http://example.org/2000/08/15/dcq-html/"),
+            ("DCTERMS.abstract", "This document describes how..."),
         ]
     );
     assert_eq!(dc[0].terms[0].scheme.as_deref(), Some("DCTERMS.W3CDTF"));
@@ -159,9 +159,19 @@ fn dublin_core_as_pages_write_it() {
     let elements: Vec<(&str, &str)> = dc.elements.iter().map(|e| (e.name.as_str(), e.uri.as_str())).collect();
     assert_eq!(
         elements,
-        [("Title", "http://purl.org/dc/elements/1.1/Title"), ("subject", "http://purl.org/dc/elements/1.1/subject")]
+        [
+            ("dc.Title", "http://purl.org/dc/elements/1.1/title"),
+            ("dc11.subject", "http://purl.org/dc/elements/1.1/subject")
+        ]
     );
     assert_eq!(dc.terms[0].uri, "http://purl.org/dc/terms/modified");
+    // Prefixes as the page first writes them; a term in another case is still DCMI's term.
+    assert_eq!(dc.namespaces.keys().collect::<Vec<_>>(), ["dc11", "dc", "DCTERMS"]);
+    let doc =
+        Document::parse(r#"<meta name="DCTERMS.ACCESSRIGHTS" content="open"><meta name="DC.Made-Up" content="x">"#);
+    let dc = &dublin_core(&doc)[0];
+    assert_eq!(dc.terms[0].uri, "http://purl.org/dc/terms/accessRights");
+    assert_eq!(dc.elements[0].uri, "http://purl.org/dc/elements/1.1/Made-Up");
     assert!(dublin_core(&Document::parse("<meta name=description content=x>")).is_empty());
 }
 

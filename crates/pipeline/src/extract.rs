@@ -534,10 +534,25 @@ impl Extraction {
 
     /// Runs on a parsed page whose URL, as given, is `page_url`.
     pub fn run_on(&self, doc: &Document, page_url: Option<&str>) -> Result<Output, ExtractError> {
-        let limits = Limits::default();
-        match self.json(doc, page_url, &limits)? {
+        self.run_on_limited(doc, page_url, &Limits::default())
+    }
+
+    /// [`Extraction::run`] within `limits`: the page parsed to their depth, the extractors
+    /// stopped (an [`ExtractError::Failed`]) past their value bound.
+    pub fn run_limited(&self, page: &Page, limits: &Limits) -> Result<Output, ExtractError> {
+        self.run_on_limited(&parse_limited(page, limits), page.url.as_deref(), limits)
+    }
+
+    /// [`Extraction::run_on`] within `limits` (the page was parsed with [`parse_limited`]).
+    pub fn run_on_limited(
+        &self,
+        doc: &Document,
+        page_url: Option<&str>,
+        limits: &Limits,
+    ) -> Result<Output, ExtractError> {
+        match self.json(doc, page_url, limits)? {
             Some(json) => serde_json::to_value(&json).map(Output::Json).map_err(failed),
-            None => self.text(doc, page_url, &limits).map(Output::Text),
+            None => self.text(doc, page_url, limits).map(Output::Text),
         }
     }
 

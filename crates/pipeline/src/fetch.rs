@@ -35,7 +35,7 @@ pub fn fetch(url: &str) -> Result<Page, InputError> {
         .read_to_vec()
         .map_err(|e| error(format!("{e} (bodies over {MAX_BODY} bytes are refused)")))?;
     let status = Some(response.status().as_u16());
-    Ok(Page { label: url.to_owned(), bytes, url: Some(final_url), charset, status })
+    Ok(Page { label: url.to_owned(), bytes, url: Some(final_url), charset, status, warc: None })
 }
 
 /// Without the `http` feature, web addresses are refused with a clear message.

@@ -7,33 +7,145 @@
 //! assert!(errors.is_empty());
 //! ```
 
-use harvest_dom::Document;
+use harvest_dom::{Document, Element};
+use serde_json::value::RawValue;
 use serde_json::{json, Value};
+
+/// How a block's text is read.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Reading {
+    /// As JSON (RFC 8259): a block that is not JSON is an error.
+    #[default]
+    Strict,
+    /// What real pages hold around and inside their JSON, removed first: an HTML comment or
+    /// CDATA section around the block, JavaScript comments, commas before `]` or `}`, raw
+    /// control characters inside strings (escaped).
+    Lenient,
+}
+
+/// The `<script type="application/ld+json">` elements (the essence of `type`, ASCII
+/// case-insensitively), in tree order.
+fn scripts(doc: &Document) -> impl Iterator<Item = Element> + '_ {
+    doc.elements().filter(|element| element.is("script")).filter(|script| {
+        script.attr("type").is_some_and(|kind| {
+            let essence = kind.split(';').next().unwrap_or_default();
+            harvest_dom::trim_ascii_whitespace(essence).eq_ignore_ascii_case("application/ld+json")
+        })
+    })
+}
+
+/// The error entry of a block that is not JSON, naming its element. `Document::element_path`
+/// remembers each parent's children, so naming many invalid blocks under one parent stays
+/// linear (`Element::path` would not).
+fn block_error(doc: &Document, script: &Element, error: serde_json::Error) -> Value {
+    json!({ "element": doc.element_path(script), "error": format!("invalid JSON-LD block: {error}") })
+}
 
 /// Every JSON-LD block in tree order, parsed; blocks that are not JSON are reported as errors
 /// naming the element, never fatal.
 pub fn blocks(doc: &Document) -> (Vec<Value>, Vec<Value>) {
     let (mut values, mut errors) = (Vec::new(), Vec::new());
-    for script in doc.elements().filter(|element| element.is("script")) {
-        let is_json_ld = script.attr("type").is_some_and(|kind| {
-            let essence = kind.split(';').next().unwrap_or_default();
-            harvest_dom::trim_ascii_whitespace(essence).eq_ignore_ascii_case("application/ld+json")
-        });
-        if !is_json_ld {
-            continue;
-        }
-        let text = script.text_content();
-        match serde_json::from_str::<Value>(&text) {
+    for script in scripts(doc) {
+        match serde_json::from_str::<Value>(&script.text_content()) {
             Ok(value) => values.push(value),
-            Err(error) => {
-                // Document::element_path remembers each parent's children, so naming many
-                // invalid blocks under one parent stays linear (Element::path would not).
-                let element = doc.element_path(&script);
-                errors.push(json!({ "element": element, "error": format!("invalid JSON-LD block: {error}") }))
-            }
+            Err(error) => errors.push(block_error(doc, &script, error)),
         }
     }
     (values, errors)
+}
+
+/// Every JSON-LD block in tree order as checked JSON text, read as `reading` says; blocks that
+/// are not JSON are reported as [`blocks`] reports them. The text keeps every number as
+/// written, so a front end converting it can keep integers of any size exact (a
+/// `serde_json::Value` holds those beyond 64 bits as floating point).
+///
+/// ```
+/// use harvest_pipeline::jsonld::{block_texts, Reading};
+/// let doc = harvest_dom::Document::parse(
+///     "<script type=application/ld+json>{\"n\": 123456789012345678901234567890, // note\n}</script>",
+/// );
+/// assert_eq!(block_texts(&doc, Reading::Strict).1.len(), 1);
+/// let (texts, errors) = block_texts(&doc, Reading::Lenient);
+/// assert!(errors.is_empty());
+/// assert_eq!(texts[0].get(), "{\"n\": 123456789012345678901234567890 \n}");
+/// ```
+pub fn block_texts(doc: &Document, reading: Reading) -> (Vec<Box<RawValue>>, Vec<Value>) {
+    let (mut texts, mut errors) = (Vec::new(), Vec::new());
+    for script in scripts(doc) {
+        let text = script.text_content();
+        let text = match reading {
+            Reading::Strict => text,
+            Reading::Lenient => lenient(&text),
+        };
+        match RawValue::from_string(text.trim_matches(|c: char| c.is_ascii_whitespace()).to_owned()) {
+            Ok(raw) => texts.push(raw),
+            Err(error) => errors.push(block_error(doc, &script, error)),
+        }
+    }
+    (texts, errors)
+}
+
+/// The lenient reading's cleanup, in one pass (see [`Reading::Lenient`]).
+fn lenient(text: &str) -> String {
+    let mut rest = text.trim();
+    for (open, close) in [("<!--", "-->"), ("<![CDATA[", "]]>")] {
+        if let Some(inner) = rest.strip_prefix(open) {
+            rest = inner.strip_suffix(close).unwrap_or(inner).trim();
+        }
+    }
+    let mut out = String::with_capacity(rest.len());
+    let mut chars = rest.chars().peekable();
+    let mut in_string = false;
+    while let Some(c) = chars.next() {
+        if in_string {
+            match c {
+                '\\' => {
+                    out.push(c);
+                    if let Some(escaped) = chars.next() {
+                        out.push(escaped);
+                    }
+                }
+                '"' => {
+                    in_string = false;
+                    out.push(c);
+                }
+                '\n' => out.push_str("\\n"),
+                '\r' => out.push_str("\\r"),
+                '\t' => out.push_str("\\t"),
+                c if u32::from(c) < 0x20 => out.push_str(&format!("\\u{:04x}", u32::from(c))),
+                c => out.push(c),
+            }
+            continue;
+        }
+        match c {
+            '"' => {
+                in_string = true;
+                out.push(c);
+            }
+            '/' if chars.peek() == Some(&'/') => while chars.next_if(|c| *c != '\n').is_some() {},
+            '/' if chars.peek() == Some(&'*') => {
+                chars.next();
+                let mut previous = ' ';
+                for c in chars.by_ref() {
+                    if previous == '*' && c == '/' {
+                        break;
+                    }
+                    previous = c;
+                }
+                out.push(' ');
+            }
+            ']' | '}' => {
+                // A comma before the closing bracket (whitespace and comments between) goes.
+                let kept = out.trim_end_matches(|c: char| c.is_ascii_whitespace()).len();
+                if out[..kept].ends_with(',') {
+                    out.remove(kept - 1);
+                }
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -53,6 +165,23 @@ mod tests {
         assert_eq!(errors.len(), 1);
         assert!(errors[0]["error"].as_str().unwrap().starts_with("invalid JSON-LD block"));
         assert_eq!(errors[0]["element"], "html>head>script:nth-child(2)");
+    }
+
+    #[test]
+    fn the_lenient_reading() {
+        let page = concat!(
+            "<script type=application/ld+json><!--\n{\"a\": [1, 2, /* two */ ],\n // x\n \"b\": \"line\none\"\t,}\n--></script>",
+            "<script type=application/ld+json>{\"url\": \"https://example.com/\", \"s\": \"a,]\\\" // kept\"}</script>",
+            "<script type=application/ld+json>{\"c\": 1,,}</script>",
+        );
+        let doc = Document::parse(page);
+        let (strict, errors) = block_texts(&doc, Reading::Strict);
+        assert_eq!((strict.len(), errors.len()), (1, 2));
+        let (texts, errors) = block_texts(&doc, Reading::Lenient);
+        let values: Vec<Value> = texts.iter().map(|raw| serde_json::from_str(raw.get()).unwrap()).collect();
+        assert_eq!(values[0], json!({"a": [1, 2], "b": "line\none"}));
+        assert_eq!(values[1], json!({"url": "https://example.com/", "s": "a,]\" // kept"}));
+        assert_eq!(errors.len(), 1, "two commas are not a trailing comma");
     }
 
     #[test]

@@ -3,7 +3,8 @@
 //! Pages in, records out: what every harvest front end (the `harvest` command, the Python
 //! package) needs before and around extraction.
 //!
-//! * [`Page`]: one page's bytes with what is known of it (URL, transport charset, HTTP status).
+//! * [`Page`]: one page's bytes with what is known of it (URL, transport charset, HTTP status,
+//!   where it was found in a WARC archive).
 //! * [`input`]: files, standard input, directories, WARC archives and (feature `http`) web
 //!   addresses, turned into pages as a stream.
 //! * [`warc`]: WARC records and the HTML pages among them, read record by record, keeping
@@ -51,6 +52,10 @@ pub struct Page {
     pub charset: Option<String>,
     /// The HTTP status of the response the page came in (WARC response records, fetches).
     pub status: Option<u16>,
+    /// Where the page was found in a WARC archive (record ID, date, offset and length, HTTP
+    /// `Content-Type`), for pages read from one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub warc: Option<warc::WarcOrigin>,
 }
 
 impl Page {
@@ -62,6 +67,6 @@ impl Page {
     /// assert_eq!(page.charset, None);
     /// ```
     pub fn new(label: &str, bytes: Vec<u8>, url: Option<&str>) -> Page {
-        Page { label: label.to_owned(), bytes, url: url.map(str::to_owned), charset: None, status: None }
+        Page { label: label.to_owned(), bytes, url: url.map(str::to_owned), charset: None, status: None, warc: None }
     }
 }

@@ -193,3 +193,236 @@ fn an_empty_target_uri_is_no_url() {
     assert_eq!(page.url, None);
     assert_eq!(page.label, "test.warc#1");
 }
+
+/// A response record with an ID and a date, around an HTTP block.
+fn response_block(n: usize, block: &[u8]) -> Vec<u8> {
+    let head = format!(
+        "WARC/1.1\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:{n:08}-0000-4000-8000-000000000000>\r\n\
+         WARC-Date: 2026-01-0{}T12:00:00Z\r\nWARC-Target-URI: https://example.com/{n}\r\n\
+         Content-Type: application/http; msgtype=response\r\nContent-Length: {}\r\n\r\n",
+        n % 9 + 1,
+        block.len()
+    );
+    let mut record = head.into_bytes();
+    record.extend_from_slice(block);
+    record.extend_from_slice(b"\r\n\r\n");
+    record
+}
+
+fn http(status_line: &str, headers: &[(&str, &str)], body: &[u8]) -> Vec<u8> {
+    let mut block = format!("{status_line}\r\n").into_bytes();
+    for (name, value) in headers {
+        block.extend_from_slice(format!("{name}: {value}\r\n").as_bytes());
+    }
+    block.extend_from_slice(b"\r\n");
+    block.extend_from_slice(body);
+    block
+}
+
+/// A page as `(url, status, body)`, or `skipped: <reason>` / `error: ...`.
+type Outcome = Result<(String, Option<u16>, String), String>;
+
+fn read_all(pages: &mut WarcPages) -> Vec<Outcome> {
+    pages
+        .map(|page| match page {
+            Ok(page) => Ok((page.url.unwrap_or_default(), page.status, String::from_utf8_lossy(&page.bytes).into())),
+            Err(WarcError::Skipped { reason, .. }) => Err(format!("skipped: {reason}")),
+            Err(error) => Err(format!("error: {error}")),
+        })
+        .collect()
+}
+
+fn page(n: usize, status: u16, body: &str) -> Outcome {
+    Ok((format!("https://example.com/{n}"), Some(status), body.to_owned()))
+}
+
+#[test]
+fn any_http_version_and_any_number_of_headers() {
+    let many: Vec<(String, String)> = (0..150).map(|n| (format!("X-Header-{n}"), format!("value {n}"))).collect();
+    let mut headers: Vec<(&str, &str)> = many.iter().map(|(name, value)| (name.as_str(), value.as_str())).collect();
+    headers.push(("Content-Type", "text/html; charset=utf-8"));
+    let archive = [
+        response_block(1, &http("HTTP/2 200", &[("content-type", "text/html")], b"<p>h2")),
+        response_block(2, &http("HTTP/2.0 200 OK", &[("Content-Type", "text/html")], b"<p>h2.0")),
+        response_block(3, &http("HTTP/1.1 200 OK", &headers, b"<p>150 headers")),
+        response_block(4, b"HTTP/1.0 404 Not Found\nContent-Type: text/html\n\n<p>LF only"),
+        response_block(5, &http("HTTP/3 201", &[("Content-Type", "text/html")], b"<p>h3")),
+    ]
+    .concat();
+    let mut pages = plain(archive);
+    assert_eq!(
+        read_all(&mut pages),
+        [
+            page(1, 200, "<p>h2"),
+            page(2, 200, "<p>h2.0"),
+            page(3, 200, "<p>150 headers"),
+            page(4, 404, "<p>LF only"),
+            page(5, 201, "<p>h3"),
+        ]
+    );
+    let counts = pages.counts();
+    assert_eq!((counts.records, counts.responses, counts.pages, counts.skipped), (5, 5, 5, 0));
+}
+
+fn gzip_body(data: &[u8]) -> Vec<u8> {
+    gzip(data)
+}
+
+fn brotli_body(data: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut writer = brotli::CompressorWriter::new(&mut out, 4096, 5, 22);
+    writer.write_all(data).unwrap();
+    drop(writer);
+    out
+}
+
+fn zlib_body(data: &[u8]) -> Vec<u8> {
+    let mut encoder = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
+    encoder.write_all(data).unwrap();
+    encoder.finish().unwrap()
+}
+
+#[test]
+fn content_codings_are_decoded_or_reported() {
+    let html = b"<p class=h-card>Compressed Ada</p>";
+    let coded = |n: usize, coding: &str, body: &[u8]| {
+        response_block(
+            n,
+            &http("HTTP/1.1 200 OK", &[("Content-Type", "text/html"), ("Content-Encoding", coding)], body),
+        )
+    };
+    let mut gzip_then_br = http("HTTP/1.1 200 OK", &[("Content-Type", "text/html"), ("Content-Encoding", "gzip")], b"");
+    gzip_then_br.truncate(gzip_then_br.len() - 2);
+    gzip_then_br.extend_from_slice(b"Content-Encoding: br\r\nTransfer-Encoding: chunked\r\n\r\n");
+    let both = brotli_body(&gzip_body(html));
+    gzip_then_br.extend_from_slice(format!("{:x}\r\n", both.len()).as_bytes());
+    gzip_then_br.extend_from_slice(&both);
+    gzip_then_br.extend_from_slice(b"\r\n0\r\n\r\n");
+    let mut corrupt = gzip_body(html);
+    let middle = corrupt.len() / 2;
+    corrupt[middle..].fill(0xff);
+    let bomb = gzip_body(&vec![b'a'; 1 << 20]);
+    let archive = [
+        coded(1, "gzip", &gzip_body(html)),
+        coded(2, "deflate", &zlib_body(html)),
+        coded(3, "br", &brotli_body(html)),
+        coded(4, "x-gzip", &gzip_body(html)),
+        response_block(5, &gzip_then_br),
+        coded(6, "zstd", b"(zstd frame)"),
+        coded(7, "gzip", &corrupt),
+        coded(8, "gzip", &bomb),
+        coded(9, "identity", html),
+    ]
+    .concat();
+    let mut pages = plain(archive).max_body_bytes(64 << 10);
+    let got = read_all(&mut pages);
+    let text = std::str::from_utf8(html).unwrap();
+    assert_eq!(
+        got[..5],
+        [page(1, 200, text), page(2, 200, text), page(3, 200, text), page(4, 200, text), page(5, 200, text)]
+    );
+    assert_eq!(
+        got[5],
+        Err("skipped: its body is in the \"zstd\" coding, which is not decoded (gzip, deflate, br are)".into())
+    );
+    assert!(
+        matches!(&got[6], Err(message) if message.starts_with("skipped: its gzip body does not decode")),
+        "{got:?}"
+    );
+    assert_eq!(got[7], Err(format!("skipped: its body decodes to more than {} bytes", 64 << 10)));
+    assert_eq!(got[8], page(9, 200, text));
+    assert_eq!(pages.counts().skipped, 3);
+}
+
+#[test]
+fn a_response_without_content_type_is_sniffed_or_reported() {
+    let archive = [
+        response_block(1, &http("HTTP/1.1 200 OK", &[], b"\n<!DOCTYPE html><p>untyped")),
+        response_block(2, &http("HTTP/1.1 200 OK", &[("Content-Type", "*/*")], b"<html><p>any type")),
+        response_block(3, &http("HTTP/1.1 200 OK", &[], b"%PDF-1.7 binary")),
+        response_block(4, &http("HTTP/1.1 304 Not Modified", &[], b"")),
+        response_block(5, &http("HTTP/1.1 200 OK", &[("Content-Type", "image/png")], b"\x89PNG")),
+        response_block(6, b"not an HTTP response at all"),
+    ]
+    .concat();
+    let mut pages = plain(archive);
+    let got = read_all(&mut pages);
+    assert_eq!(
+        got,
+        [
+            page(1, 200, "\n<!DOCTYPE html><p>untyped"),
+            page(2, 200, "<html><p>any type"),
+            Err("skipped: it has no Content-Type and its body does not look like HTML".into()),
+            Err("skipped: its block is not an HTTP response (no HTTP status line)".into()),
+        ]
+    );
+    let counts = pages.counts();
+    assert_eq!((counts.responses, counts.pages, counts.skipped, counts.not_html), (6, 2, 2, 2));
+}
+
+#[test]
+fn skipped_records_say_where_they_are() {
+    let mut archive = response(1);
+    let offset = archive.len();
+    archive.extend(response_block(2, &http("HTTP/1.1 200 OK", &[("Content-Encoding", "compress")], b"x")));
+    let error = plain(archive).nth(1).unwrap().unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "test.warc: record 2 at byte {offset} (https://example.com/2) skipped: \
+             its body is in the \"compress\" coding, which is not decoded (gzip, deflate, br are)"
+        )
+    );
+    let WarcError::Skipped { url, status, origin, .. } = error else { panic!("{error:?}") };
+    assert_eq!((url.as_deref(), status), (Some("https://example.com/2"), Some(200)));
+    assert_eq!(origin.record_id.as_deref(), Some("<urn:uuid:00000002-0000-4000-8000-000000000000>"));
+    // A segment of a record split over several is reported too.
+    let mut segment = response_block(3, &http("HTTP/1.1 200 OK", &[("Content-Type", "text/html")], b"<p>part"));
+    segment.splice(10..10, b"WARC-Segment-Number: 1\r\n".iter().copied());
+    let got = read_all(&mut plain(segment));
+    assert_eq!(got, [Err("skipped: it is segment 1 of a segmented record, and segments are not joined".into())]);
+}
+
+#[test]
+fn pages_carry_their_record_id_date_offset_length_and_content_type() {
+    let records: Vec<Vec<u8>> = (1..=3)
+        .map(|n| response_block(n, &http("HTTP/1.1 200 OK", &[("Content-Type", "text/html; charset=utf-8")], b"<p>x")))
+        .collect();
+    let origins = |pages: WarcPages| -> Vec<(u64, Option<u64>)> {
+        pages.map(|page| page.unwrap().warc.unwrap()).map(|origin| (origin.offset, origin.length)).collect()
+    };
+    // Plain: byte ranges of the records themselves.
+    let lengths: Vec<u64> = records.iter().map(|r| r.len() as u64).collect();
+    assert_eq!(
+        origins(plain(records.concat())),
+        [(0, Some(lengths[0])), (lengths[0], Some(lengths[1])), (lengths[0] + lengths[1], Some(lengths[2]))]
+    );
+    // One gzip member per record: the members' ranges, as CDX indexes give them.
+    let members: Vec<Vec<u8>> = records.iter().map(|r| gzip(r)).collect();
+    let sizes: Vec<u64> = members.iter().map(|m| m.len() as u64).collect();
+    assert_eq!(
+        origins(gzipped(members.concat())),
+        [(0, Some(sizes[0])), (sizes[0], Some(sizes[1])), (sizes[0] + sizes[1], Some(sizes[2]))]
+    );
+    // One member for every record: no record has a range of its own.
+    assert_eq!(origins(gzipped(gzip(&records.concat()))), [(0, None), (0, None), (0, None)]);
+    let page = plain(records.concat()).next().unwrap().unwrap();
+    let origin = page.warc.unwrap();
+    assert_eq!(origin.record, 1);
+    assert_eq!(origin.record_id.as_deref(), Some("<urn:uuid:00000001-0000-4000-8000-000000000000>"));
+    assert_eq!(origin.date.as_deref(), Some("2026-01-02T12:00:00Z"));
+    assert_eq!(origin.content_type.as_deref(), Some("text/html; charset=utf-8"));
+    assert_eq!(origin.truncated, None);
+    assert_eq!(page.charset.as_deref(), Some("utf-8"));
+}
+
+#[test]
+fn a_truncated_archive_is_counted_as_damage() {
+    let mut archive: Vec<u8> = (1..=2).flat_map(response).collect();
+    let third = response(3);
+    archive.extend_from_slice(&third[..third.len() / 2]);
+    let mut pages = plain(archive);
+    assert_eq!(pages.by_ref().count(), 3);
+    let counts = pages.counts();
+    assert_eq!((counts.records, counts.pages, counts.damaged), (2, 2, 1));
+}

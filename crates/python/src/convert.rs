@@ -53,3 +53,13 @@ pub fn to_python<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyA
     }
     Ok(top.unwrap_or_else(|| py.None().into_bound(py)))
 }
+
+/// The Python object of a JSON text through Python's own `json.loads`, which keeps integers
+/// of any size exact (a `serde_json::Value` holds those beyond 64 bits as floats). The texts
+/// come checked by serde_json, whose nesting limit (128) is far below Python's recursion
+/// limit.
+pub fn from_json_text<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
+    static LOADS: pyo3::sync::PyOnceLock<Py<PyAny>> = pyo3::sync::PyOnceLock::new();
+    let loads = LOADS.get_or_try_init(py, || py.import("json")?.getattr("loads").map(Bound::unbind))?;
+    loads.bind(py).call1((text,))
+}

@@ -8,6 +8,8 @@
 
 mod convert;
 mod errors;
+mod limits;
+mod record;
 mod warc;
 
 use harvest_pipeline::extract::{
@@ -17,12 +19,35 @@ use harvest_pipeline::extract::{
 use harvest_pipeline::Page;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString};
+use pyo3::types::{PyBytes, PyDict, PyString};
 
-/// A page from `html` (`str` or `bytes`). Text is passed on as UTF-8 with that as its
-/// transport charset, so a `<meta charset>` inside cannot re-decode it; bytes go through
-/// encoding detection with `encoding` (the HTTP charset) as the transport label.
+/// Checks an `encoding=` label: it must be one of the WHATWG Encoding Standard's labels (what
+/// the HTML parser can decode with), never silently replaced by a guess.
+fn check_encoding(label: &str) -> PyResult<()> {
+    match encoding_rs::Encoding::for_label(label.as_bytes()) {
+        Some(_) => Ok(()),
+        None => Err(PyValueError::new_err(format!(
+            "unknown encoding label {label:?}: encoding= takes a label of the WHATWG Encoding Standard \
+             (\"utf-8\", \"windows-1252\", \"shift_jis\", ...)"
+        ))),
+    }
+}
+
+/// A page from `html`: `str`, `bytes`, or a file object (anything with `read()`, giving either).
+/// Text is passed on as UTF-8 with that as its transport charset, so a `<meta charset>` inside
+/// cannot re-decode it; bytes go through encoding detection with `encoding` (the HTTP charset)
+/// as the transport label.
 fn page(html: &Bound<'_, PyAny>, base_url: Option<String>, encoding: Option<String>) -> PyResult<Page> {
+    if let Some(label) = &encoding {
+        check_encoding(label)?;
+    }
+    let read;
+    let html = if !html.is_instance_of::<PyBytes>() && !html.is_instance_of::<PyString>() && html.hasattr("read")? {
+        read = html.call_method0("read")?;
+        &read
+    } else {
+        html
+    };
     let (bytes, charset) = if let Ok(bytes) = html.cast::<PyBytes>() {
         (bytes.as_bytes().to_vec(), encoding)
     } else if let Ok(text) = html.cast::<PyString>() {
@@ -31,17 +56,18 @@ fn page(html: &Bound<'_, PyAny>, base_url: Option<String>, encoding: Option<Stri
         }
         (text.to_cow()?.as_bytes().to_vec(), Some("utf-8".to_owned()))
     } else {
-        return Err(PyTypeError::new_err("html must be str or bytes"));
+        return Err(PyTypeError::new_err("html must be str, bytes, or a file object giving either"));
     };
     if let Some(url) = &base_url {
         harvest_pipeline::input::check_base_url(url).map_err(PyValueError::new_err)?;
     }
-    Ok(Page { label: "<html>".to_owned(), bytes, url: base_url, charset, status: None })
+    Ok(Page { label: "<html>".to_owned(), bytes, url: base_url, charset, status: None, warc: None })
 }
 
-/// Runs an extraction on a page without the GIL and converts what it gives.
-fn run(py: Python<'_>, page: Page, extraction: Extraction) -> PyResult<Py<PyAny>> {
-    let output = py.detach(|| extraction.run(&page)).map_err(errors::from_extract)?;
+/// Runs an extraction on a page within `limits`, without the GIL, and converts what it gives.
+fn run(py: Python<'_>, page: Page, extraction: Extraction, limits: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
+    let limits = limits::resolve(limits)?;
+    let output = py.detach(|| extraction.run_limited(&page, &limits)).map_err(errors::from_extract)?;
     match output {
         Output::Json(value) => Ok(convert::to_python(py, &value)?.unbind()),
         Output::Text(text) => Ok(PyString::new(py, &text).into_any().unbind()),
@@ -85,20 +111,15 @@ fn conversion_source(source: &str) -> PyResult<ConversionSource> {
     }
 }
 
-/// Every syntax of a page in one parse, as a dict: ``url``, ``microdata``, ``mf2``,
-/// ``links``, ``json-ld`` (only those named in ``syntaxes``), and ``errors`` when a JSON-LD block
-/// is not JSON. The same record as ``harvest all``.
-///
-/// ``html`` is ``str`` or ``bytes`` (bytes go through the HTML encoding detection, with
-/// ``encoding`` as the HTTP charset). ``base_url`` is the page's URL, for resolving relative
-/// URLs. ``syntaxes`` takes harvest's names (``harvest_html.SYNTAXES``) or extruct's where they
-/// mean the same (``"microformat"``); others raise ``ValueError``. ``links="compact"`` (the
-/// default) gives each link's ``url``, ``rel``, ``tag``, ``path``, ``hyperlink``,
-/// ``external_resource`` and ``hreflang``, ``type``, ``media``, ``title`` when present;
-/// ``links="full"`` gives what :func:`links` gives.
-///
+/// Every syntax of a page in one parse, as a dict: ``url``, then one key per syntax named in
+/// ``syntaxes`` (default: all), and ``errors`` when a JSON-LD block is not JSON. The same record
+/// as ``harvest all``, except that JSON-LD numbers keep every digit. ``syntaxes=[]`` gives
+/// ``{"url": ...}`` without parsing the page. ``jsonld="lenient"`` reads JSON-LD blocks with
+/// comments, trailing commas and raw control characters. The Python wrapper
+/// (``harvest_html.extract``) adds extruct's keywords.
 #[pyfunction]
-#[pyo3(signature = (html, base_url=None, syntaxes=None, *, links="compact", encoding=None))]
+#[pyo3(signature = (html, base_url=None, syntaxes=None, *, links="compact", encoding=None, jsonld="strict", limits=None))]
+#[allow(clippy::too_many_arguments)]
 fn extract(
     py: Python<'_>,
     html: &Bound<'_, PyAny>,
@@ -106,9 +127,33 @@ fn extract(
     syntaxes: Option<Vec<String>>,
     links: &str,
     encoding: Option<String>,
+    jsonld: &str,
+    limits: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
     let options = all_options(syntaxes, links)?;
-    run(py, page(html, base_url, encoding)?, Extraction::All(options))
+    let reading = record::reading(jsonld)?;
+    let limits = limits::resolve(limits)?;
+    if options.syntaxes.is_empty() {
+        // Nothing to extract: the page is not read, only its URL.
+        if let Some(encoding) = &encoding {
+            check_encoding(encoding)?;
+        }
+        let url = match &base_url {
+            Some(url) => Some(
+                harvest_dom::Url::parse(url)
+                    .map_err(|e| PyValueError::new_err(format!("{url:?} is not an absolute URL: {e}")))?
+                    .to_string(),
+            ),
+            None => None,
+        };
+        let dict = PyDict::new(py);
+        dict.set_item("url", url)?;
+        return Ok(dict.into_any().unbind());
+    }
+    let page = page(html, base_url, encoding)?;
+    let record =
+        py.detach(|| record::Record::extract(&page, &options, reading, &limits)).map_err(errors::from_extract)?;
+    Ok(record.to_python(py)?.into_any().unbind())
 }
 
 /// The microformats2 JSON of a page (``items``, ``rels``, ``rel-urls``), as mf2py's
@@ -120,17 +165,21 @@ fn extract(
 /// ``srcset`` candidates; ``jf2`` returns JF2 instead of the microformats2 JSON;
 /// ``text="thorough"`` reads element text by the microformats wiki's algorithm;
 /// ``source_paths`` adds each item's ``source-paths`` (where the item and each value came from).
+/// mf2py's keywords are accepted: ``doc=`` for ``html`` and ``url=`` for ``base_url`` (a URL
+/// is never fetched).
 #[pyfunction]
 #[pyo3(signature = (
-    html, base_url=None, *, lang=false, metaformats=false, filter=None, alternates=false, filter_roots=false,
-    root_id=None, root_selector=None, srcset=false, jf2=false, text="classic", source_paths=false,
-    encoding=None
+    html=None, base_url=None, *, doc=None, url=None, lang=false, metaformats=false, filter=None, alternates=false,
+    filter_roots=false, root_id=None, root_selector=None, srcset=false, jf2=false, text="classic",
+    source_paths=false, encoding=None, limits=None
 ))]
 #[allow(clippy::too_many_arguments)]
 fn mf2(
     py: Python<'_>,
-    html: &Bound<'_, PyAny>,
+    html: Option<&Bound<'_, PyAny>>,
     base_url: Option<String>,
+    doc: Option<&Bound<'_, PyAny>>,
+    url: Option<String>,
     lang: bool,
     metaformats: bool,
     filter: Option<Vec<String>>,
@@ -143,7 +192,21 @@ fn mf2(
     text: &str,
     source_paths: bool,
     encoding: Option<String>,
+    limits: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
+    let html = match (html, doc) {
+        (Some(_), Some(_)) => return Err(PyTypeError::new_err("give the page as html or as doc=, not both")),
+        (Some(html), None) | (None, Some(html)) => html,
+        (None, None) => {
+            return Err(PyTypeError::new_err(
+                "mf2() needs the page (html, or mf2py's doc=); harvest_html never fetches url=",
+            ))
+        }
+    };
+    let base_url = match (base_url, url) {
+        (Some(_), Some(_)) => return Err(PyTypeError::new_err("give the page URL as base_url or as url=, not both")),
+        (base_url, url) => base_url.or(url),
+    };
     let thorough_text = match text {
         "classic" => false,
         "thorough" => true,
@@ -170,7 +233,7 @@ fn mf2(
         thorough_text,
         source_paths,
     };
-    run(py, page(html, base_url, encoding)?, Extraction::Mf2(options))
+    run(py, page(html, base_url, encoding)?, Extraction::Mf2(options), limits)
 }
 
 /// The microdata JSON of a page (``{"items": [...]}``, the HTML standard's
@@ -179,7 +242,7 @@ fn mf2(
 /// ``registry`` (a vocabulary registry as JSON text; default: the note's); with
 /// ``validate=True`` the validator's diagnostics.
 #[pyfunction]
-#[pyo3(signature = (html, base_url=None, *, validate=false, format="json", registry=None, encoding=None))]
+#[pyo3(signature = (html, base_url=None, *, validate=false, format="json", registry=None, encoding=None, limits=None))]
 #[allow(clippy::too_many_arguments)]
 fn microdata(
     py: Python<'_>,
@@ -189,6 +252,7 @@ fn microdata(
     format: &str,
     registry: Option<String>,
     encoding: Option<String>,
+    limits: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
     let output = match (validate, format) {
         (true, "json") => MicrodataOutput::Validate,
@@ -199,7 +263,7 @@ fn microdata(
             return Err(PyValueError::new_err(format!("format must be \"json\" or \"jsonld\", not {other:?}")))
         }
     };
-    run(py, page(html, base_url, encoding)?, Extraction::Microdata(output))
+    run(py, page(html, base_url, encoding)?, Extraction::Microdata(output), limits)
 }
 
 /// A registry given as JSON text.
@@ -210,7 +274,7 @@ fn parse_registry(registry: Option<String>) -> PyResult<Option<Registry>> {
 /// Every link of a page with its link types (a list of dicts); ``feeds=True`` gives
 /// the syndication feeds, ``check=True`` what the link-type rules forbid.
 #[pyfunction]
-#[pyo3(signature = (html, base_url=None, *, feeds=false, check=false, encoding=None))]
+#[pyo3(signature = (html, base_url=None, *, feeds=false, check=false, encoding=None, limits=None))]
 fn links(
     py: Python<'_>,
     html: &Bound<'_, PyAny>,
@@ -218,6 +282,7 @@ fn links(
     feeds: bool,
     check: bool,
     encoding: Option<String>,
+    limits: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
     let mode = match (feeds, check) {
         (true, true) => return Err(PyValueError::new_err("feeds and check cannot both be set")),
@@ -225,14 +290,14 @@ fn links(
         (false, true) => LinksMode::Check,
         (false, false) => LinksMode::All,
     };
-    run(py, page(html, base_url, encoding)?, Extraction::Links(mode))
+    run(py, page(html, base_url, encoding)?, Extraction::Links(mode), limits)
 }
 
 /// The page's contacts as vCard 4.0 text; ``source`` is ``"auto"``,
 /// ``"microdata"`` or ``"mf2"``, ``all`` exports every contact, ``octets`` folds at 75 octets.
 /// Raises ``NothingFoundError`` when there is no contact.
 #[pyfunction]
-#[pyo3(signature = (html, base_url=None, *, source="auto", all=false, octets=false, encoding=None))]
+#[pyo3(signature = (html, base_url=None, *, source="auto", all=false, octets=false, encoding=None, limits=None))]
 #[allow(clippy::too_many_arguments)]
 fn vcard(
     py: Python<'_>,
@@ -242,16 +307,17 @@ fn vcard(
     all: bool,
     octets: bool,
     encoding: Option<String>,
+    limits: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
     let options = VcardOptions { from: conversion_source(source)?, all, octets };
-    run(py, page(html, base_url, encoding)?, Extraction::Vcard(options))
+    run(py, page(html, base_url, encoding)?, Extraction::Vcard(options), limits)
 }
 
 /// The page's events as iCalendar text; ``source`` as for :func:`vcard`, ``octets``
 /// folds at 75 octets, ``rfc5545`` writes date-times with an offset as UTC. Raises
 /// ``NothingFoundError`` when there is no event.
 #[pyfunction]
-#[pyo3(signature = (html, base_url=None, *, source="auto", octets=false, rfc5545=false, encoding=None))]
+#[pyo3(signature = (html, base_url=None, *, source="auto", octets=false, rfc5545=false, encoding=None, limits=None))]
 #[allow(clippy::too_many_arguments)]
 fn ical(
     py: Python<'_>,
@@ -261,22 +327,24 @@ fn ical(
     octets: bool,
     rfc5545: bool,
     encoding: Option<String>,
+    limits: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
     let options = IcalOptions { from: conversion_source(source)?, octets, rfc5545 };
-    run(py, page(html, base_url, encoding)?, Extraction::Ical(options))
+    run(py, page(html, base_url, encoding)?, Extraction::Ical(options), limits)
 }
 
 /// An Atom feed of the page's articles (``source="document"``), of its mf2 h-feed
 /// (``"mf2"``), or the first that exists (``"auto"``). Raises ``NothingFoundError`` when there
 /// is neither.
 #[pyfunction]
-#[pyo3(signature = (html, base_url=None, *, source="auto", encoding=None))]
+#[pyo3(signature = (html, base_url=None, *, source="auto", encoding=None, limits=None))]
 fn atom(
     py: Python<'_>,
     html: &Bound<'_, PyAny>,
     base_url: Option<String>,
     source: &str,
     encoding: Option<String>,
+    limits: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
     let from = match source {
         "auto" => FeedSource::Auto,
@@ -288,7 +356,7 @@ fn atom(
             )))
         }
     };
-    run(py, page(html, base_url, encoding)?, Extraction::Atom(from))
+    run(py, page(html, base_url, encoding)?, Extraction::Atom(from), limits)
 }
 
 /// The page's microdata as RDF: ``format="nt"`` (N-Triples) or ``"ttl"`` (Turtle);
@@ -296,7 +364,7 @@ fn atom(
 /// registry as JSON text) or ``"html5"`` (HTML 5.0's conversion, with the page's title, links
 /// and meta).
 #[pyfunction]
-#[pyo3(signature = (html, base_url=None, *, format="nt", algorithm="w3c", registry=None, encoding=None))]
+#[pyo3(signature = (html, base_url=None, *, format="nt", algorithm="w3c", registry=None, encoding=None, limits=None))]
 #[allow(clippy::too_many_arguments)]
 fn rdf(
     py: Python<'_>,
@@ -306,6 +374,7 @@ fn rdf(
     algorithm: &str,
     registry: Option<String>,
     encoding: Option<String>,
+    limits: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
     let format = match format {
         "nt" | "ntriples" => RdfFormat::NTriples,
@@ -318,26 +387,39 @@ fn rdf(
         other => return Err(PyValueError::new_err(format!("algorithm must be \"w3c\" or \"html5\", not {other:?}"))),
     };
     let registry = parse_registry(registry)?;
-    run(py, page(html, base_url, encoding)?, Extraction::Rdf(RdfOptions { format, algorithm, registry }))
+    run(py, page(html, base_url, encoding)?, Extraction::Rdf(RdfOptions { format, algorithm, registry }), limits)
 }
 
-/// The HTML pages of a WARC archive (``.warc`` or ``.warc.gz``; a path or a binary
-/// file object), one dict per page as it is read: ``{"url", "status", "bytes", "counts", "data",
-/// "error"}``, ``bytes`` the size of its HTML, ``counts`` how much each syntax found (items,
-/// links, blocks, properties), ``data`` being :func:`extract`'s dict for the page. A damaged archive (a download cut short, a
-/// corrupt gzip member) gives its good pages and one item whose ``error`` says where it broke;
-/// a gzipped one goes on at the next member. With ``as_json=True``, ``data`` maps each key to
-/// its JSON text instead (written in Rust: the fast way to store it, as the Spark job does).
-/// ``syntaxes`` and ``links`` are :func:`extract`'s.
+/// The HTML pages of a WARC archive (``.warc`` or ``.warc.gz``; a path or a binary file
+/// object), one dict per page as it is read: ``url``, ``status``, ``bytes`` (the size of its
+/// HTML), ``counts`` (how much each syntax found), ``data`` (:func:`extract`'s dict for the
+/// page), ``error``, and where the record is: ``record`` (its number), ``record_id``,
+/// ``date``, ``offset`` and ``length`` (in the archive file: a gzip member's, in a
+/// ``.warc.gz``), ``content_type`` (the HTTP ``Content-Type``), ``truncated``
+/// (``WARC-Truncated``). A response record that gives no page (a body that does not decode, no
+/// type and no HTML) is an item with ``data`` None and ``error`` saying why; a damaged archive
+/// (a download cut short, a corrupt gzip member) gives its good pages and one item whose
+/// ``error`` says where it broke, and a gzipped one goes on at the next member. The
+/// iterator's ``counts`` says what the archive held. With ``as_json=True``, ``data`` maps each
+/// key to its JSON text (written in Rust: the fast way to store it, as the Spark job does).
+/// ``syntaxes``, ``links``, ``jsonld`` and ``limits`` are :func:`extract`'s.
 #[pyfunction]
-#[pyo3(signature = (path_or_file, *, syntaxes=None, links="compact", as_json=false))]
+#[pyo3(signature = (path_or_file, *, syntaxes=None, links="compact", as_json=false, jsonld="strict", limits=None))]
 fn iter_warc(
     path_or_file: &Bound<'_, PyAny>,
     syntaxes: Option<Vec<String>>,
     links: &str,
     as_json: bool,
+    jsonld: &str,
+    limits: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<warc::WarcIterator> {
-    warc::WarcIterator::open(path_or_file, all_options(syntaxes, links)?, as_json)
+    let settings = warc::Settings {
+        options: all_options(syntaxes, links)?,
+        reading: record::reading(jsonld)?,
+        limits: limits::resolve(limits)?,
+        as_json,
+    };
+    warc::WarcIterator::open(path_or_file, settings)
 }
 
 #[pymodule]
@@ -353,6 +435,8 @@ fn _harvest(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rdf, m)?)?;
     m.add_function(wrap_pyfunction!(iter_warc, m)?)?;
     m.add_class::<warc::WarcIterator>()?;
+    m.add_class::<limits::PyLimits>()?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("HarvestError", py.get_type::<errors::HarvestError>())?;
     m.add("NothingFoundError", py.get_type::<errors::NothingFoundError>())?;
     m.add("ExtractionError", py.get_type::<errors::ExtractionError>())?;

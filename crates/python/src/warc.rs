@@ -5,10 +5,11 @@
 //! Reading and extracting run without the GIL; a Python file object is read through its
 //! `read` method, which takes the GIL back for each chunk.
 
-use crate::convert::to_python;
 use crate::errors::WarcError;
-use harvest_pipeline::extract::{AllOptions, Extraction, Output, Syntax};
-use harvest_pipeline::warc::WarcPages;
+use crate::record::Record;
+use harvest_pipeline::extract::{AllOptions, Limits};
+use harvest_pipeline::jsonld::Reading;
+use harvest_pipeline::warc::{WarcCounts, WarcError as ArchiveError, WarcOrigin, WarcPages};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 use std::io::{self, Read};
@@ -35,39 +36,58 @@ impl Read for PyFileReader {
     }
 }
 
-/// One page's result, computed without the GIL.
-enum Item {
-    Page { url: Option<String>, status: Option<u16>, bytes: usize, counts: Vec<(&'static str, usize)>, data: Data },
-    Damage(String),
+/// What `iter_warc` was asked for.
+pub struct Settings {
+    pub options: AllOptions,
+    pub reading: Reading,
+    pub limits: Limits,
+    pub as_json: bool,
 }
 
-/// A page's data: the `all` record, or each member as JSON text (`as_json`), or the error.
+/// One item, computed without the GIL: a page (its record, or the error of its extraction),
+/// a skipped record, or the damage that ends an archive (or a part of it).
+struct Item {
+    url: Option<String>,
+    status: Option<u16>,
+    bytes: usize,
+    origin: Option<WarcOrigin>,
+    data: Result<Data, String>,
+}
+
+/// A page's data: its record, or each member as JSON text (`as_json`).
 enum Data {
-    Record(serde_json::Value),
-    Texts(Vec<(String, String)>),
-    Failed(String),
+    Record(Record),
+    Texts(Vec<(String, String)>, Vec<(&'static str, usize)>),
 }
 
 /// Iterator over the HTML pages of a WARC archive: each item is a dict
 /// `{"url", "status", "bytes", "counts", "data", "error"}`, `bytes` the size of the page's
 /// HTML, `counts` how much each syntax found, and `data` what `extract` gives for the page
 /// (with `as_json`, each of its members as JSON text).
-#[pyclass(module = "harvest_html._harvest", name = "WarcIterator")]
+#[pyclass(module = "harvest_html", name = "WarcIterator")]
 pub struct WarcIterator {
-    /// `None` once the archive is done. A Python object can be reached from any thread, so
-    /// the reader sits behind a lock (taken by one `__next__` at a time).
-    pages: Mutex<Option<WarcPages>>,
-    extraction: Extraction,
-    /// Give each syntax's JSON as text instead of Python objects.
-    as_json: bool,
+    /// The reader and what it has counted. A Python object can be reached from any thread, so
+    /// they sit behind a lock (taken by one `__next__` at a time).
+    state: Mutex<State>,
+    settings: Settings,
+}
+
+struct State {
+    /// `None` once the archive is done.
+    pages: Option<WarcPages>,
+    /// The counts when the archive was done.
+    counts: WarcCounts,
 }
 
 impl WarcIterator {
-    pub fn open(source: &Bound<'_, PyAny>, options: AllOptions, as_json: bool) -> PyResult<WarcIterator> {
-        let extraction = Extraction::All(options);
+    fn new(pages: WarcPages, settings: Settings) -> WarcIterator {
+        WarcIterator { state: Mutex::new(State { pages: Some(pages), counts: WarcCounts::default() }), settings }
+    }
+
+    pub fn open(source: &Bound<'_, PyAny>, settings: Settings) -> PyResult<WarcIterator> {
         if let Ok(path) = source.extract::<PathBuf>() {
             let pages = source.py().detach(|| WarcPages::open(&path)).map_err(|e| WarcError::new_err(e.to_string()))?;
-            return Ok(WarcIterator { pages: Mutex::new(Some(pages)), extraction, as_json });
+            return Ok(WarcIterator::new(pages, settings));
         }
         if !source.hasattr("read")? {
             return Err(pyo3::exceptions::PyTypeError::new_err(
@@ -89,7 +109,7 @@ impl WarcIterator {
         let name =
             source.getattr("name").ok().and_then(|n| n.extract::<String>().ok()).unwrap_or_else(|| "<file>".into());
         let reader = io::Cursor::new(magic[..seen].to_vec()).chain(reader);
-        Ok(WarcIterator { pages: Mutex::new(Some(WarcPages::from_reader(reader, gzip, &name))), extraction, as_json })
+        Ok(WarcIterator::new(WarcPages::from_reader(reader, gzip, &name), settings))
     }
 }
 
@@ -99,86 +119,104 @@ impl WarcIterator {
         slf
     }
 
+    /// What the archive held so far: ``records``, ``responses``, ``pages``, ``skipped``
+    /// (responses that gave no page, each an item with its error), ``not_html`` (responses
+    /// and resources of other media types), ``damaged``.
+    #[getter]
+    fn counts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let state = self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let counts = state.pages.as_ref().map_or(state.counts, WarcPages::counts);
+        let dict = PyDict::new(py);
+        dict.set_item("records", counts.records)?;
+        dict.set_item("responses", counts.responses)?;
+        dict.set_item("pages", counts.pages)?;
+        dict.set_item("skipped", counts.skipped)?;
+        dict.set_item("not_html", counts.not_html)?;
+        dict.set_item("damaged", counts.damaged)?;
+        Ok(dict)
+    }
+
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
-        let (extraction, as_json) = (&self.extraction, self.as_json);
-        let pages = &self.pages;
+        let settings = &self.settings;
+        let state = &self.state;
         let item = py.detach(|| {
-            let mut guard = pages.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            let next = guard.as_mut()?.next();
+            let mut guard = state.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            let pages = guard.pages.as_mut()?;
+            let next = pages.next();
             if next.is_none() {
-                *guard = None;
+                guard.counts = pages.counts();
+                guard.pages = None;
             }
+            drop(guard);
             next.map(|page| match page {
                 Ok(page) => {
-                    let (counts, data) = match extraction.run(&page) {
-                        Ok(Output::Json(record)) => (counts_of(&record), data_of(record, as_json)),
-                        Ok(Output::Text(text)) => (Vec::new(), Data::Record(serde_json::Value::String(text))),
-                        Err(error) => (Vec::new(), Data::Failed(error.to_string())),
-                    };
-                    Item::Page { url: page.url, status: page.status, bytes: page.bytes.len(), counts, data }
+                    let data =
+                        Record::extract(&page, &settings.options, settings.reading, &settings.limits).map(|record| {
+                            match settings.as_json {
+                                true => Data::Texts(record.to_texts(), record.counts()),
+                                false => Data::Record(record),
+                            }
+                        });
+                    Item {
+                        url: page.url,
+                        status: page.status,
+                        bytes: page.bytes.len(),
+                        origin: page.warc,
+                        data: data.map_err(|error| error.to_string()),
+                    }
                 }
-                Err(error) => Item::Damage(error.to_string()),
+                Err(error) => {
+                    let message = error.to_string();
+                    match error {
+                        ArchiveError::Skipped { url, status, origin, .. } => {
+                            Item { url, status, bytes: 0, origin: Some(*origin), data: Err(message) }
+                        }
+                        _ => Item { url: None, status: None, bytes: 0, origin: None, data: Err(message) },
+                    }
+                }
             })
         });
         let Some(item) = item else { return Ok(None) };
         let dict = PyDict::new(py);
-        match item {
-            Item::Page { url, status, bytes, counts, data } => {
-                dict.set_item("url", url)?;
-                dict.set_item("status", status)?;
-                dict.set_item("bytes", bytes)?;
-                let count_dict = PyDict::new(py);
-                for (syntax, count) in counts {
-                    count_dict.set_item(syntax, count)?;
+        dict.set_item("url", item.url)?;
+        dict.set_item("status", item.status)?;
+        dict.set_item("bytes", item.bytes)?;
+        let counts = PyDict::new(py);
+        match item.data {
+            Ok(Data::Record(record)) => {
+                for (syntax, count) in record.counts() {
+                    counts.set_item(syntax, count)?;
                 }
-                dict.set_item("counts", count_dict)?;
-                match data {
-                    Data::Record(value) => {
-                        dict.set_item("data", to_python(py, &value)?)?;
-                        dict.set_item("error", py.None())?;
-                    }
-                    Data::Texts(texts) => {
-                        let text_dict = PyDict::new(py);
-                        for (key, text) in texts {
-                            text_dict.set_item(key, text)?;
-                        }
-                        dict.set_item("data", text_dict)?;
-                        dict.set_item("error", py.None())?;
-                    }
-                    Data::Failed(message) => {
-                        dict.set_item("data", py.None())?;
-                        dict.set_item("error", message)?;
-                    }
-                }
+                dict.set_item("counts", counts)?;
+                dict.set_item("data", record.to_python(py)?)?;
+                dict.set_item("error", py.None())?;
             }
-            Item::Damage(message) => {
-                dict.set_item("url", py.None())?;
-                dict.set_item("status", py.None())?;
-                dict.set_item("bytes", 0)?;
-                dict.set_item("counts", PyDict::new(py))?;
+            Ok(Data::Texts(texts, found)) => {
+                for (syntax, count) in found {
+                    counts.set_item(syntax, count)?;
+                }
+                dict.set_item("counts", counts)?;
+                let text_dict = PyDict::new(py);
+                for (key, text) in texts {
+                    text_dict.set_item(key, text)?;
+                }
+                dict.set_item("data", text_dict)?;
+                dict.set_item("error", py.None())?;
+            }
+            Err(message) => {
+                dict.set_item("counts", counts)?;
                 dict.set_item("data", py.None())?;
                 dict.set_item("error", message)?;
             }
         }
+        let origin = item.origin.as_ref();
+        dict.set_item("record", origin.map(|o| o.record))?;
+        dict.set_item("record_id", origin.and_then(|o| o.record_id.as_deref()))?;
+        dict.set_item("date", origin.and_then(|o| o.date.as_deref()))?;
+        dict.set_item("offset", origin.map(|o| o.offset))?;
+        dict.set_item("length", origin.and_then(|o| o.length))?;
+        dict.set_item("content_type", origin.and_then(|o| o.content_type.as_deref()))?;
+        dict.set_item("truncated", origin.and_then(|o| o.truncated.as_deref()))?;
         Ok(Some(dict.into_any().unbind()))
-    }
-}
-
-/// How much each syntax of an `all` record found.
-fn counts_of(record: &serde_json::Value) -> Vec<(&'static str, usize)> {
-    Syntax::ALL
-        .iter()
-        .filter_map(|syntax| record.get(syntax.name()).map(|value| (syntax.name(), syntax.count(value))))
-        .collect()
-}
-
-/// The record as Python will get it: as it is, or (`as_json`) each member as JSON text,
-/// written here without the GIL.
-fn data_of(record: serde_json::Value, as_json: bool) -> Data {
-    match record {
-        serde_json::Value::Object(members) if as_json => {
-            Data::Texts(members.iter().map(|(key, value)| (key.clone(), value.to_string())).collect())
-        }
-        other => Data::Record(other),
     }
 }

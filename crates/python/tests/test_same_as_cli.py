@@ -74,11 +74,15 @@ def test_str_and_bytes_agree_and_bytes_are_sniffed():
 def test_syntax_names_like_extruct():
     html = '<p class="h-card">Ada</p><script type="application/ld+json">{"@type": "Person"}</script>'
     data = harvest_html.extract(html, "https://example.com/", syntaxes=["microformat", "json-ld"])
-    assert list(data) == ["url", "mf2", "json-ld"]
+    # Asked by extruct's name, the key is extruct's, with extruct's value: the mf2 items.
+    assert list(data) == ["url", "json-ld", "microformat"]
+    assert data["microformat"] == harvest_html.mf2(html, "https://example.com/")["items"]
     assert data["json-ld"] == [{"@type": "Person"}]
-    with pytest.raises(ValueError, match="rdfa"):
-        harvest_html.extract(html, syntaxes=["rdfa"])
-    assert harvest_html.SYNTAXES == ["microdata", "mf2", "links", "json-ld", "opengraph", "dublincore"]
+    both = harvest_html.extract(html, "https://example.com/", syntaxes=["mf2", "microformat"])
+    assert both["microformat"] == both["mf2"]["items"]
+    with pytest.raises(ValueError, match="unknown syntax"):
+        harvest_html.extract(html, syntaxes=["rdf-a"])
+    assert harvest_html.SYNTAXES[:6] == ["microdata", "mf2", "links", "json-ld", "opengraph", "dublincore"]
 
 
 def test_open_graph_and_dublin_core_as_extruct_names_them():
@@ -91,7 +95,7 @@ def test_open_graph_and_dublin_core_as_extruct_names_them():
         {"namespace": {"og": "http://ogp.me/ns#"}, "properties": [["og:title", "The Rock"], ["og:image", "/rock.jpg"]]}
     ]
     assert data["dublincore"][0]["elements"] == [
-        {"name": "creator", "content": "Ada", "URI": "http://purl.org/dc/elements/1.1/creator"}
+        {"name": "DC.creator", "content": "Ada", "URI": "http://purl.org/dc/elements/1.1/creator"}
     ]
 
 

@@ -97,3 +97,99 @@ def test_threads_run_in_parallel():
 
     best = max(rate(2, 4) / rate(1, 4) for _ in range(3))
     assert best > 1.3, f"two threads ran {best:.2f}x one thread"
+
+
+def test_items_say_where_their_record_is_and_skipped_records_are_items():
+    archive = b"".join(
+        [
+            response("https://example.com/a", b"<p class=h-card>Ada</p>"),
+            record(
+                "response",
+                "https://example.com/z",
+                b"HTTP/2 200\r\ncontent-type: text/html\r\ncontent-encoding: zstd\r\n\r\n(zstd)",
+                "application/http; msgtype=response",
+            ),
+            response("https://example.com/logo.png", b"\x89PNG", content_type="image/png"),
+        ]
+    )
+    warc = harvest_html.iter_warc(io.BytesIO(archive))
+    page, skipped = list(warc)
+    first = len(response("https://example.com/a", b"<p class=h-card>Ada</p>"))
+    assert (page["record"], page["offset"], page["length"], page["content_type"]) == (1, 0, first, "text/html")
+    assert page["error"] is None and page["record_id"] is None and page["date"] is None
+    assert skipped["url"] == "https://example.com/z" and skipped["status"] == 200 and skipped["data"] is None
+    assert skipped["offset"] == first and "skipped" in skipped["error"] and "zstd" in skipped["error"]
+    assert warc.counts == {"records": 3, "responses": 3, "pages": 1, "skipped": 1, "not_html": 1, "damaged": 0}
+
+
+def test_every_kind_of_record_written_by_warcio_is_accounted_for(tmp_path):
+    """A WARC written by warcio with every kind of record: the response records warcio reads
+    back are, each, a page or a skipped item of iter_warc (same record ID, offset and length),
+    or a response of another media type, counted; none is missing."""
+    import gzip as gz
+
+    from warcio.archiveiterator import ArchiveIterator
+    from warcio.statusandheaders import StatusAndHeaders
+    from warcio.warcwriter import WARCWriter
+
+    html = b"<!doctype html><p class=h-card>Ada</p>"
+    path = tmp_path / "every-kind.warc.gz"
+    with open(path, "wb") as out:
+        writer = WARCWriter(out, gzip=True)
+        writer.write_record(writer.create_warcinfo_record("every-kind.warc.gz", {"software": "test"}))
+
+        def http(uri, headers, body, protocol="HTTP/1.1"):
+            status = StatusAndHeaders("200 OK", headers, protocol=protocol)
+            return writer.create_warc_record(uri, "response", payload=io.BytesIO(body), http_headers=status)
+
+        request = StatusAndHeaders("GET / HTTP/1.1", [("Host", "example.com")], is_http_request=True)
+        writer.write_record(writer.create_warc_record("https://example.com/", "request", payload=io.BytesIO(b""), http_headers=request))
+        writer.write_record(http("https://example.com/", [("Content-Type", "text/html")], html))
+        writer.write_record(http("https://example.com/h2", [("Content-Type", "text/html")], html, protocol="HTTP/2"))
+        many = [(f"X-Header-{n}", str(n)) for n in range(150)] + [("Content-Type", "text/html; charset=utf-8")]
+        writer.write_record(http("https://example.com/many", many, html))
+        writer.write_record(http("https://example.com/gz", [("Content-Type", "text/html"), ("Content-Encoding", "gzip")], gz.compress(html)))
+        writer.write_record(http("https://example.com/untyped", [], html))
+        writer.write_record(http("https://example.com/untyped.bin", [], b"\x00\x01binary"))
+        writer.write_record(http("https://example.com/logo.png", [("Content-Type", "image/png")], b"\x89PNG"))
+        writer.write_record(http("https://example.com/bad", [("Content-Type", "text/html"), ("Content-Encoding", "br")], b"not brotli"))
+        writer.write_record(writer.create_warc_record("https://example.com/saved", "resource", payload=io.BytesIO(html), warc_content_type="text/html"))
+        writer.write_record(writer.create_warc_record("https://example.com/", "metadata", payload=io.BytesIO(b"via: test\r\n"), warc_content_type="application/warc-fields"))
+        revisit = writer.create_revisit_record("https://example.com/again", digest="sha1:AAAA", refers_to_uri="https://example.com/", refers_to_date="2026-01-01T00:00:00Z")
+        writer.write_record(revisit)
+        writer.write_record(writer.create_warc_record("https://example.com/", "conversion", payload=io.BytesIO(b"text"), warc_content_type="text/plain"))
+
+    responses = {}
+    with open(path, "rb") as stream:
+        records = ArchiveIterator(stream)
+        for rec in records:
+            if rec.rec_type == "response":
+                rec_id = rec.rec_headers.get_header("WARC-Record-ID")
+                content_type = rec.http_headers.get_header("Content-Type")
+                rec.content_stream().read()
+                responses[rec_id] = (rec.rec_headers.get_header("WARC-Target-URI"), content_type, records.get_record_offset(), records.get_record_length())
+    assert len(responses) == 8
+
+    warc = harvest_html.iter_warc(str(path))
+    items = list(warc)
+    seen = {}
+    for item in items:
+        assert item["record_id"] not in seen
+        seen[item["record_id"]] = item
+    pages = {i for i, item in seen.items() if item["error"] is None}
+    skipped = {i for i, item in seen.items() if item["error"] is not None}
+    other_media = {i for i, (_, content_type, _, _) in responses.items() if content_type and not content_type.startswith("text/html")}
+    # Every warcio response: a page, a skipped item, or another media type; the resource record
+    # is a page too.
+    assert set(responses) == (pages | skipped | other_media) - {i for i in pages if seen[i]["url"] == "https://example.com/saved"}
+    assert {seen[i]["url"] for i in skipped} == {"https://example.com/untyped.bin", "https://example.com/bad"}
+    assert warc.counts["responses"] == len(responses)
+    assert warc.counts["pages"] + warc.counts["skipped"] + warc.counts["not_html"] == len(responses) + 1
+    for rec_id, (uri, content_type, offset, length) in responses.items():
+        if rec_id in seen:
+            item = seen[rec_id]
+            assert (item["url"], item["offset"], item["length"]) == (uri, offset, length)
+            assert item["content_type"] == content_type
+    for rec_id in pages:
+        assert seen[rec_id]["data"]["mf2"]["items"][0]["properties"]["name"] == ["Ada"], seen[rec_id]["url"]
+    assert [seen[i]["status"] for i in pages if seen[i]["url"] != "https://example.com/saved"] == [200] * (len(pages) - 1)

@@ -1,6 +1,7 @@
 """The Spark job in local mode on WARC archives built from the benchmark corpus: every HTML
-record appears exactly once, with the JSON `harvest all` gives for it, and a truncated
-archive keeps its good records and reports the damage in a row of its own."""
+record appears exactly once, with the JSON `harvest all` gives for it and where its record is;
+a truncated archive keeps its good records and reports the damage in a row of its own, a
+missing archive is a row and the job finishes, a skipped record is a row."""
 
 import gzip
 import json
@@ -30,8 +31,9 @@ def corpus_pages():
     return real + synthetic
 
 
-def write_archive(path, pages, gzipped, extra_image=False):
-    """A WARC of one response record per page, URL https://corpus.example/NAME."""
+def write_archive(path, pages, gzipped, extra_image=False, extra_skipped=False):
+    """A WARC of one response record per page, URL https://corpus.example/NAME; with an image
+    response (not a page) and a response in a coding harvest does not decode (skipped)."""
     buffer = BytesIO()
     writer = WARCWriter(buffer, gzip=gzipped)
     for page in pages:
@@ -42,6 +44,11 @@ def write_archive(path, pages, gzipped, extra_image=False):
         headers = StatusAndHeaders("200 OK", [("Content-Type", "image/png")], protocol="HTTP/1.1")
         writer.write_record(
             writer.create_warc_record("https://corpus.example/logo.png", "response", payload=BytesIO(b"\x89PNG"), http_headers=headers)
+        )
+    if extra_skipped:
+        headers = StatusAndHeaders("200 OK", [("Content-Type", "text/html"), ("Content-Encoding", "zstd")], protocol="HTTP/1.1")
+        writer.write_record(
+            writer.create_warc_record("https://corpus.example/skipped", "response", payload=BytesIO(b"(zstd)"), http_headers=headers)
         )
     path.write_bytes(buffer.getvalue())
 
@@ -64,7 +71,7 @@ def test_spark_job_local_mode(tmp_path, harvest_bin):
     thirds = [pages[0::3], pages[1::3], pages[2::3]]
     a, b, c = tmp_path / "a.warc.gz", tmp_path / "b.warc", tmp_path / "c.warc.gz"
     write_archive(a, thirds[0], gzipped=True, extra_image=True)
-    write_archive(b, thirds[1], gzipped=False)
+    write_archive(b, thirds[1], gzipped=False, extra_skipped=True)
     write_archive(c, thirds[2], gzipped=True)
     # d: three good records, then half of a fourth, as an interrupted download leaves it.
     whole = tmp_path / "whole.warc.gz"
@@ -77,8 +84,9 @@ def test_spark_job_local_mode(tmp_path, harvest_bin):
     d = tmp_path / "d.warc.gz"
     last = four[3].read_bytes()
     d.write_bytes(b"".join(m.read_bytes() for m in four[:3]) + last[: len(last) // 2])
+    missing = tmp_path / "missing.warc.gz"
     listing = tmp_path / "more.txt"
-    listing.write_text(f"{c}\nfile://{d}\n")
+    listing.write_text(f"{c}\nfile://{d}\n{missing}\n")
     out = tmp_path / "out"
 
     env = dict(os.environ, PYSPARK_PYTHON=sys.executable, PYSPARK_DRIVER_PYTHON=sys.executable)
@@ -97,16 +105,17 @@ def test_spark_job_local_mode(tmp_path, harvest_bin):
     for archive in (a, b, c, d):
         for record in harvest_all(harvest_bin, archive):
             expected.setdefault(str(archive), []).append(record)
-    # d was listed as a file:// URI, so Hadoop read it: its rows name it as Hadoop does
-    # (file:/path), and its error names it so.
+    # d was listed as a file:// URI: its rows name it so.
     seen = {}
     for row in rows:
-        seen.setdefault(row["warc"].removeprefix("file:"), []).append(row)
+        seen.setdefault(row["warc"].removeprefix("file://"), []).append(row)
+    (unreadable,) = seen.pop(str(missing))
+    assert unreadable["kind"] == "unreadable" and "missing.warc.gz" in unreadable["error"]
     assert sorted(seen) == sorted(expected)
     for archive, records in expected.items():
         got = seen[archive]
         pages_expected = [r for r in records if "all" in r]
-        pages_got = [r for r in got if r["url"] is not None]
+        pages_got = [r for r in got if r["kind"] == "page"]
         # Every HTML record exactly once (the PNG response is not a page).
         assert sorted(r["url"] for r in pages_got) == sorted(r["url"] for r in pages_expected)
         assert len({r["url"] for r in pages_got}) == len(pages_got)
@@ -122,14 +131,58 @@ def test_spark_job_local_mode(tmp_path, harvest_bin):
             assert json.loads(row["dublincore"]) == data["dublincore"]
             assert row["mf2_items"] == len(data["mf2"]["items"])
             assert row["status"] == 200 and row["error"] is None
+            warc = record["warc"]
+            assert (row["record_id"], row["date"], row["offset"], row["length"], row["content_type"]) == (
+                warc["record_id"], warc["date"], warc["offset"], warc["length"], warc["content_type"]
+            )
         # The same damage, named by the path (the command) or the URI (Hadoop).
         errors_expected = [r["error"].split(": ", 1)[1] for r in records if "error" in r]
-        errors_got = [r["error"].split(": ", 1)[1] for r in got if r["url"] is None]
+        errors_got = [r["error"].split(": ", 1)[1] for r in got if r["kind"] != "page"]
         assert errors_got == errors_expected
-    damaged = [r for r in seen[str(d)] if r["url"] is None]
+    damaged = [r for r in seen[str(d)] if r["kind"] == "damaged"]
     assert len(damaged) == 1 and "(record 4)" in damaged[0]["error"]
-    assert damaged[0]["warc"] == f"file:{d}" and damaged[0]["error"].startswith(f"file:{d}: ")
+    assert damaged[0]["warc"] == f"file://{d}" and damaged[0]["error"].startswith(f"{d}: ")
+    (skipped,) = [r for r in seen[str(b)] if r["kind"] == "skipped"]
+    assert skipped["url"] == "https://corpus.example/skipped" and "zstd" in skipped["error"]
+    assert summary["archives"] == 5 and summary["archives_unreadable"] == 1
     assert summary["pages"] == len(pages) + 3
-    assert summary["errors"] == 1
+    assert (summary["records_skipped"], summary["damage"], summary["errors"]) == (1, 1, 3)
     assert summary["bytes"] == sum(p.stat().st_size for p in pages) + sum(p.stat().st_size for p in pages[:3])
     assert summary["gb_html_per_cpu_hour"] > 0
+    assert summary["cpu_seconds"]["python_workers"] > summary["cpu_seconds"]["extraction"] > 0
+
+
+def test_archives_named_by_uri_are_read_as_pyarrow_streams(tmp_path, monkeypatch):
+    """A URI that is no local path is opened with pyarrow's file systems and read as a stream
+    (s3a:// as s3://); here the file system is a local one standing in for S3."""
+    import pyarrow.fs
+
+    sys.path.insert(0, str(JOB.parent))
+    import extract_warc
+
+    archive = tmp_path / "remote.warc.gz"
+    write_archive(archive, corpus_pages()[:3], gzipped=True)
+    asked = []
+
+    def from_uri(uri):
+        asked.append(uri)
+        return pyarrow.fs.LocalFileSystem(), str(archive)
+
+    monkeypatch.setattr(extract_warc, "filesystem_of", from_uri)
+    stream = extract_warc.open_archive("s3a://crawl-bucket/remote.warc.gz")
+    assert asked == ["s3://crawl-bucket/remote.warc.gz"]
+    assert not isinstance(stream, str) and stream.name == "s3://crawl-bucket/remote.warc.gz"
+    timing = {"extract": 0.0}
+    rows = list(extract_warc.rows_of("s3a://crawl-bucket/remote.warc.gz", ["mf2"], timing))
+    kinds = [row[extract_warc.SCHEMA.fieldNames().index("kind")] for row in rows]
+    assert kinds == ["page"] * 3
+    # A URI that cannot be opened is a row, not an exception.
+    def unreachable(uri):
+        raise OSError("no route")
+
+    monkeypatch.setattr(extract_warc, "filesystem_of", unreachable)
+    (row,) = extract_warc.rows_of("hdfs://namenode/crawl.warc.gz", None, timing)
+    fields = extract_warc.SCHEMA.fieldNames()
+    assert row[fields.index("kind")] == "unreadable" and "no route" in row[fields.index("error")]
+    assert extract_warc.open_archive(f"file://{archive}") == str(archive)
+    assert extract_warc.open_archive(str(archive)) == str(archive)

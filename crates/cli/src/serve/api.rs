@@ -85,8 +85,14 @@ async fn extract_body(
             ));
         }
         let bytes = read_body(body, &headers, &state).await?;
-        let page =
-            Page { label: "body".into(), bytes, url: request.base_url.clone(), charset: media.charset, status: None };
+        let page = Page {
+            label: "body".into(),
+            bytes,
+            url: request.base_url.clone(),
+            charset: media.charset,
+            status: None,
+            warc: None,
+        };
         Ok(within_deadline(&state, run(&state, request, page, &headers)).await)
     };
     result.await.unwrap_or_else(IntoResponse::into_response)

@@ -227,6 +227,7 @@ impl Fetcher {
             url: Some(url.to_string()),
             charset: media.charset,
             status: Some(response.status().as_u16()),
+            warc: None,
         })
     }
 }

@@ -1,29 +1,36 @@
 """Structured data out of HTML pages, from Python.
 
 harvest_html runs harvest's Rust extractors: microformats2 (with classic microformats and
-rels), WHATWG microdata, HTML links with their link types, JSON-LD, and the vCard, iCalendar,
-Atom and RDF exports, on ``str`` or ``bytes`` pages and on WARC archives. Every function
-releases the GIL while it works, so threads run pages in parallel.
+rels), WHATWG microdata, HTML links with their link types, JSON-LD, Open Graph, Dublin Core,
+and the vCard, iCalendar, Atom and RDF exports, on ``str``, ``bytes`` or file objects and on
+WARC archives. Every function releases the GIL while it works, so threads run pages in
+parallel.
 
     >>> import harvest_html
     >>> data = harvest_html.extract('<p class="h-card">Ada</p>', base_url="https://example.com/")
     >>> data["mf2"]["items"][0]["properties"]["name"]
     ['Ada']
 
-Functions: :func:`extract` (every syntax at once, like extruct's ``extract``), :func:`mf2`,
-:func:`microdata`, :func:`links`, :func:`vcard`, :func:`ical`, :func:`atom`, :func:`rdf` and
-:func:`iter_warc`. Errors: :class:`HarvestError` and its subclasses.
+Functions: :func:`extract` (every syntax at once; extruct's keywords too), :func:`mf2`
+(mf2py's ``doc=``/``url=`` too), :func:`microdata`, :func:`links`, :func:`vcard`,
+:func:`ical`, :func:`atom`, :func:`rdf` and :func:`iter_warc`. Bounds: :class:`Limits`.
+Errors: :class:`HarvestError` and its subclasses, defined here (they survive ``pickle``).
 """
 
+import logging
+import warnings
+
+from . import _harvest, _uniform
 from ._harvest import (
     SYNTAXES,
     ExtractionError,
     HarvestError,
+    Limits,
     NothingFoundError,
     WarcError,
     WarcIterator,
+    __version__,
     atom,
-    extract,
     ical,
     iter_warc,
     links,
@@ -34,12 +41,15 @@ from ._harvest import (
 )
 
 __all__ = [
+    "EXTRUCT_SYNTAXES",
     "SYNTAXES",
     "ExtractionError",
     "HarvestError",
+    "Limits",
     "NothingFoundError",
     "WarcError",
     "WarcIterator",
+    "__version__",
     "atom",
     "extract",
     "ical",
@@ -50,3 +60,83 @@ __all__ = [
     "rdf",
     "vcard",
 ]
+
+#: extruct's syntax names, in its order: what ``uniform=True`` extracts by default.
+EXTRUCT_SYNTAXES = ["microdata", "opengraph", "json-ld", "microformat", "rdfa", "dublincore"]
+
+_log = logging.getLogger("harvest_html")
+
+
+def extract(
+    html,
+    base_url=None,
+    syntaxes=None,
+    *,
+    links="compact",
+    encoding=None,
+    errors=None,
+    uniform=False,
+    jsonld="strict",
+    limits=None,
+    schema_context="http://schema.org",
+    with_og_array=False,
+):
+    """Every syntax of a page in one parse, as a dict: ``url``, then one key per syntax
+    (``microdata``, ``mf2``, ``links``, ``json-ld``, ``opengraph``, ``dublincore``), and
+    ``errors`` when a JSON-LD block is not JSON. The record ``harvest all`` writes.
+
+    ``html`` is ``str``, ``bytes`` (decoded by the HTML standard's encoding detection, with
+    ``encoding`` as the HTTP charset: a WHATWG label, others raise ``ValueError``) or a file
+    object. ``base_url`` is the page's URL. ``syntaxes`` takes harvest's names
+    (:data:`SYNTAXES`) and extruct's: ``"microformat"`` gives the key ``microformat`` with the
+    mf2 items, as extruct does; ``"rdfa"`` gives ``rdfa`` (an empty list, with a
+    ``RuntimeWarning``, where this build has no RDFa extractor). ``syntaxes=[]`` returns
+    ``{"url": ...}`` without parsing. ``links="full"`` gives :func:`links`'s links.
+
+    extruct's keywords: ``errors`` (``"strict"`` raises ``ExtractionError`` for a JSON-LD
+    block that is not JSON or an extraction that fails; ``"log"`` logs it on the
+    ``harvest_html`` logger and leaves it out; ``"ignore"`` leaves it out; the default, None,
+    reports blocks under ``errors``), ``uniform=True`` (extruct's uniform shapes; the default
+    syntaxes are then extruct's), ``schema_context``, ``with_og_array``.
+
+    ``jsonld="lenient"`` reads JSON-LD blocks with comments, trailing commas and raw control
+    characters (the default is strict JSON); JSON-LD integers of any size stay exact.
+    ``limits`` (a :class:`Limits` or a dict of its keywords) bounds the call.
+    """
+    if isinstance(syntaxes, (str, bytes)):
+        raise TypeError(
+            f"syntaxes must be a list of syntax names, not {syntaxes!r}; extruct's third positional "
+            "argument is the encoding: give it to harvest_html as encoding=..."
+        )
+    if errors not in (None, "strict", "log", "ignore"):
+        raise ValueError(f'errors must be "strict", "log" or "ignore" (or None), not {errors!r}')
+    if syntaxes is None and uniform:
+        syntaxes = EXTRUCT_SYNTAXES
+    names = None if syntaxes is None else list(syntaxes)
+    rdfa_missing = names is not None and "rdfa" in names and "rdfa" not in SYNTAXES
+    if rdfa_missing:
+        names = [name for name in names if name != "rdfa"]
+    try:
+        result = _harvest.extract(html, base_url, names, links=links, encoding=encoding, jsonld=jsonld, limits=limits)
+    except ExtractionError:
+        if errors == "log":
+            _log.exception("harvest_html.extract failed")
+        if errors in ("log", "ignore"):
+            return {}
+        raise
+    if names is not None and "microformat" in names:
+        document = result["mf2"] if "mf2" in names else result.pop("mf2")
+        result["microformat"] = document["items"]
+    if rdfa_missing:
+        warnings.warn("this harvest_html has no RDFa extractor: 'rdfa' is an empty list", RuntimeWarning, stacklevel=2)
+        result["rdfa"] = []
+    if errors is not None:
+        for error in result.pop("errors", []):
+            message = f"{error['error']} ({error['element']})"
+            if errors == "strict":
+                raise ExtractionError(message)
+            if errors == "log":
+                _log.error("%s", message)
+    if uniform:
+        result = _uniform.uniform(result, schema_context, with_og_array)
+    return result

@@ -1,12 +1,30 @@
 """Type stubs of harvest_html (the functions are implemented in Rust, in harvest_html._harvest)."""
 
 import os
-from typing import Any, BinaryIO, Dict, Iterator, List, Literal, Optional, Sequence, TypedDict, Union
+from typing import Any, BinaryIO, Dict, Iterator, List, Literal, Optional, Sequence, TextIO, TypedDict, Union
 
-Html = Union[str, bytes]
+Html = Union[str, bytes, BinaryIO, TextIO]
 Json = Any
 
 SYNTAXES: List[str]
+EXTRUCT_SYNTAXES: List[str]
+__version__: str
+
+LimitsLike = Union["Limits", Dict[str, Any], None]
+
+class Limits:
+    max_depth: int
+    max_values: Optional[int]
+    max_output_bytes: Optional[int]
+    timeout: Optional[float]
+    def __init__(
+        self,
+        *,
+        max_depth: int = 512,
+        max_values: Optional[int] = None,
+        max_output_bytes: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> None: ...
 
 class HarvestError(Exception): ...
 class NothingFoundError(HarvestError): ...
@@ -20,8 +38,16 @@ class WarcPage(TypedDict):
     counts: Dict[str, int]
     data: Optional[Dict[str, Json]]
     error: Optional[str]
+    record: Optional[int]
+    record_id: Optional[str]
+    date: Optional[str]
+    offset: Optional[int]
+    length: Optional[int]
+    content_type: Optional[str]
+    truncated: Optional[str]
 
 class WarcIterator(Iterator[WarcPage]):
+    counts: Dict[str, int]
     def __iter__(self) -> "WarcIterator": ...
     def __next__(self) -> WarcPage: ...
 
@@ -32,11 +58,19 @@ def extract(
     *,
     links: Literal["compact", "full"] = "compact",
     encoding: Optional[str] = None,
+    errors: Optional[Literal["strict", "log", "ignore"]] = None,
+    uniform: bool = False,
+    jsonld: Literal["strict", "lenient"] = "strict",
+    limits: LimitsLike = None,
+    schema_context: str = "http://schema.org",
+    with_og_array: bool = False,
 ) -> Dict[str, Json]: ...
 def mf2(
-    html: Html,
+    html: Optional[Html] = None,
     base_url: Optional[str] = None,
     *,
+    doc: Optional[Html] = None,
+    url: Optional[str] = None,
     lang: bool = False,
     metaformats: bool = False,
     filter: Optional[Sequence[str]] = None,
@@ -49,6 +83,7 @@ def mf2(
     text: Literal["classic", "thorough"] = "classic",
     source_paths: bool = False,
     encoding: Optional[str] = None,
+    limits: LimitsLike = None,
 ) -> Dict[str, Json]: ...
 def microdata(
     html: Html,
@@ -58,6 +93,7 @@ def microdata(
     format: Literal["json", "jsonld"] = "json",
     registry: Optional[str] = None,
     encoding: Optional[str] = None,
+    limits: LimitsLike = None,
 ) -> Json: ...
 def links(
     html: Html,
@@ -66,6 +102,7 @@ def links(
     feeds: bool = False,
     check: bool = False,
     encoding: Optional[str] = None,
+    limits: LimitsLike = None,
 ) -> List[Dict[str, Json]]: ...
 def vcard(
     html: Html,
@@ -75,6 +112,7 @@ def vcard(
     all: bool = False,
     octets: bool = False,
     encoding: Optional[str] = None,
+    limits: LimitsLike = None,
 ) -> str: ...
 def ical(
     html: Html,
@@ -84,6 +122,7 @@ def ical(
     octets: bool = False,
     rfc5545: bool = False,
     encoding: Optional[str] = None,
+    limits: LimitsLike = None,
 ) -> str: ...
 def atom(
     html: Html,
@@ -91,6 +130,7 @@ def atom(
     *,
     source: Literal["auto", "document", "mf2"] = "auto",
     encoding: Optional[str] = None,
+    limits: LimitsLike = None,
 ) -> str: ...
 def rdf(
     html: Html,
@@ -100,6 +140,7 @@ def rdf(
     algorithm: Literal["w3c", "html5"] = "w3c",
     registry: Optional[str] = None,
     encoding: Optional[str] = None,
+    limits: LimitsLike = None,
 ) -> str: ...
 def iter_warc(
     path_or_file: Union[str, "os.PathLike[str]", BinaryIO],
@@ -107,4 +148,6 @@ def iter_warc(
     syntaxes: Optional[Sequence[str]] = None,
     links: Literal["compact", "full"] = "compact",
     as_json: bool = False,
+    jsonld: Literal["strict", "lenient"] = "strict",
+    limits: LimitsLike = None,
 ) -> WarcIterator: ...

@@ -16,9 +16,14 @@
 //! starts a record. Nothing is trusted blindly: a header is at most [`MAX_HEADER_BYTES`], and a
 //! block larger than the reader's limit is skipped with an error instead of being held.
 //!
-//! [`WarcPages`] turns records into [`Page`]s: every `response` record that holds an HTML HTTP
-//! response (with its status and `Content-Type` charset) and every `resource` record of an HTML
-//! type, with the record's `WARC-Target-URI` as the page URL.
+//! [`WarcPages`] turns records into [`Page`](crate::Page)s (`pages`): every `response` record that holds an
+//! HTML HTTP response, and every `resource` record of an HTML type, with the record's
+//! `WARC-Target-URI` as the page URL and its [`WarcOrigin`] (record ID, date, offset and length
+//! in the archive, the HTTP `Content-Type`). The stored HTTP response (`http`) is read in any
+//! HTTP version, with any number of header fields, its transfer and content codings undone
+//! (`chunked`, `gzip`, `deflate`, `br`). A response that should give a page and cannot is
+//! reported ([`WarcError::Skipped`], with a [`SkipReason`]), never dropped; [`WarcCounts`]
+//! says what an archive held.
 //!
 //! ```
 //! use harvest_pipeline::warc::WarcPages;
@@ -33,8 +38,12 @@
 //! assert_eq!(page.status, Some(200));
 //! ```
 
-use crate::media_type::MediaType;
-use crate::Page;
+mod http;
+mod pages;
+
+pub use http::{SkipReason, MAX_HEAD_BYTES as MAX_HTTP_HEAD_BYTES};
+pub use pages::{WarcCounts, WarcOrigin, WarcPages};
+
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
@@ -48,6 +57,7 @@ pub const DEFAULT_MAX_BLOCK_BYTES: u64 = 256 << 20;
 
 /// What went wrong in an archive.
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum WarcError {
     /// The archive could not be opened or read.
     #[error("{archive}: {source}")]
@@ -85,6 +95,26 @@ pub enum WarcError {
         /// The limit.
         limit: u64,
     },
+    /// A `response` record was read whole but gives no page, for `reason`; the records after
+    /// it are read as usual.
+    #[error(
+        "{archive}: record {} at byte {} ({}) skipped: {reason}",
+        origin.record,
+        origin.offset,
+        url.as_deref().or(origin.record_id.as_deref()).unwrap_or("no target URI")
+    )]
+    Skipped {
+        /// The archive's name.
+        archive: String,
+        /// The record's `WARC-Target-URI`.
+        url: Option<String>,
+        /// The HTTP status, when the response's status line was read.
+        status: Option<u16>,
+        /// Where the record is, and what it says of itself.
+        origin: Box<WarcOrigin>,
+        /// Why it gives no page.
+        reason: Box<SkipReason>,
+    },
 }
 
 /// One WARC record: its header fields and its block.
@@ -94,6 +124,10 @@ pub struct WarcRecord {
     pub number: u64,
     /// Where it starts (a byte offset, or its gzip member's offset in a compressed archive).
     pub offset: u64,
+    /// How many bytes of the archive it takes, up to where the next record starts (in a
+    /// compressed archive, its gzip members); `None` when it shares its last gzip member with
+    /// the next record.
+    pub length: Option<u64>,
     /// The header fields in order, names as written.
     pub fields: Vec<(String, String)>,
     /// The block.
@@ -250,6 +284,11 @@ pub struct WarcRecords {
     position: u64,
     next_number: u64,
     done: bool,
+    /// An error met while looking past a record's end, reported as damage of the next one.
+    pending: Option<io::Error>,
+    /// Where the last record read started: a record starting at the same offset shares its
+    /// gzip member with it, and has no length of its own.
+    last_offset: Option<u64>,
 }
 
 impl WarcRecords {
@@ -279,6 +318,8 @@ impl WarcRecords {
             position: 0,
             next_number: 1,
             done: false,
+            pending: None,
+            last_offset: None,
         }
     }
 
@@ -357,6 +398,9 @@ impl WarcRecords {
 
     /// Reads the next record; `Ok(None)` at a clean end.
     fn read_record(&mut self, number: u64, offset: &mut u64) -> io::Result<Option<Result<WarcRecord, WarcError>>> {
+        if let Some(error) = self.pending.take() {
+            return Err(error);
+        }
         let mut budget = MAX_HEADER_BYTES;
         let mut line = Vec::new();
         // Blank lines between records are tolerated (WARC 1.1 §4 wants exactly two CRLFs).
@@ -436,7 +480,22 @@ impl WarcRecords {
             ));
         }
         self.skip_record_end()?;
-        Ok(Some(Ok(WarcRecord { number, offset: *offset, fields, block })))
+        let length = self.length_from(*offset);
+        Ok(Some(Ok(WarcRecord { number, offset: *offset, length, fields, block })))
+    }
+
+    /// The length of the record that started at `offset` and has just been read: the next
+    /// record's offset, found by looking at the next byte (which, in a `.warc.gz`, moves on to
+    /// the next gzip member when this one is over), minus `offset`. An error there belongs to
+    /// the next record: it is kept and reported as its damage.
+    fn length_from(&mut self, offset: u64) -> Option<u64> {
+        let shares_its_start = self.last_offset.replace(offset) == Some(offset);
+        if let Err(error) = self.fill() {
+            self.pending = Some(error);
+            return None;
+        }
+        let end = self.source.get_ref().record_offset(self.position);
+        end.checked_sub(offset).filter(|length| *length > 0 && !shares_its_start)
     }
 
     /// Consumes the CRLF CRLF that ends a record (§4), leniently: whatever CRs and LFs are there.
@@ -483,123 +542,5 @@ impl Iterator for WarcRecords {
                 Some(Err(damage))
             }
         }
-    }
-}
-
-/// The HTML pages of an archive; see the module documentation.
-pub struct WarcPages {
-    records: WarcRecords,
-}
-
-impl WarcPages {
-    /// Opens an archive (see [`WarcRecords::open`]).
-    pub fn open(path: &Path) -> Result<WarcPages, WarcError> {
-        WarcRecords::open(path).map(|records| WarcPages { records })
-    }
-
-    /// Reads an archive from any reader (see [`WarcRecords::from_reader`]).
-    pub fn from_reader<R: Read + Send + 'static>(reader: R, gzip: bool, archive: &str) -> WarcPages {
-        WarcPages { records: WarcRecords::from_reader(reader, gzip, archive) }
-    }
-
-    /// Pages over records read elsewhere (with a limit set, say).
-    pub fn from_records(records: WarcRecords) -> WarcPages {
-        WarcPages { records }
-    }
-}
-
-impl Iterator for WarcPages {
-    type Item = Result<Page, WarcError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            let record = match self.records.next()? {
-                Ok(record) => record,
-                Err(error) => return Some(Err(error)),
-            };
-            if let Some(page) = page_of(record, &self.records.archive) {
-                return Some(Ok(page));
-            }
-        }
-    }
-}
-
-/// The page a record holds, if it holds an HTML page.
-fn page_of(record: WarcRecord, archive: &str) -> Option<Page> {
-    let kind = record.field("WARC-Type").unwrap_or_default().to_ascii_lowercase();
-    // An empty target URI names nothing: the page then has no URL and is labelled by its
-    // record (a fuzz finding: an empty `WARC-Target-URI:` gave a page an empty label).
-    let target = record
-        .field("WARC-Target-URI")
-        .map(|uri| uri.trim().trim_matches(['<', '>']).trim().to_owned())
-        .filter(|uri| !uri.is_empty());
-    let label = match (&target, record.field("WARC-Record-ID")) {
-        (Some(uri), _) => uri.clone(),
-        (None, Some(id)) if !id.is_empty() => format!("{archive}#{id}"),
-        (None, _) => format!("{archive}#{}", record.number),
-    };
-    let (bytes, charset, status) = match kind.as_str() {
-        "response" => html_response(&record.block)?,
-        "resource" => {
-            let media = MediaType::parse(record.field("Content-Type").unwrap_or_default());
-            if !media.is_html() {
-                return None;
-            }
-            (record.block, media.charset, None)
-        }
-        _ => return None,
-    };
-    Some(Page { label, bytes, url: target, charset, status })
-}
-
-/// The body, charset and status of a stored HTTP response, when it is an HTML page.
-fn html_response(block: &[u8]) -> Option<(Vec<u8>, Option<String>, Option<u16>)> {
-    let mut headers = [httparse::EMPTY_HEADER; 128];
-    let mut response = httparse::Response::new(&mut headers);
-    let httparse::Status::Complete(head_length) = response.parse(block).ok()? else { return None };
-    let header = |name: &str| {
-        response.headers.iter().find(|h| h.name.eq_ignore_ascii_case(name)).map(|h| String::from_utf8_lossy(h.value))
-    };
-    let media = MediaType::parse(&header("content-type").unwrap_or_default());
-    if !media.is_html() {
-        return None;
-    }
-    let charset = media.charset;
-    let body = block.get(head_length..).unwrap_or_default();
-    let chunked = header("transfer-encoding").is_some_and(|v| v.to_ascii_lowercase().contains("chunked"));
-    let body = if chunked { dechunk(body).unwrap_or_else(|| body.to_vec()) } else { body.to_vec() };
-    Some((body, charset, response.code))
-}
-
-/// Removes HTTP/1.1 chunked transfer coding (RFC 9112 §7.1); `None` when malformed.
-fn dechunk(mut data: &[u8]) -> Option<Vec<u8>> {
-    let mut body = Vec::with_capacity(data.len());
-    loop {
-        let line_end = data.windows(2).position(|w| w == b"\r\n")?;
-        let size_text = std::str::from_utf8(data.get(..line_end)?).ok()?;
-        let size = usize::from_str_radix(size_text.split(';').next()?.trim(), 16).ok()?;
-        data = data.get(line_end + 2..)?;
-        if size == 0 {
-            return Some(body);
-        }
-        body.extend_from_slice(data.get(..size)?);
-        data = data.get(size + 2..)?;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn stored_responses() {
-        let block = b"HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=\"ISO-8859-1\"\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n<p>ab\r\n3;x=y\r\ncd<\r\n0\r\n\r\n";
-        let (body, charset, status) = html_response(block).unwrap();
-        assert_eq!(body, b"<p>abcd<");
-        assert_eq!(charset.as_deref(), Some("ISO-8859-1"));
-        assert_eq!(status, Some(200));
-        assert!(html_response(b"HTTP/1.1 200 OK\r\nContent-Type: image/png\r\n\r\n\x89PNG").is_none());
-        assert!(html_response(b"garbage").is_none());
-        assert_eq!(dechunk(b"zz\r\n"), None);
     }
 }
