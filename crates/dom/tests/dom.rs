@@ -191,12 +191,14 @@ fn a_million_nested_elements() {
 
 #[test]
 fn nesting_cost_grows_linearly() {
-    let best = |html: &str| (0..3).map(|_| full_cycle(html)).min().unwrap();
-    let small = best(&nested(100_000, "div"));
-    let large = best(&nested(200_000, "div"));
-    let ratio = large.as_secs_f64() / small.as_secs_f64();
-    // Linear work doubles; the quadratic behaviour this guards against would quadruple.
-    assert!(ratio < 3.0, "doubling the nesting multiplied the time by {ratio:.2}");
+    harvest_test_support::assert_linear(
+        "nesting",
+        100_000,
+        |n| nested(n, "div"),
+        |html| {
+            full_cycle(html);
+        },
+    );
 }
 
 #[test]

@@ -339,24 +339,12 @@ fn a_hundred_thousand_classes_on_one_element() {
     assert_eq!(unique.len(), 100_000);
 }
 
-fn best_of_three(page: &str, work: impl Fn(&Document) -> usize) -> Duration {
-    (0..3)
-        .map(|_| {
-            let started = Instant::now();
-            let doc = Document::parse(page);
-            std::hint::black_box(work(&doc));
-            started.elapsed()
-        })
-        .min()
-        .unwrap()
-}
-
+/// Parsing `page(n)` and running `work` on it grows linearly (the shared doubling check).
 fn assert_linear(what: &str, page: impl Fn(usize) -> String, n: usize, work: impl Fn(&Document) -> usize) {
-    let small = best_of_three(&page(n), &work);
-    let large = best_of_three(&page(2 * n), &work);
-    let ratio = large.as_secs_f64() / small.as_secs_f64().max(1e-6);
-    // Linear work doubles; quadratic work would quadruple.
-    assert!(ratio < 3.0, "{what}: doubling the input multiplied the time by {ratio:.2}");
+    harvest_test_support::assert_linear(what, n, page, |html| {
+        let doc = Document::parse(html);
+        std::hint::black_box(work(&doc));
+    });
 }
 
 fn walk_everything(doc: &Document) -> usize {

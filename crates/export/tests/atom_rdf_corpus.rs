@@ -39,11 +39,7 @@ fn graph(triples: impl Iterator<Item = oxrdf::Triple>) -> oxrdf::Graph {
 
 #[test]
 fn corpus_pages_convert_and_read_back() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
-    if !dir.is_dir() {
-        eprintln!("skipping: no benchmark corpus at {}", dir.display());
-        return;
-    }
+    let Some(dir) = harvest_test_support::required_corpus() else { return };
     let mut files = html_files(&dir.join("real"));
     files.extend(html_files(&dir.join("synthetic/pages")));
     assert!(!files.is_empty());
