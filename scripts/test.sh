@@ -6,6 +6,9 @@
 # test (HARVEST_SKIP_SUITES=mf2,html5lib,microdata-rdf skips them, and the tests say SKIPPED).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# A missing Java runtime, Chromium or WebDriver is said now, with the command that installs it,
+# not after the whole Rust run.
+./scripts/prerequisites.sh
 if [ -z "${HARVEST_MF2_SUITE:-}" ] && [ -d ../shared/mf2-tests/tests ]; then
   HARVEST_MF2_SUITE="$(cd ../shared/mf2-tests/tests && pwd)"
   export HARVEST_MF2_SUITE
