@@ -151,8 +151,16 @@ pub fn required_corpus() -> Option<PathBuf> {
 #[track_caller]
 pub fn corpus_pages() -> Option<Vec<PathBuf>> {
     let root = required_corpus()?;
+    let pages = html_files(&root);
+    assert!(!pages.is_empty(), "the benchmark corpus at {} holds no .html page", root.display());
+    Some(pages)
+}
+
+/// Every `.html`/`.htm` file below `dir` (subfolders included, without recursion), sorted; an
+/// unreadable or missing folder gives none.
+pub fn html_files(dir: &Path) -> Vec<PathBuf> {
     let mut pages = Vec::new();
-    let mut stack = vec![root.clone()];
+    let mut stack = vec![dir.to_path_buf()];
     while let Some(dir) = stack.pop() {
         let Ok(entries) = std::fs::read_dir(&dir) else { continue };
         for entry in entries.flatten() {
@@ -164,9 +172,8 @@ pub fn corpus_pages() -> Option<Vec<PathBuf>> {
             }
         }
     }
-    assert!(!pages.is_empty(), "the benchmark corpus at {} holds no .html page", root.display());
     pages.sort();
-    Some(pages)
+    pages
 }
 
 #[cfg(test)]
