@@ -54,7 +54,7 @@ impl Serialize for JsonOutput<'_> {
     }
 }
 
-/// The microdata JSON of a page (001 §5.4.1), from harvest-microdata's writer. Past an output
+/// The microdata JSON of a page (HTML §5.4.1), from harvest-microdata's writer. Past an output
 /// limit, a truncated output (`"truncated": true`) when `truncate`, else an error.
 pub(crate) fn microdata(doc: &Document, truncate: bool, limits: &Limits) -> Result<Box<RawValue>, ExtractError> {
     let mut options = harvest_microdata::JsonOptions::new();

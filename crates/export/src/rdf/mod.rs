@@ -571,7 +571,7 @@ impl Generator {
             }
         };
         // Step 3: the item type, when it is an absolute URL. Items may have several types
-        // (001): each absolute one is an rdf:type, the first gives the predicates.
+        // (HTML §5.2.2): each absolute one is an rdf:type, the first gives the predicates.
         let types: Vec<&String> = item.types().iter().filter(|t| is_absolute_url(t)).collect();
         let kind: String = match (types.first(), fallback) {
             // Step 4.
