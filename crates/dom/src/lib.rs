@@ -46,7 +46,7 @@ mod tree;
 mod url;
 
 pub use crate::document::{Document, FragmentContext, ParseOptions};
-pub use crate::error::{SelectorError, UrlError, UrlErrorReason};
+pub use crate::error::{SelectorError, SelectorErrorReason, UrlError, UrlErrorReason};
 pub use crate::lang::is_well_formed_language_tag;
 pub use crate::node::{Element, Namespace, Node, NodeKind};
 pub use crate::parse::DEFAULT_MAX_DEPTH;

@@ -128,6 +128,8 @@ pub use harvest_mf2::Root as Mf2Root;
 /// assert!(harvest_pipeline::extract::check_root_selector("main >").is_err());
 /// ```
 pub fn check_root_selector(selector: &str) -> Result<(), String> {
+    // harvest-dom's message quotes the start of a long selector only.
+    harvest_dom::Selector::parse(selector).map_err(|error| format!("invalid root selector: {error}"))?;
     harvest_mf2::Options::new().root(Mf2Root::Selector(selector.to_owned())).validate().map_err(|e| e.to_string())
 }
 
