@@ -489,3 +489,27 @@ fn selectors_within_the_bounds_fit_a_small_stack() {
         .unwrap();
     assert_eq!(matched.len(), 6);
 }
+
+/// A deadline stops the parse within a few hundred tokens, and every walk over a finished
+/// document within a few hundred steps; the document says it is partial.
+#[test]
+fn a_deadline_stops_the_parse_and_the_walks() {
+    use harvest_dom::Deadline;
+    let page = "<div>".repeat(2_000_000);
+    let start = Instant::now();
+    let doc = Document::parse_with(&page, &ParseOptions::new().deadline(Deadline::after(Duration::from_millis(50))));
+    let elapsed = start.elapsed();
+    assert!(doc.interrupted());
+    assert!(elapsed < Duration::from_millis(1_000), "{elapsed:?}");
+
+    let page = "<p>a</p>".repeat(100_000);
+    let deadline = Deadline::cancellable();
+    let doc = Document::parse_with(&page, &ParseOptions::new().deadline(deadline.clone()));
+    assert!(!doc.interrupted());
+    assert_eq!(doc.elements().count(), 100_003);
+    deadline.cancel();
+    assert!(doc.elements().count() < 1_000);
+    assert!(doc.root().text_content().len() < 1_000);
+    assert!(doc.inner_html(doc.root()).len() < 10_000);
+    assert!(doc.interrupted());
+}

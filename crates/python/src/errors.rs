@@ -34,5 +34,6 @@ pub fn from_extract(error: ExtractError) -> PyErr {
     match error {
         ExtractError::NothingFound(message) => NothingFoundError::new_err(message),
         ExtractError::Failed(message) => ExtractionError::new_err(message),
+        other => ExtractionError::new_err(other.to_string()),
     }
 }

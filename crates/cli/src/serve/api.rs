@@ -188,7 +188,8 @@ async fn read_body(mut body: Body, headers: &HeaderMap, state: &State) -> Result
 async fn run(state: &State, request: Request, page: Page, headers: &HeaderMap) -> Result<Response, ApiError> {
     let accept = headers.get(header::ACCEPT).and_then(|v| v.to_str().ok()).unwrap_or_default();
     let content_type = media_type(&request.extraction, accept);
-    let limits = Limits { max_depth: state.settings.max_depth, max_values: state.settings.max_values };
+    let limits =
+        Limits { max_depth: state.settings.max_depth, max_values: state.settings.max_values, ..Limits::default() };
     let worker = Arc::clone(&state.workers)
         .acquire_owned()
         .await
@@ -212,9 +213,7 @@ fn write_output(extraction: &Extraction, page: &Page, limits: &Limits, pretty: b
         WriteError::Extract(harvest_pipeline::extract::ExtractError::NothingFound(message)) => {
             ApiError::new(Kind::NothingFound, message)
         }
-        WriteError::Extract(harvest_pipeline::extract::ExtractError::Failed(message)) => {
-            ApiError::new(Kind::ExtractionFailed, message)
-        }
+        WriteError::Extract(error) => ApiError::new(Kind::ExtractionFailed, error.to_string()),
         WriteError::Io(error) => ApiError::new(Kind::Internal, error.to_string()),
     })?;
     if !extraction.is_json() {
