@@ -135,7 +135,37 @@ pub fn read_response(stream: &mut TcpStream) -> Response {
         .filter_map(|l| l.split_once(':'))
         .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_owned()))
         .collect();
-    Response { status, headers, body: raw[split + 4..].to_vec() }
+    let mut response = Response { status, headers, body: raw[split + 4..].to_vec() };
+    if response.header("transfer-encoding") == Some("chunked") {
+        response.body = dechunk(&response.body).unwrap_or_else(|| panic!("an incomplete chunked body"));
+    }
+    response
+}
+
+/// The data of a chunked body; `None` when it does not end with its last (empty) chunk, as an
+/// answer cut short does not.
+pub fn dechunk(mut raw: &[u8]) -> Option<Vec<u8>> {
+    let mut data = Vec::new();
+    loop {
+        let line_end = raw.windows(2).position(|w| w == b"\r\n")?;
+        let size = usize::from_str_radix(std::str::from_utf8(&raw[..line_end]).ok()?.trim(), 16).ok()?;
+        raw = &raw[line_end + 2..];
+        if size == 0 {
+            return Some(data);
+        }
+        data.extend_from_slice(raw.get(..size)?);
+        raw = raw.get(size + 2..)?;
+    }
+}
+
+/// Sends a request and reads the raw answer to its end (the connection is closed after it).
+pub fn raw_exchange(address: &str, request: &[u8]) -> Vec<u8> {
+    let mut stream = TcpStream::connect(address).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    stream.write_all(request).unwrap();
+    let mut raw = Vec::new();
+    let _ = stream.read_to_end(&mut raw);
+    raw
 }
 
 /// The command's output for the same page and options.
