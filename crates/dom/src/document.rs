@@ -1,5 +1,6 @@
 //! The parsed document: its tree, its URL and base URL, and lookups over it.
 
+use crate::deadline::Deadline;
 use crate::encoding::{self, DetectedEncoding, EncodingSource};
 use crate::error::UrlError;
 use crate::node::{Element, Namespace, Node};
@@ -26,11 +27,18 @@ pub struct ParseOptions {
     transport_charset: Option<String>,
     max_depth: usize,
     scripting: bool,
+    deadline: Deadline,
 }
 
 impl Default for ParseOptions {
     fn default() -> Self {
-        ParseOptions { url: None, transport_charset: None, max_depth: DEFAULT_MAX_DEPTH, scripting: false }
+        ParseOptions {
+            url: None,
+            transport_charset: None,
+            max_depth: DEFAULT_MAX_DEPTH,
+            scripting: false,
+            deadline: Deadline::never(),
+        }
     }
 }
 
@@ -58,6 +66,14 @@ impl ParseOptions {
     /// depth (see [`Document::depth_limit_hit`]). Values below 1 count as 1.
     pub fn max_depth(mut self, depth: usize) -> Self {
         self.max_depth = depth;
+        self
+    }
+
+    /// Stop parsing at `deadline`, and end every later walk over the document there too
+    /// ([`Document::interrupted`] then says so): the document is partial, for a caller who
+    /// has stopped waiting for it.
+    pub fn deadline(mut self, deadline: Deadline) -> Self {
+        self.deadline = deadline;
         self
     }
 
@@ -110,6 +126,7 @@ pub struct Document {
     base_url: Option<Url>,
     encoding: DetectedEncoding,
     depth_limit_hit: bool,
+    parse_interrupted: bool,
     scripting: bool,
     ids: OnceCell<HashMap<String, Element>>,
     /// Path steps of elements whose parent has been indexed (see [`Document::element_path`]).
@@ -172,16 +189,18 @@ impl Document {
     /// ```
     pub fn parse_fragment(html: &str, context: &FragmentContext, options: &ParseOptions) -> Document {
         let encoding = DetectedEncoding { encoding: UTF_8, source: EncodingSource::Text, bom_length: 0 };
-        let parsed = parse::parse_fragment(html, context.qual_name(), options.max_depth, options.scripting);
+        let parsed =
+            parse::parse_fragment(html, context.qual_name(), options.max_depth, options.scripting, &options.deadline);
         Self::from_parsed(parsed, options, encoding)
     }
 
     fn build(html: &str, options: &ParseOptions, encoding: DetectedEncoding) -> Document {
-        let parsed = parse::parse_document(html, options.max_depth, options.scripting);
+        let parsed = parse::parse_document(html, options.max_depth, options.scripting, &options.deadline);
         Self::from_parsed(parsed, options, encoding)
     }
 
-    fn from_parsed(parsed: parse::ParsedTree, options: &ParseOptions, encoding: DetectedEncoding) -> Document {
+    fn from_parsed(mut parsed: parse::ParsedTree, options: &ParseOptions, encoding: DetectedEncoding) -> Document {
+        parsed.tree.set_deadline(options.deadline.clone());
         let root = Node::new(&std::rc::Rc::new(parsed.tree), crate::tree::NodeId::DOCUMENT);
         let base_url =
             if parsed.created_base { document_base_url(&root, options.url.as_ref()) } else { options.url.clone() };
@@ -191,6 +210,7 @@ impl Document {
             base_url,
             encoding,
             depth_limit_hit: parsed.depth_limit_hit,
+            parse_interrupted: parsed.interrupted,
             scripting: options.scripting,
             ids: OnceCell::new(),
             path_steps: std::cell::RefCell::new(HashMap::new()),
@@ -260,6 +280,12 @@ impl Document {
     /// deepest elements were placed as siblings at the limit.
     pub fn depth_limit_hit(&self) -> bool {
         self.depth_limit_hit
+    }
+
+    /// Whether the parse, or a walk over the document, stopped at [`ParseOptions::deadline`]:
+    /// the document, or what was read from it, is partial.
+    pub fn interrupted(&self) -> bool {
+        self.parse_interrupted || self.root.tree.stopped()
     }
 
     /// Whether the document was parsed with scripting enabled.

@@ -18,6 +18,7 @@
 //! Raw-text elements (`script`, `style`, `textarea`, ...) and void elements hold no elements, so
 //! they are never closed early. The document records that the limit was hit.
 
+use crate::deadline::{Deadline, Watch};
 use crate::tree::{ElementData, NodeData, NodeId, Tree};
 use html5ever::tendril::StrTendril;
 use html5ever::tokenizer::{BufferQueue, Tag, TagKind, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOpts};
@@ -37,15 +38,17 @@ const SWALLOW_LOOKBACK: usize = 16;
 pub(crate) struct ParsedTree {
     pub tree: Tree,
     pub depth_limit_hit: bool,
+    /// Whether the parse stopped at its deadline, the rest of the input unread.
+    pub interrupted: bool,
     /// Whether the parser created a `base` element (if not, no walk looks for one).
     pub created_base: bool,
 }
 
 /// Parses a whole document from text.
-pub(crate) fn parse_document(html: &str, max_depth: usize, scripting: bool) -> ParsedTree {
+pub(crate) fn parse_document(html: &str, max_depth: usize, scripting: bool, deadline: &Deadline) -> ParsedTree {
     let sink = ArenaSink::new(max_depth);
     let tree_builder = TreeBuilder::new(sink, TreeBuilderOpts { scripting_enabled: scripting, ..Default::default() });
-    run(html, tree_builder, TokenizerOpts::default())
+    run(html, tree_builder, TokenizerOpts::default(), deadline)
 }
 
 /// Parses a fragment of HTML with `context` as its context element: HTML § 13.4 "Parsing HTML
@@ -53,7 +56,13 @@ pub(crate) fn parse_document(html: &str, max_depth: usize, scripting: bool) -> P
 /// a root `html` element, the insertion mode reset for the context, the tokenizer's state from
 /// the context's name); the context element itself is created in the tree but never attached.
 /// The fragment's nodes end up as the children of that root `html` element.
-pub(crate) fn parse_fragment(html: &str, context: QualName, max_depth: usize, scripting: bool) -> ParsedTree {
+pub(crate) fn parse_fragment(
+    html: &str,
+    context: QualName,
+    max_depth: usize,
+    scripting: bool,
+    deadline: &Deadline,
+) -> ParsedTree {
     let sink = ArenaSink::new(max_depth);
     let context_element = sink.create_element(context, Vec::new(), ElementFlags::default());
     let tree_builder = TreeBuilder::new_for_fragment(
@@ -67,21 +76,43 @@ pub(crate) fn parse_fragment(html: &str, context: QualName, max_depth: usize, sc
         initial_state: Some(tree_builder.tokenizer_state_for_context_elem(scripting)),
         ..Default::default()
     };
-    run(html, tree_builder, tokenizer_options)
+    run(html, tree_builder, tokenizer_options, deadline)
 }
 
 /// Feeds `html` through the depth guard into `tree_builder` and takes the tree it built.
-fn run(html: &str, tree_builder: TreeBuilder<Handle, ArenaSink>, tokenizer_options: TokenizerOpts) -> ParsedTree {
-    let guard = DepthGuard { inner: tree_builder, swallow: RefCell::new(Vec::new()) };
+///
+/// Past the deadline the guard passes no more tokens on and pauses the tokenizer at the next
+/// tag (the pause html5ever has for scripts), and the rest of the input is not read; the tree
+/// builder then ends as at the end of the input.
+fn run(
+    html: &str,
+    tree_builder: TreeBuilder<Handle, ArenaSink>,
+    tokenizer_options: TokenizerOpts,
+    deadline: &Deadline,
+) -> ParsedTree {
+    let guard = DepthGuard {
+        inner: tree_builder,
+        swallow: RefCell::new(Vec::new()),
+        watch: Watch::new(deadline.clone()),
+        feeding: Cell::new(true),
+        paused: Cell::new(false),
+    };
     let tokenizer = Tokenizer::new(guard, tokenizer_options);
     let input = BufferQueue::default();
     input.push_back(StrTendril::from_slice(html));
-    while let TokenizerResult::Script(_) = tokenizer.feed(&input) {}
+    while let TokenizerResult::Script(_) = tokenizer.feed(&input) {
+        if tokenizer.sink.paused.get() {
+            break;
+        }
+    }
+    // `end` may emit tokens, and must not be paused.
+    tokenizer.sink.feeding.set(false);
     tokenizer.end();
     let sink = &tokenizer.sink.inner.sink;
     ParsedTree {
         tree: sink.tree.replace(Tree::new()),
         depth_limit_hit: sink.limit_hit.get(),
+        interrupted: tokenizer.sink.watch.stopped(),
         created_base: sink.created_base.get(),
     }
 }
@@ -110,6 +141,12 @@ struct DepthGuard {
     inner: TreeBuilder<Handle, ArenaSink>,
     /// Names of elements closed early whose real end tag has not arrived yet.
     swallow: RefCell<Vec<LocalName>>,
+    /// The deadline, looked at once per token.
+    watch: Watch,
+    /// Whether the tokenizer is being fed (not ending), so that it may be paused.
+    feeding: Cell<bool>,
+    /// Whether the tokenizer was paused at the deadline.
+    paused: Cell<bool>,
 }
 
 impl DepthGuard {
@@ -143,6 +180,13 @@ impl TokenSink for DepthGuard {
     type Handle = Handle;
 
     fn process_token(&self, token: Token, line_number: u64) -> TokenSinkResult<Handle> {
+        if !self.watch.keep_going() {
+            // Only a tag may pause html5ever's tokenizer (its script pause), and only once.
+            if self.feeding.get() && matches!(token, Token::TagToken(_)) && !self.paused.replace(true) {
+                return TokenSinkResult::Script(Handle::unnamed(NodeId::DOCUMENT));
+            }
+            return TokenSinkResult::Continue;
+        }
         let is_start_tag = matches!(&token, Token::TagToken(tag) if tag.kind == TagKind::StartTag);
         if let Token::TagToken(tag) = &token {
             if tag.kind == TagKind::EndTag && !self.swallow.borrow().is_empty() && self.swallows(&tag.name) {

@@ -17,7 +17,7 @@
 
 use crate::json::{AllRecord, FullLinks, JsonOutput};
 use crate::Page;
-use harvest_dom::{Document, ParseOptions, Url};
+use harvest_dom::{Deadline, Document, ParseOptions, Url};
 use serde_json::Value;
 use std::io::Write;
 use thiserror::Error;
@@ -33,6 +33,7 @@ pub enum Output {
 
 /// Why an extraction produced nothing for a page.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ExtractError {
     /// The page has nothing the export needs (no contact for vCard, no event, no feed).
     #[error("{0}")]
@@ -40,6 +41,16 @@ pub enum ExtractError {
     /// An extractor failed (a limit was exceeded, an output could not be written).
     #[error("{0}")]
     Failed(String),
+    /// The output grew past [`Limits::max_output_bytes`].
+    #[error("the output is larger than {max_bytes} bytes")]
+    OutputTooLarge {
+        /// The bound.
+        max_bytes: u64,
+    },
+    /// The work stopped at [`Limits::deadline`] (its instant passed, or it was cancelled or
+    /// interrupted) before the output was complete.
+    #[error("the extraction was stopped at its deadline")]
+    Interrupted,
 }
 
 /// The syntaxes `all` extracts, each under its own key of the record.
@@ -128,6 +139,8 @@ pub use harvest_mf2::Root as Mf2Root;
 /// assert!(harvest_pipeline::extract::check_root_selector("main >").is_err());
 /// ```
 pub fn check_root_selector(selector: &str) -> Result<(), String> {
+    // harvest-dom's message quotes the start of a long selector only.
+    harvest_dom::Selector::parse(selector).map_err(|error| format!("invalid root selector: {error}"))?;
     harvest_mf2::Options::new().root(Mf2Root::Selector(selector.to_owned())).validate().map_err(|e| e.to_string())
 }
 
@@ -335,7 +348,22 @@ pub enum Extraction {
 /// let error = Extraction::Microdata(MicrodataOutput::Json).write_limited(&page, &limits, &mut out);
 /// assert!(error.is_err());
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+///
+/// A deadline stops the parse and the extractors' walks where they are; the extraction then
+/// fails with [`ExtractError::Interrupted`] instead of giving a partial output:
+///
+/// ```
+/// use harvest_pipeline::extract::{AllOptions, Extraction, ExtractError, Limits};
+/// use harvest_pipeline::Page;
+/// use std::time::Duration;
+/// let page = Page::new("-", "<div>".repeat(200_000).into_bytes(), None);
+/// let limits = Limits { deadline: harvest_dom::Deadline::after(Duration::from_millis(1)), ..Limits::default() };
+/// let start = std::time::Instant::now();
+/// let error = Extraction::All(AllOptions::default()).run_limited(&page, &limits).unwrap_err();
+/// assert_eq!(error, ExtractError::Interrupted);
+/// assert!(start.elapsed() < Duration::from_millis(500));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Limits {
     /// Deepest element nesting parsed ([`harvest_dom::ParseOptions::max_depth`]); deeper
     /// elements become siblings.
@@ -345,12 +373,90 @@ pub struct Limits {
     /// ([`harvest_mf2::Options::max_copied_values`]), RDF triples. `None`: each library's
     /// default.
     pub max_values: Option<usize>,
+    /// Largest output, in bytes: the compact JSON or the text as written
+    /// ([`ExtractError::OutputTooLarge`] past it). `None`: no bound.
+    pub max_output_bytes: Option<u64>,
+    /// When to stop working ([`harvest_dom::Deadline`]; [`ExtractError::Interrupted`]).
+    /// Default: never.
+    pub deadline: Deadline,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { max_depth: harvest_dom::DEFAULT_MAX_DEPTH, max_values: None }
+        Limits {
+            max_depth: harvest_dom::DEFAULT_MAX_DEPTH,
+            max_values: None,
+            max_output_bytes: None,
+            deadline: Deadline::never(),
+        }
     }
+}
+
+/// Bytes written between two looks at the deadline by [`BoundedWriter`].
+const OUTPUT_BYTES_PER_CHECK: u64 = 64 * 1024;
+
+/// Passes an extraction's output on to `out` within [`Limits::max_output_bytes`] and
+/// [`Limits::deadline`]; past either, writing fails and [`BoundedWriter::stopped`] says why.
+struct BoundedWriter<'a> {
+    out: &'a mut dyn Write,
+    written: u64,
+    next_check: u64,
+    max_bytes: Option<u64>,
+    deadline: &'a Deadline,
+    stopped: Option<ExtractError>,
+}
+
+impl<'a> BoundedWriter<'a> {
+    fn new(out: &'a mut dyn Write, limits: &'a Limits) -> BoundedWriter<'a> {
+        BoundedWriter {
+            out,
+            written: 0,
+            next_check: OUTPUT_BYTES_PER_CHECK,
+            max_bytes: limits.max_output_bytes,
+            deadline: &limits.deadline,
+            stopped: None,
+        }
+    }
+}
+
+impl Write for BoundedWriter<'_> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let written = self.written.saturating_add(bytes.len() as u64);
+        if let Some(max_bytes) = self.max_bytes.filter(|&max| written > max) {
+            self.stopped = Some(ExtractError::OutputTooLarge { max_bytes });
+        } else if written >= self.next_check {
+            self.next_check = written.saturating_add(OUTPUT_BYTES_PER_CHECK);
+            if self.deadline.is_expired() {
+                self.stopped = Some(ExtractError::Interrupted);
+            }
+        }
+        if let Some(error) = &self.stopped {
+            return Err(std::io::Error::other(error.clone()));
+        }
+        self.out.write_all(bytes)?;
+        self.written = written;
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
+}
+
+/// The output's size against [`Limits::max_output_bytes`], for outputs built whole.
+fn check_size(size: u64, limits: &Limits) -> Result<(), ExtractError> {
+    match limits.max_output_bytes {
+        Some(max_bytes) if size > max_bytes => Err(ExtractError::OutputTooLarge { max_bytes }),
+        _ => Ok(()),
+    }
+}
+
+/// An error when a walk over the page stopped at the deadline: what was read is partial.
+fn check_interrupted(doc: &Document) -> Result<(), ExtractError> {
+    if doc.interrupted() {
+        return Err(ExtractError::Interrupted);
+    }
+    Ok(())
 }
 
 /// Parses a page: its bytes with its transport charset, its URL when it has a valid one.
@@ -358,9 +464,10 @@ pub fn parse(page: &Page) -> Document {
     parse_limited(page, &Limits::default())
 }
 
-/// [`parse`] with the depth bound of `limits`.
+/// [`parse`] with the depth bound and the deadline of `limits` ([`Document::interrupted`] says
+/// whether the parse stopped at the deadline).
 pub fn parse_limited(page: &Page, limits: &Limits) -> Document {
-    let mut options = ParseOptions::new().max_depth(limits.max_depth);
+    let mut options = ParseOptions::new().max_depth(limits.max_depth).deadline(limits.deadline.clone());
     if let Some(url) = page.url.as_deref().and_then(|u| Url::parse(u).ok()) {
         options = options.url(url);
     }
@@ -550,10 +657,29 @@ impl Extraction {
         page_url: Option<&str>,
         limits: &Limits,
     ) -> Result<Output, ExtractError> {
-        match self.json(doc, page_url, limits)? {
-            Some(json) => serde_json::to_value(&json).map(Output::Json).map_err(failed),
-            None => self.text(doc, page_url, limits).map(Output::Text),
-        }
+        check_interrupted(doc)?;
+        let output = match self.json(doc, page_url, limits)? {
+            Some(json) => {
+                if limits.max_output_bytes.is_some() {
+                    // Its size as written, counted without keeping it.
+                    let mut sink = std::io::sink();
+                    let mut counted = BoundedWriter::new(&mut sink, limits);
+                    let written = serde_json::to_writer(&mut counted, &json);
+                    if let Some(error) = counted.stopped {
+                        return Err(error);
+                    }
+                    written.map_err(failed)?;
+                }
+                serde_json::to_value(&json).map(Output::Json).map_err(failed)?
+            }
+            None => {
+                let text = self.text(doc, page_url, limits)?;
+                check_size(text.len() as u64, limits)?;
+                Output::Text(text)
+            }
+        };
+        check_interrupted(doc)?;
+        Ok(output)
     }
 
     /// Whether the output is JSON ([`Output::Json`]); else it is text ([`Output::Text`]).
@@ -601,16 +727,27 @@ impl Extraction {
         limits: &Limits,
         out: &mut dyn Write,
     ) -> Result<(), WriteError> {
-        match self.json(doc, page_url, limits)? {
-            Some(json) => serde_json::to_writer(out, &json).map_err(|error| {
+        check_interrupted(doc)?;
+        let mut bounded = BoundedWriter::new(out, limits);
+        let written = match self.json(doc, page_url, limits)? {
+            Some(json) => serde_json::to_writer(&mut bounded, &json).map_err(|error| {
                 if error.is_io() {
                     WriteError::Io(error.into())
                 } else {
                     WriteError::Extract(failed(error))
                 }
             }),
-            None => Ok(out.write_all(self.text(doc, page_url, limits)?.as_bytes())?),
+            None => {
+                let text = self.text(doc, page_url, limits)?;
+                check_size(text.len() as u64, limits)?;
+                bounded.write_all(text.as_bytes()).map_err(WriteError::Io)
+            }
+        };
+        if let Some(error) = bounded.stopped {
+            return Err(error.into());
         }
+        check_interrupted(doc)?;
+        written
     }
 
     /// The JSON output of a JSON extraction, ready to serialize; `None` for a text format.
