@@ -176,6 +176,12 @@ impl Serialize for LanguageTag {
 pub struct BlankNode(pub(crate) u64);
 
 impl BlankNode {
+    /// The node numbered `id`. Nodes made here and by [`crate::BlankNodes`] share one numbering:
+    /// a caller merging graphs picks numbers past the other graph's.
+    pub fn new(id: u64) -> BlankNode {
+        BlankNode(id)
+    }
+
     /// The number.
     pub fn id(self) -> u64 {
         self.0

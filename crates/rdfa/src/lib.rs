@@ -86,6 +86,45 @@ impl Rdfa {
     pub fn processor_graph(&self) -> Result<Graph, GraphError> {
         processor::graph(&self.diagnostics, &self.base)
     }
+
+    /// The output graph as N-Triples.
+    pub fn to_ntriples(&self) -> String {
+        self.graph.to_ntriples()
+    }
+
+    /// The output graph as Turtle, with the initial context's prefixes where they apply.
+    pub fn to_turtle(&self) -> String {
+        harvest_rdf::turtle::write(&self.graph, &turtle_prefixes())
+    }
+
+    /// The output graph as expanded JSON-LD: an array of node objects, every IRI in full (the
+    /// shape of extruct's `rdfa` output).
+    ///
+    /// ```
+    /// use harvest_dom::{Document, ParseOptions, Url};
+    /// let url = Url::parse("http://example.com/").unwrap();
+    /// let doc = Document::parse_with(
+    ///     r#"<html prefix="og: http://ogp.me/ns#"><meta property="og:title" content="Cats">"#,
+    ///     &ParseOptions::new().url(url),
+    /// );
+    /// let rdfa = harvest_rdfa::parse(&doc, &Default::default()).unwrap();
+    /// assert_eq!(rdfa.to_jsonld(), serde_json::json!([
+    ///     {"@id": "http://example.com/", "http://ogp.me/ns#title": [{"@value": "Cats"}]}
+    /// ]));
+    /// ```
+    pub fn to_jsonld(&self) -> serde_json::Value {
+        harvest_rdf::jsonld::write(&self.graph)
+    }
+}
+
+/// The initial context's prefixes, for Turtle output.
+pub fn turtle_prefixes() -> Vec<(String, String)> {
+    context::PREFIXES
+        .iter()
+        // `dc` and `dcterms` name one namespace: `dcterms` is written.
+        .filter(|(name, _)| *name != "dc")
+        .map(|(name, iri)| ((*name).to_owned(), (*iri).to_owned()))
+        .collect()
 }
 
 /// Runs the RDFa processor over a document. The base is the document's base URL (its `base`
