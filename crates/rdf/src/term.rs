@@ -57,9 +57,10 @@ impl Iri {
         }
     }
 
-    /// `value` as it is when it is an absolute IRI; else the WHATWG URL parser's serialization
-    /// of it, with what RFC 3987 still forbids there %-encoded, when that is one (the URL
-    /// Standard is how every browser reads a URL a page wrote); else the error.
+    /// `value` as it is when it is an absolute IRI; else with what RFC 3987 forbids where it
+    /// stands %-encoded (a space, `|`, a lone `%`, a second `#`...), when that makes one; else
+    /// the WHATWG URL parser's serialization of it (how every browser reads a URL a page wrote),
+    /// %-encoded the same way; else the error.
     ///
     /// ```
     /// use harvest_rdf::Iri;
@@ -69,6 +70,9 @@ impl Iri {
     /// ```
     pub fn repair(value: &str) -> Result<Iri, TermError> {
         if let Ok(iri) = Iri::parse(value) {
+            return Ok(iri);
+        }
+        if let Ok(iri) = Iri::parse(&escape_forbidden(value)) {
             return Ok(iri);
         }
         let url = url::Url::parse(value)
@@ -88,10 +92,12 @@ impl Iri {
     }
 }
 
-/// %-encodes the ASCII characters RFC 3987 allows nowhere in an IRI (and a `%` that starts no
-/// escape, a second `#`).
+/// %-encodes what RFC 3987 does not allow where it stands: spaces, `<>"{}|^`\`, controls, a
+/// `%` not starting an escape, brackets outside an IPv6 host, a second `#`, non-ASCII
+/// characters outside `ucschar` and `iprivate`.
 fn escape_forbidden(value: &str) -> String {
     let mut out = String::with_capacity(value.len());
+    let literal = ip_literal(value);
     let mut seen_hash = false;
     for (index, c) in value.char_indices() {
         let keep = match c {
@@ -100,8 +106,11 @@ fn escape_forbidden(value: &str) -> String {
                 hex.is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit))
             }
             '#' => !std::mem::replace(&mut seen_hash, true),
-            ' ' | '<' | '>' | '"' | '{' | '}' | '|' | '\\' | '^' | '`' => false,
-            c => !c.is_control(),
+            '[' | ']' => literal.is_some_and(|(open, close)| index == open || index == close),
+            c if c.is_ascii_alphanumeric() => true,
+            '-' | '.' | '_' | '~' | ':' | '/' | '?' | '@' | '!' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ','
+            | ';' | '=' => true,
+            c => is_iri_unicode(c),
         };
         if keep {
             out.push(c);
@@ -113,6 +122,37 @@ fn escape_forbidden(value: &str) -> String {
         }
     }
     out
+}
+
+/// RFC 3987 `IP-literal`: where the brackets of an IPv6 host stand, if the IRI has one (an
+/// authority follows `scheme://`; the host follows its last `@`).
+fn ip_literal(iri: &str) -> Option<(usize, usize)> {
+    let scheme_end = iri.find(':')?;
+    if !iri.get(scheme_end..)?.starts_with("://") {
+        return None;
+    }
+    let authority_start = scheme_end + 3;
+    let rest = iri.get(authority_start..)?;
+    let authority = &rest[..rest.find(['/', '?', '#']).unwrap_or(rest.len())];
+    let host_offset = authority.rfind('@').map_or(0, |at| at + 1);
+    let host = authority.get(host_offset..)?;
+    if !host.starts_with('[') {
+        return None;
+    }
+    let close = host.find(']')?;
+    Some((authority_start + host_offset, authority_start + host_offset + close))
+}
+
+/// RFC 3987 `ucschar` and `iprivate`: the non-ASCII characters an IRI may hold.
+fn is_iri_unicode(c: char) -> bool {
+    matches!(c,
+        '\u{A0}'..='\u{D7FF}' | '\u{F900}'..='\u{FDCF}' | '\u{FDF0}'..='\u{FFEF}'
+        | '\u{10000}'..='\u{1FFFD}' | '\u{20000}'..='\u{2FFFD}' | '\u{30000}'..='\u{3FFFD}'
+        | '\u{40000}'..='\u{4FFFD}' | '\u{50000}'..='\u{5FFFD}' | '\u{60000}'..='\u{6FFFD}'
+        | '\u{70000}'..='\u{7FFFD}' | '\u{80000}'..='\u{8FFFD}' | '\u{90000}'..='\u{9FFFD}'
+        | '\u{A0000}'..='\u{AFFFD}' | '\u{B0000}'..='\u{BFFFD}' | '\u{C0000}'..='\u{CFFFD}'
+        | '\u{D0000}'..='\u{DFFFD}' | '\u{E1000}'..='\u{EFFFD}'
+        | '\u{E000}'..='\u{F8FF}' | '\u{F0000}'..='\u{FFFFD}' | '\u{100000}'..='\u{10FFFD}')
 }
 
 impl fmt::Debug for Iri {
