@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs every test of the workspace: unit, integration and doc tests, and the conformance suites.
 # The official suites are git submodules (test-suite/suites/); without them, the suites' copies
-# in ../shared beside the checkout are used, or the folders HARVEST_MF2_SUITE and
-# HARVEST_HTML5LIB_TESTS and HARVEST_MICRODATA_RDF_SUITE name. A suite found nowhere fails its
-# test (HARVEST_SKIP_SUITES=mf2,html5lib,microdata-rdf skips them, and the tests say SKIPPED).
+# in ../shared beside the checkout are used, or the folders HARVEST_MF2_SUITE,
+# HARVEST_HTML5LIB_TESTS, HARVEST_MICRODATA_RDF_SUITE and HARVEST_RDFA_SUITE name. A suite found
+# nowhere fails its test (HARVEST_SKIP_SUITES=mf2,html5lib,microdata-rdf,rdfa skips them, and
+# the tests say SKIPPED).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # A missing Java runtime, Chromium or WebDriver is said now, with the command that installs it,
@@ -20,6 +21,10 @@ fi
 if [ -z "${HARVEST_MICRODATA_RDF_SUITE:-}" ] && [ -d ../shared/w3c-microdata-rdf/tests ]; then
   HARVEST_MICRODATA_RDF_SUITE="$(cd ../shared/w3c-microdata-rdf/tests && pwd)"
   export HARVEST_MICRODATA_RDF_SUITE
+fi
+if [ -z "${HARVEST_RDFA_SUITE:-}" ] && [ -d ../shared/rdfa-test-suite ]; then
+  HARVEST_RDFA_SUITE="$(cd ../shared/rdfa-test-suite && pwd)"
+  export HARVEST_RDFA_SUITE
 fi
 # Tests run one at a time: several of them time a page and its doubled copy to show linear
 # growth, and tests running beside them would blur those timings. Doc tests run as usual. The

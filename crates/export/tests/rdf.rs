@@ -477,3 +477,24 @@ fn only_well_formed_language_tags_reach_rdf() {
     let pragma = "<meta http-equiv=content-language content='en-toolongsubtag'><title>T</title>";
     check(pragma, "http://example.com/", "<http://example.com/> <http://purl.org/dc/terms/title> \"T\" .");
 }
+
+/// Issue 29 item 11: a malformed item type reached RDF as an invalid IRI with both algorithms.
+/// Every IRI goes through harvest-rdf's checked terms: repaired by %-encoding what RFC 3987
+/// forbids, or through the URL parser (here: `s@` is user info, its `@` encoded), else left out
+/// and listed in `Graph::dropped`.
+#[test]
+fn a_malformed_item_type_is_repaired_or_dropped_never_written_invalid() {
+    let html = r#"<div itemscope itemtype="http://s@@chema.org/Organization"><span itemprop="name">X</span></div>"#;
+    let page = doc(html, "http://example.com/");
+    let html5 = rdf::from_microdata(&page, &RdfOptions::new()).unwrap();
+    let w3c =
+        harvest_export::rdf::w3c::from_microdata(&page, &harvest_export::rdf::w3c::W3cOptions::new()).unwrap().graph;
+    for graph in [&html5, &w3c] {
+        let nt = graph.to_ntriples();
+        assert_eq!(parse_ntriples(&nt).len(), graph.len(), "{nt}");
+        assert!(nt.contains("<http://s%40@chema.org/Organization>"), "{nt}");
+        assert!(!nt.contains("<http://s@@chema.org/Organization>"), "{nt}");
+        assert_eq!(parse_turtle(&graph.to_turtle(), "http://x/").len(), graph.len());
+    }
+    assert!(html5.dropped().is_empty() && w3c.dropped().is_empty());
+}

@@ -68,12 +68,21 @@ pub enum Syntax {
     OpenGraph,
     /// Dublin Core `meta` and `link` elements (DC-HTML), key `dublincore`.
     DublinCore,
+    /// RDFa 1.1 as expanded JSON-LD node objects (extruct's `rdfa` shape), key `rdfa`.
+    Rdfa,
 }
 
 impl Syntax {
     /// Every syntax, in record order.
-    pub const ALL: [Syntax; 6] =
-        [Syntax::Microdata, Syntax::Mf2, Syntax::Links, Syntax::JsonLd, Syntax::OpenGraph, Syntax::DublinCore];
+    pub const ALL: [Syntax; 7] = [
+        Syntax::Microdata,
+        Syntax::Mf2,
+        Syntax::Links,
+        Syntax::JsonLd,
+        Syntax::OpenGraph,
+        Syntax::DublinCore,
+        Syntax::Rdfa,
+    ];
 
     /// The record key, which is also the syntax's name.
     pub fn name(self) -> &'static str {
@@ -84,11 +93,13 @@ impl Syntax {
             Syntax::JsonLd => "json-ld",
             Syntax::OpenGraph => "opengraph",
             Syntax::DublinCore => "dublincore",
+            Syntax::Rdfa => "rdfa",
         }
     }
 
     /// How much a syntax found, from its value in an `all` record: items (microdata, mf2),
-    /// links, JSON-LD blocks, Open Graph properties, Dublin Core statements. Values of another
+    /// links, JSON-LD blocks, Open Graph properties, Dublin Core statements, RDFa node objects
+    /// (subjects). Values of another
     /// shape count 0.
     ///
     /// ```
@@ -106,20 +117,21 @@ impl Syntax {
         };
         match self {
             Syntax::Microdata | Syntax::Mf2 => length(value.get("items")),
-            Syntax::Links | Syntax::JsonLd => length(Some(value)),
+            Syntax::Links | Syntax::JsonLd | Syntax::Rdfa => length(Some(value)),
             Syntax::OpenGraph => sum(&["properties"]),
             Syntax::DublinCore => sum(&["elements", "terms"]),
         }
     }
 
     /// A syntax by harvest's name, or by extruct's where it means the same (`microformat`;
-    /// `opengraph`, `dublincore` and `json-ld` are the same in both).
+    /// `opengraph`, `dublincore`, `json-ld` and `rdfa` are the same in both).
     ///
     /// ```
     /// use harvest_pipeline::extract::Syntax;
     /// assert_eq!(Syntax::from_name("microformat"), Some(Syntax::Mf2));
     /// assert_eq!(Syntax::from_name("json-ld"), Some(Syntax::JsonLd));
-    /// assert_eq!(Syntax::from_name("rdfa"), None);
+    /// assert_eq!(Syntax::from_name("rdfa"), Some(Syntax::Rdfa));
+    /// assert_eq!(Syntax::from_name("rdf"), None);
     /// ```
     pub fn from_name(name: &str) -> Option<Syntax> {
         match name {
@@ -237,6 +249,41 @@ pub enum RdfFormat {
     Turtle,
 }
 
+/// The syntax `harvest rdfa` writes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum RdfaFormat {
+    /// Expanded JSON-LD node objects, every IRI in full (extruct's `rdfa` output).
+    #[default]
+    JsonLd,
+    /// Turtle, with the RDFa initial context's prefixes.
+    Turtle,
+    /// N-Triples.
+    NTriples,
+}
+
+/// Which graph `harvest rdfa` writes (pyRdfa's `rdfagraph`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum RdfaGraph {
+    /// The output graph.
+    #[default]
+    Output,
+    /// The processor graph: warnings and errors.
+    Processor,
+    /// Both, in one graph.
+    Both,
+}
+
+/// Options of the RDFa extraction.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RdfaOptions {
+    /// The syntax written.
+    pub format: RdfaFormat,
+    /// Which graph.
+    pub graph: RdfaGraph,
+    /// RDFa vocabulary expansion from the page's own triples (off by default).
+    pub vocabulary_expansion: bool,
+}
+
 /// How much of each link `all` gives.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum LinksDetail {
@@ -332,7 +379,10 @@ pub enum Extraction {
     /// The page's microdata as RDF (with the HTML 5.0 algorithm, also its links, title and
     /// meta).
     Rdf(RdfOptions),
-    /// One parse, every syntax: `{url, microdata, mf2, links, json-ld, opengraph, dublincore}`.
+    /// RDFa 1.1: JSON-LD, Turtle or N-Triples.
+    Rdfa(RdfaOptions),
+    /// One parse, every syntax: `{url, microdata, mf2, links, json-ld, opengraph, dublincore,
+    /// rdfa}`.
     All(AllOptions),
 }
 
@@ -619,6 +669,65 @@ fn rdf(doc: &Document, options: &RdfOptions, limits: &Limits) -> Result<String, 
     })
 }
 
+/// The RDFa of a page as the graph `options` asks for, within `limits`.
+pub(crate) fn rdfa_graph(doc: &Document, options: &RdfaOptions, limits: &Limits) -> Result<RdfaResult, ExtractError> {
+    let mut settings = harvest_rdfa::RdfaOptions::new()
+        .processor_graph(options.graph != RdfaGraph::Output)
+        .vocabulary_expansion(options.vocabulary_expansion);
+    if let Some(max) = limits.max_values {
+        settings = settings.limits(harvest_rdf::Limits::new().max_triples(max));
+    }
+    let rdfa = harvest_rdfa::parse(doc, &settings).map_err(failed)?;
+    let graph = match options.graph {
+        RdfaGraph::Output => rdfa.graph,
+        RdfaGraph::Processor => rdfa.processor_graph().map_err(failed)?,
+        RdfaGraph::Both => {
+            // The processor graph's blank nodes are renumbered past the output graph's own.
+            let mut both = rdfa.graph.clone();
+            let offset =
+                rdfa.graph.iter().filter_map(|t| blank_number(&t.object).max(blank_number_s(&t.subject))).max();
+            for triple in rdfa.processor_graph().map_err(failed)?.iter() {
+                both.insert(harvest_rdf::Triple {
+                    subject: shift_subject(&triple.subject, offset),
+                    predicate: triple.predicate.clone(),
+                    object: triple.object.clone(),
+                })
+                .map_err(failed)?;
+            }
+            both
+        }
+    };
+    Ok(RdfaResult { graph })
+}
+
+/// A page's RDFa, ready to write.
+pub(crate) struct RdfaResult {
+    pub(crate) graph: harvest_rdf::Graph,
+}
+
+fn blank_number(term: &harvest_rdf::Term) -> Option<u64> {
+    match term {
+        harvest_rdf::Term::Blank(blank) => Some(blank.id()),
+        _ => None,
+    }
+}
+
+fn blank_number_s(subject: &harvest_rdf::Subject) -> Option<u64> {
+    match subject {
+        harvest_rdf::Subject::Blank(blank) => Some(blank.id()),
+        _ => None,
+    }
+}
+
+fn shift_subject(subject: &harvest_rdf::Subject, offset: Option<u64>) -> harvest_rdf::Subject {
+    match (subject, offset) {
+        (harvest_rdf::Subject::Blank(blank), Some(offset)) => {
+            harvest_rdf::Subject::Blank(harvest_rdf::BlankNode::new(blank.id() + offset + 1))
+        }
+        _ => subject.clone(),
+    }
+}
+
 impl Extraction {
     /// The record key of this extraction's output in batch mode (`mf2`, `vcard`, `all`...).
     pub fn name(&self) -> &'static str {
@@ -630,6 +739,7 @@ impl Extraction {
             Extraction::Ical(_) => "ical",
             Extraction::Atom(_) => "atom",
             Extraction::Rdf(_) => "rdf",
+            Extraction::Rdfa(_) => "rdfa",
             Extraction::All(_) => "all",
         }
     }
@@ -685,6 +795,7 @@ impl Extraction {
     /// Whether the output is JSON ([`Output::Json`]); else it is text ([`Output::Text`]).
     pub fn is_json(&self) -> bool {
         !matches!(self, Extraction::Vcard(_) | Extraction::Ical(_) | Extraction::Atom(_) | Extraction::Rdf(_))
+            && !matches!(self, Extraction::Rdfa(options) if options.format != RdfaFormat::JsonLd)
     }
 
     /// Parses the page and writes the output to `out`: JSON in its compact form (see
@@ -775,7 +886,14 @@ impl Extraction {
             Extraction::Links(LinksMode::Feeds) => JsonOutput::Feeds(harvest_links::feeds(doc)),
             Extraction::Links(LinksMode::Check) => JsonOutput::LinkDiagnostics(harvest_links::check(doc)),
             Extraction::All(options) => JsonOutput::All(AllRecord { doc, page_url, options, limits }),
-            Extraction::Vcard(_) | Extraction::Ical(_) | Extraction::Atom(_) | Extraction::Rdf(_) => return Ok(None),
+            Extraction::Rdfa(options) if options.format == RdfaFormat::JsonLd => {
+                JsonOutput::Value(harvest_rdf::jsonld::write(&rdfa_graph(doc, options, limits)?.graph))
+            }
+            Extraction::Vcard(_)
+            | Extraction::Ical(_)
+            | Extraction::Atom(_)
+            | Extraction::Rdf(_)
+            | Extraction::Rdfa(_) => return Ok(None),
         }))
     }
 
@@ -786,6 +904,13 @@ impl Extraction {
             Extraction::Ical(options) => ical(doc, page_url, options, limits),
             Extraction::Atom(from) => atom(doc, page_url, *from, limits),
             Extraction::Rdf(options) => rdf(doc, options, limits),
+            Extraction::Rdfa(options) => {
+                let graph = rdfa_graph(doc, options, limits)?.graph;
+                Ok(match options.format {
+                    RdfaFormat::NTriples | RdfaFormat::JsonLd => graph.to_ntriples(),
+                    RdfaFormat::Turtle => harvest_rdf::turtle::write(&graph, &harvest_rdfa::turtle_prefixes()),
+                })
+            }
             _ => Err(ExtractError::Failed(format!("{} gives JSON, not text", self.name()))),
         }
     }
