@@ -41,7 +41,13 @@ pub fn run_single(
     out: &mut dyn Write,
 ) -> std::io::Result<u8> {
     let mut buffer = Vec::with_capacity(output_capacity(page));
-    match extraction.write(page, &mut buffer) {
+    let written = extraction.write_noting(page, &mut buffer).map(|notes| {
+        // What the output leaves out (itemref references dropped), said beside it.
+        for note in notes {
+            eprintln!("harvest: {}: note: {note}", page.label);
+        }
+    });
+    match written {
         Ok(()) if extraction.is_json() => {
             if options.pretty {
                 harvest_pipeline::pretty::write(&buffer, out)?;

@@ -495,3 +495,24 @@ fn exporters_exit_1_when_the_page_has_nothing() {
         assert!(out.stdout.is_empty());
     }
 }
+
+#[test]
+fn rdf_and_microdata_note_dropped_itemref_references_on_stderr() {
+    let page =
+        "<div itemscope itemtype='https://schema.org/Person' itemref='gone'><span itemprop=name>Ada</span></div>\
+                <div itemscope><div itemprop=a itemscope id=x itemref=y></div></div>\
+                <div itemprop=b itemscope id=y itemref=x></div>";
+    for args in [vec!["rdf"], vec!["microdata"], vec!["microdata", "--format", "jsonld"]] {
+        let out =
+            harvest().args(&args).args(["-", "--base-url", "http://example.com/"]).write_stdin(page).output().unwrap();
+        assert!(out.status.success(), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("note: html>body>div:nth-child(1): itemref names \"gone\""), "{args:?}: {stderr}");
+        assert!(stderr.contains("[item-cycle"), "{args:?}: {stderr}");
+    }
+    // A page whose references all resolve says nothing.
+    let clean = "<div itemscope itemref=x></div><p id=x itemprop=a>1</p>";
+    let out = harvest().args(["rdf", "-", "--base-url", "http://example.com/"]).write_stdin(clean).output().unwrap();
+    assert!(out.status.success());
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+}

@@ -36,6 +36,8 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod microformats;
+
 use std::fmt;
 
 use chrono::{DateTime, FixedOffset, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Utc};

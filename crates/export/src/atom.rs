@@ -694,9 +694,12 @@ fn mf2_first_text(item: &harvest_mf2::Item, name: &str) -> Option<String> {
 }
 
 /// An mf2 date: a global date and time, a local date and time (read as UTC: Atom dates need
-/// an offset), or a date (midnight UTC).
+/// an offset), or a date (midnight UTC); ordinal dates as calendar dates.
 fn mf2_date(value: &str) -> Option<Stamp> {
     let value = trim_ascii_whitespace(value);
+    // An ISO 8601 ordinal date (`2013-034`), which dt-* values may hold, as a calendar date.
+    let calendar = crate::datetime::microformats::ordinal_to_calendar(value);
+    let value = calendar.as_deref().unwrap_or(value);
     if let Some(global) = parse_global_date_time(value) {
         return Some(Stamp::global(&global));
     }

@@ -58,20 +58,6 @@ pub(crate) enum Mf2Date {
     Global(GlobalDateTime),
 }
 
-/// `YYYY-DDD…` (an ordinal date, maybe followed by a time) as `YYYY-MM-DD…`; `None` for any
-/// other text or a day the year does not have.
-fn ordinal_to_calendar(s: &str) -> Option<String> {
-    let b = s.as_bytes();
-    let digits = |r: std::ops::Range<usize>| b.get(r).is_some_and(|d| d.iter().all(u8::is_ascii_digit));
-    if !(digits(0..4) && b.get(4) == Some(&b'-') && digits(5..8)) || b.get(8).is_some_and(u8::is_ascii_digit) {
-        return None;
-    }
-    let year: i32 = s.get(0..4)?.parse().ok()?;
-    let day: u32 = s.get(5..8)?.parse().ok()?;
-    let date = chrono::NaiveDate::from_yo_opt(year, day)?;
-    Some(format!("{}{}", date.format("%Y-%m-%d"), s.get(8..)?))
-}
-
 impl Mf2Date {
     /// Reads an mf2 date: HTML's date, yearless date, local or global date and time strings,
     /// leniently also `t`/`z` in lower case, a time-zone offset of hours only (`-08`) and ISO
@@ -82,7 +68,7 @@ impl Mf2Date {
             return Some(Mf2Date::Yearless(d));
         }
         // ISO 8601 ordinal dates (`2013-034`), which microformats2 dt-* values may hold.
-        let ordinal = ordinal_to_calendar(s);
+        let ordinal = datetime::microformats::ordinal_to_calendar(s);
         let s = ordinal.as_deref().unwrap_or(s);
         if let Some(d) = datetime::parse_date(s) {
             return Some(Mf2Date::Date(d));

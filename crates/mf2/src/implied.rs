@@ -3,7 +3,7 @@
 
 use crate::model::{Item, PropertyValue};
 use crate::names::is_root_class;
-use crate::values::{is_one_of, text_of, Page};
+use crate::values::{is_one_of, Page};
 use harvest_dom::{split_ascii_whitespace, Element};
 
 /// Whether an element has a root class (`:not([class*=h-])` in the spec's selectors).
@@ -60,7 +60,7 @@ fn implied_name(root: &Element, page: &Page) -> (String, Element) {
     let (name, source) = name
         .or_else(|| from(only_child(root)))
         .or_else(|| from(only_child(root).as_ref().and_then(only_child)))
-        .unwrap_or_else(|| (text_of(&root.as_node(), page), root.clone()));
+        .unwrap_or_else(|| (page.text.text_without_image_sources(&root.as_node(), &page.urls), root.clone()));
     (name.trim().to_owned(), source)
 }
 

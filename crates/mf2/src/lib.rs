@@ -106,6 +106,7 @@ pub struct Options {
     srcset: bool,
     text: Text,
     source_paths: bool,
+    classic_root_ids: bool,
 }
 
 /// How the text of an element is read ([`Options::text`]).
@@ -148,6 +149,7 @@ impl Default for Options {
             srcset: false,
             text: Text::Classic,
             source_paths: false,
+            classic_root_ids: false,
         }
     }
 }
@@ -356,6 +358,23 @@ impl Options {
         self
     }
 
+    /// Give classic roots (`vcard`, `hentry`...) their `id` as microformats2 roots get theirs.
+    /// Off by default: the official suite expects classic items without `id`
+    /// (`microformats-v1/includes/hcarditemref`).
+    ///
+    /// ```
+    /// use harvest_mf2::{parse_html, Options};
+    /// let page = "<div class=vcard id=ada><span class=fn>Ada</span></div>";
+    /// let plain = parse_html(page, "https://example.com/", &Options::new()).unwrap();
+    /// assert_eq!(plain.items[0].id, None);
+    /// let with_ids = parse_html(page, "https://example.com/", &Options::new().classic_root_ids(true)).unwrap();
+    /// assert_eq!(with_ids.items[0].id.as_deref(), Some("ada"));
+    /// ```
+    pub fn classic_root_ids(mut self, enabled: bool) -> Options {
+        self.classic_root_ids = enabled;
+        self
+    }
+
     /// Checks the options: the base URL must be absolute and the filter's types valid names.
     pub fn validate(&self) -> Result<(), Mf2Error> {
         if let Some(url) = &self.base_url {
@@ -412,7 +431,7 @@ pub fn parse(document: &harvest_dom::Document, options: &Options) -> Result<Docu
         return Err(Mf2Error::LimitExceeded(*limit));
     }
     if options.metaformats && result.items.is_empty() {
-        if let Some(item) = metaformats::imply(document, &parser.page) {
+        if let Some(item) = metaformats::imply(document, &parser.page, options.lang) {
             result.items.push(item);
         }
     }

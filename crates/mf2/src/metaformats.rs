@@ -24,7 +24,10 @@ fn meta_map(document: &Document) -> IndexMap<String, String> {
 ///
 /// Each property takes the first source present, in this order: Open Graph, Twitter card, then
 /// plain HTML (`<title>`, `<meta name=description>`, `<link rel=canonical>`).
-pub(crate) fn imply(document: &Document, page: &Page) -> Option<Item> {
+///
+/// With `lang`, the item gets the page's language as an item found on its root element would:
+/// the `html` element's `lang` (empty means unknown), else `<meta http-equiv=content-language>`.
+pub(crate) fn imply(document: &Document, page: &Page, lang: bool) -> Option<Item> {
     let meta = meta_map(document);
     let first = |keys: &[&str]| keys.iter().find_map(|k| meta.get(*k).filter(|v| !v.trim().is_empty())).cloned();
     let mut properties: IndexMap<String, Vec<PropertyValue>> = IndexMap::new();
@@ -60,7 +63,18 @@ pub(crate) fn imply(document: &Document, page: &Page) -> Option<Item> {
         Some(t) if t.eq_ignore_ascii_case("profile") => "h-card",
         _ => "h-entry",
     };
-    Some(Item { type_: vec![type_.to_owned()], properties, ..Item::default() })
+    let lang = if lang { page_language(document) } else { None };
+    Some(Item { type_: vec![type_.to_owned()], properties, lang, ..Item::default() })
+}
+
+/// The language of the page: the root `html` element's `lang` attribute, else the
+/// `content-language` pragma.
+fn page_language(document: &Document) -> Option<String> {
+    let root = document.root().element_children().find(|e| e.is("html"));
+    match root.as_ref().and_then(|html| html.attr("lang").map(|l| l.trim().to_owned())) {
+        Some(lang) => Some(lang).filter(|l| !l.is_empty()),
+        None => document_language(document),
+    }
 }
 
 /// The page language from `<meta http-equiv="content-language" content="...">`.

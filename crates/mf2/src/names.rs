@@ -14,6 +14,8 @@ pub(crate) enum Kind {
     Dt,
     /// `e-*`: embedded HTML.
     E,
+    /// Classic `rel=tag`: a plain-text `category`, the last segment of the link's path.
+    Tag,
 }
 
 /// What a class name is.

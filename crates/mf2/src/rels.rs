@@ -72,7 +72,28 @@ impl Rels {
             .clone()
         };
         let url_number = match self.rel_urls.get_index_of(&url) {
-            Some(number) => number,
+            // microformats2 § "parse a hyperlink element for rel microformats": for a URL
+            // already in rel-urls, each of `text`, `title`, `media`, `hreflang` and `type` is
+            // set from this link when the earlier ones did not set it.
+            Some(number) => {
+                if let Some((_, entry)) = self.rel_urls.get_index_mut(number) {
+                    if entry.text.is_none() {
+                        let text = text_of(element);
+                        entry.text = (!text.is_empty()).then_some(text);
+                    }
+                    for (member, name) in [
+                        (&mut entry.title, "title"),
+                        (&mut entry.media, "media"),
+                        (&mut entry.hreflang, "hreflang"),
+                        (&mut entry.type_, "type"),
+                    ] {
+                        if member.is_none() {
+                            *member = attr(element, name);
+                        }
+                    }
+                }
+                number
+            }
             None => {
                 let text = text_of(element);
                 let entry = RelUrl {

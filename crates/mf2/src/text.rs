@@ -31,16 +31,45 @@ pub(crate) struct TextIndex {
 struct Built {
     text: String,
     ranges: FxHashMap<Element, (usize, usize)>,
+    /// The ranges of `text` an `img` without `alt` wrote from its `src`, in order: the implied
+    /// name leaves them out.
+    image_sources: Vec<(usize, usize)>,
+    /// The ranges of `text` written inside an outermost `pre` element (thorough text only), in
+    /// order: their white space is kept as written.
+    preformatted: Vec<(usize, usize)>,
+    /// How many `pre` elements the indexing walk is inside.
+    pre_depth: usize,
     whole_document: bool,
+}
+
+/// A run of text and the preformatted ranges in it (relative to the run).
+struct Run<'a> {
+    text: std::borrow::Cow<'a, str>,
+    preformatted: Vec<(usize, usize)>,
+}
+
+/// What a nested `img` contributes to text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Images {
+    /// Its `alt`, else its resolved `src` (p-* values, e-* `value`).
+    AltOrSrc,
+    /// Its `alt` only: microformats2 § "parsing for implied properties", name: "replacing any
+    /// nested `<img>` elements with their alt attribute, if present" (since the resolution of
+    /// microformats2-parsing issue 35, the `src` is no part of a name).
+    AltOnly,
 }
 
 enum Step {
     Enter(Node),
     Exit(Element, usize),
+    /// The end of a `pre` element that started at this offset.
+    PreEnd(usize),
 }
 
-/// Appends what an `img` contributes to text.
-fn push_image(out: &mut String, image: &Element, urls: &Urls, mode: Text) {
+/// Appends what an `img` contributes to text; returns the range written from its `src` (empty
+/// when it gave its `alt` or nothing).
+fn push_image(out: &mut String, image: &Element, urls: &Urls, mode: Text) -> (usize, usize) {
+    let start = out.len();
     match mode {
         Text::Classic => {
             if let Some(alt) = image.attr("alt") {
@@ -49,29 +78,38 @@ fn push_image(out: &mut String, image: &Element, urls: &Urls, mode: Text) {
                 out.push(' ');
                 out.push_str(&urls.resolve(src));
                 out.push(' ');
+                return (start, out.len());
             }
         }
         // textcontent-parsing, "Element to string", IMG: the alt, else the src resolved, each
         // stripped of ASCII white space, with one space on each side; nothing without either.
         Text::Thorough => {
-            let value = match (image.attr("alt"), image.attr("src")) {
-                (Some(alt), _) => harvest_dom::trim_ascii_whitespace(alt).to_owned(),
-                (None, Some(src)) => urls.resolve(harvest_dom::trim_ascii_whitespace(src)),
-                (None, None) => return,
+            let (value, from_src) = match (image.attr("alt"), image.attr("src")) {
+                (Some(alt), _) => (harvest_dom::trim_ascii_whitespace(alt).to_owned(), false),
+                (None, Some(src)) => (urls.resolve(harvest_dom::trim_ascii_whitespace(src)), true),
+                (None, None) => return (start, start),
             };
             out.push(' ');
+            let value_start = out.len();
             out.push_str(&value);
+            let value_end = out.len();
             out.push(' ');
+            if from_src {
+                return (value_start, value_end);
+            }
         }
     }
+    (start, start)
 }
 
-/// Appends a text node's data: as written (classic), or with each TAB, LF and CR replaced by
-/// a space ("Element to string", Text node).
-fn push_text(out: &mut String, text: &str, mode: Text) {
+/// Appends a text node's data: as written (classic, or inside `pre`), or with each TAB, LF and
+/// CR replaced by a space ("Element to string", Text node).
+fn push_text(out: &mut String, text: &str, mode: Text, preformatted: bool) {
     match mode {
-        Text::Classic => out.push_str(text),
-        Text::Thorough => out.extend(text.chars().map(|c| if matches!(c, '\t' | '\n' | '\r') { ' ' } else { c })),
+        Text::Thorough if !preformatted => {
+            out.extend(text.chars().map(|c| if matches!(c, '\t' | '\n' | '\r') { ' ' } else { c }));
+        }
+        _ => out.push_str(text),
     }
 }
 
@@ -93,11 +131,25 @@ fn push_element_start(out: &mut String, element: &Element, mode: Text) -> bool {
 
 /// textcontent-parsing, "Plain text of element", steps 2-4: the spaces directly before and
 /// after each line feed removed, ASCII white space at either end stripped, runs of spaces
-/// made one.
-pub(crate) fn thorough_plain_text(text: &str) -> String {
+/// made one. Text in the `preformatted` ranges (sorted, byte offsets into `text`) is kept as
+/// written: the draft leaves `pre` open ("whitespace in pre elements"), noting agreement in
+/// microformats2-parsing issue 15 that it should be kept, as mf2py does.
+pub(crate) fn thorough_plain_text(text: &str, preformatted: &[(usize, usize)]) -> String {
     let mut out = String::with_capacity(text.len());
     let mut pending_spaces = 0usize;
-    for c in text.chars() {
+    let mut ranges = preformatted.iter().peekable();
+    for (at, c) in text.char_indices() {
+        while ranges.peek().is_some_and(|&&(_, end)| end <= at) {
+            ranges.next();
+        }
+        if ranges.peek().is_some_and(|&&(start, _)| start <= at) {
+            if pending_spaces > 0 && !out.is_empty() && !out.ends_with('\n') {
+                out.push(' ');
+            }
+            pending_spaces = 0;
+            out.push(c);
+            continue;
+        }
         match c {
             ' ' => pending_spaces += 1,
             '\n' => {
@@ -117,6 +169,13 @@ pub(crate) fn thorough_plain_text(text: &str) -> String {
     harvest_dom::trim_ascii_whitespace(&out).to_owned()
 }
 
+/// The ranges of `ranges` (sorted, disjoint) that overlap `start..end`, clipped to it.
+fn ranges_within(ranges: &[(usize, usize)], start: usize, end: usize) -> &[(usize, usize)] {
+    let first = ranges.partition_point(|&(_, range_end)| range_end <= start);
+    let last = ranges.partition_point(|&(range_start, _)| range_start < end);
+    ranges.get(first..last.max(first)).unwrap_or_default()
+}
+
 /// The elements whose text the index keeps: those with a `class` or `id` attribute (the only
 /// ones whose text the parser asks for, apart from rare cases computed directly).
 fn is_indexed(element: &Element) -> bool {
@@ -134,10 +193,17 @@ impl Built {
                     self.ranges.insert(element, (start, self.text.len()));
                     continue;
                 }
+                Step::PreEnd(start) => {
+                    self.pre_depth = self.pre_depth.saturating_sub(1);
+                    if self.pre_depth == 0 && self.text.len() > start {
+                        self.preformatted.push((start, self.text.len()));
+                    }
+                    continue;
+                }
                 Step::Enter(node) => node,
             };
             if let Some(text) = node.as_text() {
-                push_text(&mut self.text, text, mode);
+                push_text(&mut self.text, text, mode, self.pre_depth > 0);
                 continue;
             }
             if let Some(element) = node.as_element() {
@@ -145,7 +211,10 @@ impl Built {
                     continue;
                 }
                 if element.is("img") {
-                    push_image(&mut self.text, &element, urls, mode);
+                    let (start, end) = push_image(&mut self.text, &element, urls, mode);
+                    if end > start {
+                        self.image_sources.push((start, end));
+                    }
                     continue;
                 }
                 if !push_element_start(&mut self.text, &element, mode) {
@@ -154,7 +223,11 @@ impl Built {
                 // The range starts after the element's own line feed: the text of a `P` is
                 // the text of its children ("Element to string" on it).
                 if is_indexed(&element) {
-                    stack.push(Step::Exit(element, self.text.len()));
+                    stack.push(Step::Exit(element.clone(), self.text.len()));
+                }
+                if mode == Text::Thorough && element.is("pre") {
+                    self.pre_depth += 1;
+                    stack.push(Step::PreEnd(self.text.len()));
                 }
             }
             let first = stack.len();
@@ -163,9 +236,51 @@ impl Built {
         }
     }
 
-    fn slice(&self, element: &Element) -> Option<&str> {
+    /// The text of an indexed element, with the image sources inside it left out for
+    /// [`Images::AltOnly`], and its preformatted ranges.
+    fn run(&self, element: &Element, images: Images) -> Option<Run<'_>> {
         let &(start, end) = self.ranges.get(element)?;
-        Some(self.text.get(start..end).unwrap_or_default())
+        Some(self.run_between(start, end, images))
+    }
+
+    fn run_between(&self, start: usize, end: usize, images: Images) -> Run<'_> {
+        let cuts = match images {
+            Images::AltOrSrc => &[][..],
+            Images::AltOnly => ranges_within(&self.image_sources, start, end),
+        };
+        // Each offset in the run is its offset in `text` less `start` and the lengths of the
+        // cuts before it; the offsets asked grow, so one pass over the cuts serves them all.
+        let mut cut = cuts.iter().peekable();
+        let mut removed = 0usize;
+        let mut relative = |at: usize| {
+            while let Some(&&(cut_start, cut_end)) = cut.peek() {
+                if cut_end > at {
+                    break;
+                }
+                removed += cut_end - cut_start;
+                cut.next();
+            }
+            at.saturating_sub(start).saturating_sub(removed)
+        };
+        let mut preformatted = Vec::new();
+        for &(a, b) in ranges_within(&self.preformatted, start, end) {
+            let range_start = relative(a.max(start));
+            preformatted.push((range_start, relative(b.min(end))));
+        }
+        if cuts.is_empty() {
+            return Run {
+                text: std::borrow::Cow::Borrowed(self.text.get(start..end).unwrap_or_default()),
+                preformatted,
+            };
+        }
+        let mut out = String::with_capacity(end.saturating_sub(start));
+        let mut at = start;
+        for &(cut_start, cut_end) in cuts {
+            out.push_str(self.text.get(at..cut_start).unwrap_or_default());
+            at = cut_end;
+        }
+        out.push_str(self.text.get(at..end).unwrap_or_default());
+        Run { text: std::borrow::Cow::Owned(out), preformatted }
     }
 }
 
@@ -183,9 +298,13 @@ impl TextIndex {
     /// The finished text of an untrimmed run: trimmed (classic), or the thorough algorithm's
     /// plain text.
     pub(crate) fn finish(&self, raw: &str) -> String {
+        self.finish_run(raw, &[])
+    }
+
+    fn finish_run(&self, raw: &str, preformatted: &[(usize, usize)]) -> String {
         match self.mode {
             Text::Classic => raw.trim().to_owned(),
-            Text::Thorough => thorough_plain_text(raw),
+            Text::Thorough => thorough_plain_text(raw, preformatted),
         }
     }
 
@@ -197,9 +316,15 @@ impl TextIndex {
         }
     }
 
-    /// Runs `read` on the untrimmed text of a node: a slice of the index when the node is
-    /// indexed, else computed by a walk of its subtree.
-    fn with_text<T>(&self, node: &Node, urls: &Urls, read: impl FnOnce(&str) -> T) -> T {
+    /// Runs `read` on the untrimmed text of a node and its preformatted ranges: a slice of the
+    /// index when the node is indexed, else computed by a walk of its subtree.
+    fn with_text<T>(
+        &self,
+        node: &Node,
+        urls: &Urls,
+        images: Images,
+        read: impl FnOnce(&str, &[(usize, usize)]) -> T,
+    ) -> T {
         if let Some(element) = node.as_element() {
             if is_indexed(&element) && !is_one_of(&element, &["img", "script", "style", "template"]) {
                 let mut built = self.built.borrow_mut();
@@ -207,50 +332,33 @@ impl TextIndex {
                     built.whole_document = true;
                     built.index(&self.root, urls, self.mode);
                 }
-                if let Some(text) = built.slice(&element) {
-                    return read(text);
+                if let Some(run) = built.run(&element, images) {
+                    return read(&run.text, &run.preformatted);
                 }
             }
         }
-        read(&walk_text(node, urls, self.mode))
+        // A walk of the children into a scratch index, read the same way.
+        let mut scratch = Built::default();
+        for child in node.children() {
+            scratch.index(&child, urls, self.mode);
+        }
+        let run = scratch.run_between(0, scratch.text.len(), images);
+        read(&run.text, &run.preformatted)
     }
 
     /// The untrimmed text of a node.
     pub(crate) fn raw_text(&self, node: &Node, urls: &Urls) -> String {
-        self.with_text(node, urls, str::to_owned)
+        self.with_text(node, urls, Images::AltOrSrc, |text, _| text.to_owned())
     }
 
     /// The text of a node: white space at either end (NBSP included) removed (classic), or the
     /// thorough algorithm's plain text.
     pub(crate) fn text(&self, node: &Node, urls: &Urls) -> String {
-        self.with_text(node, urls, |text| self.finish(text))
+        self.with_text(node, urls, Images::AltOrSrc, |text, preformatted| self.finish_run(text, preformatted))
     }
-}
 
-/// The text of a node's children by a walk (for nodes the index does not hold). Iterative.
-fn walk_text(node: &Node, urls: &Urls, mode: Text) -> String {
-    let mut out = String::new();
-    let mut stack: Vec<Node> = node.children().collect();
-    stack.reverse();
-    while let Some(current) = stack.pop() {
-        if let Some(text) = current.as_text() {
-            push_text(&mut out, text, mode);
-            continue;
-        }
-        let Some(element) = current.as_element() else { continue };
-        if is_one_of(&element, &["script", "style", "template"]) {
-            continue;
-        }
-        if element.is("img") {
-            push_image(&mut out, &element, urls, mode);
-            continue;
-        }
-        if !push_element_start(&mut out, &element, mode) {
-            continue;
-        }
-        let first = stack.len();
-        stack.extend(current.children());
-        stack[first..].reverse();
+    /// [`TextIndex::text`] with nested images giving their `alt` only (the implied name).
+    pub(crate) fn text_without_image_sources(&self, node: &Node, urls: &Urls) -> String {
+        self.with_text(node, urls, Images::AltOnly, |text, preformatted| self.finish_run(text, preformatted))
     }
-    out
 }

@@ -1,6 +1,7 @@
 //! Property values: text, URLs, the value-class-pattern and date-time assembly.
 
 use crate::names::{is_property_or_root_class, ClassKind};
+use harvest_datetime::microformats::{self, Piece};
 use harvest_dom::{split_ascii_whitespace, Element, Node, Url};
 
 /// How relative URLs are resolved, and what an empty URL becomes.
@@ -26,8 +27,15 @@ impl Urls {
     /// Resolves a URL found in the page. Absolute URLs are kept as written (only trimmed), a
     /// relative one is resolved against the base URL, an empty one is the base URL; a value the
     /// URL parser rejects is kept as written.
+    ///
+    /// A base that cannot be a base (`about:blank`, the URL of a page parsed without one)
+    /// resolves nothing: every relative reference stays as written, `""` and `#x` included,
+    /// rather than becoming `about:blank` or `about:blank#x`.
     pub(crate) fn resolve(&self, value: &str) -> String {
         let value = trim_url(value);
+        if self.base.cannot_be_a_base() {
+            return value.to_owned();
+        }
         if value.is_empty() {
             return self.base_as_written.clone();
         }
@@ -204,36 +212,33 @@ impl DateTimeParts {
     }
 
     fn add(&mut self, value: &str) {
-        let value = value.trim();
-        if let Some((date, time, zone)) = parse_datetime(value) {
+        match microformats::parse_piece(value) {
             // A complete date-time counts only before any date or time was found.
-            if self.date.is_none() && self.time.is_none() {
+            Some(Piece::DateTime { date, time, offset }) if self.date.is_none() && self.time.is_none() => {
                 self.date = Some(date);
                 self.time = Some(time);
                 if self.zone.is_none() {
-                    self.zone = zone;
+                    self.zone = offset;
                 }
-                self.whole = Some(value.to_owned());
+                self.whole = Some(value.trim().to_owned());
                 self.used += 1;
             }
-        } else if is_date(value) {
-            if self.date.is_none() {
-                self.date = Some(value.to_owned());
+            Some(Piece::Date(date)) if self.date.is_none() => {
+                self.date = Some(date);
                 self.used += 1;
             }
-        } else if let Some((time, zone)) = parse_time(value) {
-            if self.time.is_none() {
+            Some(Piece::Time { time, offset }) if self.time.is_none() => {
                 self.time = Some(time);
                 if self.zone.is_none() {
-                    self.zone = zone;
+                    self.zone = offset;
                 }
                 self.used += 1;
             }
-        } else if let Some(zone) = parse_zone(value) {
-            if self.zone.is_none() {
-                self.zone = Some(zone);
+            Some(Piece::Offset(offset)) if self.zone.is_none() => {
+                self.zone = Some(offset);
                 self.used += 1;
             }
+            _ => {}
         }
     }
 }
@@ -268,149 +273,11 @@ pub(crate) fn value_class_datetime(element: &Element, page: &Page) -> Option<Dat
     }
 }
 
-fn all_digits(s: &str, len: usize) -> bool {
-    s.len() == len && s.bytes().all(|b| b.is_ascii_digit())
-}
-
-/// `YYYY-MM-DD` or the ordinal `YYYY-DDD`.
-pub(crate) fn is_date(value: &str) -> bool {
-    let mut parts = value.split('-');
-    match (parts.next(), parts.next(), parts.next(), parts.next()) {
-        (Some(y), Some(m), Some(d), None) => all_digits(y, 4) && all_digits(m, 2) && all_digits(d, 2),
-        (Some(y), Some(d), None, None) => all_digits(y, 4) && all_digits(d, 3),
-        _ => false,
-    }
-}
-
-/// A timezone designator: `Z`, `±HH`, `±HHMM` or `±HH:MM`, normalised to `Z`, `±HH` or `±HHMM`.
-pub(crate) fn parse_zone(value: &str) -> Option<String> {
-    if value.eq_ignore_ascii_case("z") {
-        return Some("Z".to_owned());
-    }
-    let sign = value.chars().next().filter(|c| *c == '+' || *c == '-')?;
-    let rest = value.get(1..)?;
-    let digits: String = rest.chars().filter(|c| *c != ':').collect();
-    let colon_ok = match rest.find(':') {
-        None => true,
-        Some(index) => index == 2 && rest.matches(':').count() == 1,
-    };
-    if colon_ok && (all_digits(&digits, 2) || all_digits(&digits, 4)) {
-        Some(format!("{sign}{digits}"))
-    } else {
-        None
-    }
-}
-
-/// A time of day, 24-hour (`HH:MM[:SS[.fff]]`) or 12-hour with `am`/`pm`/`a.m.`/`p.m.`
-/// (`H[:MM[:SS]]pm`), optionally followed by a timezone. Returns the time as `HH:MM[:SS]`
-/// (24-hour, zero-padded) and the normalised zone.
-pub(crate) fn parse_time(value: &str) -> Option<(String, Option<String>)> {
-    // Split off a trailing zone.
-    let (clock, zone) = match value.rfind(['+', '-', 'Z', 'z']) {
-        Some(index) if index > 0 => {
-            let (clock, zone) = value.split_at_checked(index)?;
-            (clock.trim_end(), Some(parse_zone(zone)?))
-        }
-        _ => (value, None),
-    };
-    let lower = clock.to_ascii_lowercase();
-    let (clock, meridiem) = if let Some(rest) = lower.strip_suffix("a.m.").or_else(|| lower.strip_suffix("am")) {
-        (rest.trim_end().to_owned(), Some(false))
-    } else if let Some(rest) = lower.strip_suffix("p.m.").or_else(|| lower.strip_suffix("pm")) {
-        (rest.trim_end().to_owned(), Some(true))
-    } else {
-        (lower, None)
-    };
-    let fields: Vec<&str> = clock.split(':').collect();
-    let hour_text = *fields.first()?;
-    if hour_text.is_empty() || hour_text.len() > 2 || !hour_text.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let mut hour: u32 = hour_text.parse().ok()?;
-    if fields.len() > 3 || (fields.len() == 1 && meridiem.is_none()) {
-        return None;
-    }
-    if let Some(minutes) = fields.get(1) {
-        if !all_digits(minutes, 2) {
-            return None;
-        }
-    }
-    if let Some(seconds) = fields.get(2) {
-        let (whole, fraction) = seconds.split_once('.').unwrap_or((seconds, "0"));
-        if !all_digits(whole, 2) || fraction.is_empty() || !fraction.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-    }
-    match meridiem {
-        Some(pm) => {
-            if !(1..=12).contains(&hour) {
-                return None;
-            }
-            if pm && hour != 12 {
-                hour += 12;
-            } else if !pm && hour == 12 {
-                hour = 0;
-            }
-        }
-        None if hour > 24 => return None,
-        None => {}
-    }
-    let mut time = format!("{hour:02}");
-    match fields.get(1) {
-        Some(minutes) => {
-            time.push(':');
-            time.push_str(minutes);
-        }
-        None => time.push_str(":00"),
-    }
-    if let Some(seconds) = fields.get(2) {
-        time.push(':');
-        time.push_str(seconds);
-    }
-    Some((time, zone))
-}
-
-/// A date and a time separated by `T`, `t` or a space.
-fn parse_datetime(value: &str) -> Option<(String, String, Option<String>)> {
-    let index = value.find(['T', 't', ' '])?;
-    let (date, time) = value.split_at_checked(index)?;
-    let time = time.get(1..)?.trim_start();
-    if !is_date(date) {
-        return None;
-    }
-    let (time, zone) = parse_time(time)?;
-    Some((date.to_owned(), time, zone))
-}
-
-/// The leading date of a date-time value, when it has one.
-pub(crate) fn date_of(value: &str) -> Option<&str> {
-    if is_date(value) {
-        return Some(value);
-    }
-    let index = value.find(['T', 't', ' '])?;
-    let date = value.get(..index)?;
-    is_date(date).then_some(date)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn times() {
-        let t = |v: &str| parse_time(v).map(|(t, z)| format!("{t}{}", z.unwrap_or_default()));
-        assert_eq!(t("07:00:00pm").as_deref(), Some("19:00:00"));
-        assert_eq!(t("7pm").as_deref(), Some("19:00"));
-        assert_eq!(t("07:00p.m.").as_deref(), Some("19:00"));
-        assert_eq!(t("12am").as_deref(), Some("00:00"));
-        assert_eq!(t("7:00am").as_deref(), Some("07:00"));
-        assert_eq!(t("19:00:00-08:00").as_deref(), Some("19:00:00-0800"));
-        assert_eq!(t("19:00z").as_deref(), Some("19:00Z"));
-        assert_eq!(t("19").as_deref(), None);
-        assert_eq!(t("NotADate"), None);
-        assert_eq!(t("13pm"), None);
-        assert!(is_date("2013-034") && is_date("2000-01-01") && !is_date("2000-1-01"));
-        assert_eq!(parse_zone("+08").as_deref(), Some("+08"));
-        assert_eq!(parse_zone("+0:800"), None);
+/// A value that is a time of day alone (`19:31`, `7pm`, maybe with an offset), normalised as
+/// the value-class pattern writes times.
+pub(crate) fn time_only(value: &str) -> Option<String> {
+    match microformats::parse_piece(value)? {
+        Piece::Time { time, offset } => Some(format!("{time}{}", offset.unwrap_or_default())),
+        _ => None,
     }
 }

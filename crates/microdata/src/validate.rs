@@ -314,6 +314,26 @@ impl Microdata {
             .collect()
     }
 
+    /// The diagnostics about `itemref` references that the JSON and RDF conversions leave out
+    /// without a trace in their output: IDs no element has ([`Rule::ItemrefUnknownId`]),
+    /// elements reached twice ([`Rule::MicrodataError`]) and item cycles ([`Rule::ItemCycle`],
+    /// which only `itemref` can make). A page without `itemref` costs one look at each element.
+    ///
+    /// ```
+    /// let doc = harvest_dom::Document::parse("<div itemscope itemref='nowhere'><b itemprop=a>1</b></div>");
+    /// let notes = harvest_microdata::Microdata::new(&doc).itemref_diagnostics();
+    /// assert_eq!(notes.len(), 1);
+    /// assert_eq!(notes[0].rule, harvest_microdata::Rule::ItemrefUnknownId);
+    /// ```
+    pub fn itemref_diagnostics(&self) -> Vec<Diagnostic> {
+        if !self.inner.nodes.iter().any(|node| node.element.is_html() && node.element.has_attr("itemref")) {
+            return Vec::new();
+        }
+        let mut found = self.validate();
+        found.retain(|d| matches!(d.rule, Rule::ItemrefUnknownId | Rule::MicrodataError | Rule::ItemCycle));
+        found
+    }
+
     /// The rules about single elements and their attributes.
     fn check_attributes(&self, report: &mut Report) {
         let inner = &*self.inner;

@@ -820,6 +820,34 @@ impl Extraction {
         self.write_on(&parse(page), page.url.as_deref(), out)
     }
 
+    /// [`Extraction::write`], returning also the [`Extraction::notes`] on the page (parsed
+    /// once for both).
+    pub fn write_noting(&self, page: &Page, out: &mut dyn Write) -> Result<Vec<String>, WriteError> {
+        let doc = parse(page);
+        self.write_on(&doc, page.url.as_deref(), out)?;
+        Ok(self.notes(&doc))
+    }
+
+    /// What this extraction's output leaves out of a page, in words, for a front end to show
+    /// beside it (`harvest` writes them to stderr): for the microdata JSON and JSON-LD and the
+    /// RDF export, the `itemref` references dropped, each as the validator's diagnostic (an ID
+    /// no element has, an element reached twice, an item cycle). Empty for other extractions.
+    ///
+    /// ```
+    /// use harvest_pipeline::extract::{Extraction, MicrodataOutput};
+    /// let doc = harvest_dom::Document::parse("<div itemscope itemref='gone'><b itemprop=a>1</b></div>");
+    /// let notes = Extraction::Microdata(MicrodataOutput::Json).notes(&doc);
+    /// assert_eq!(notes, ["html>body>div: itemref names \"gone\", which no element has as its ID [itemref-unknown-id, 001 §5.2.2]"]);
+    /// ```
+    pub fn notes(&self, doc: &Document) -> Vec<String> {
+        match self {
+            Extraction::Microdata(MicrodataOutput::Json | MicrodataOutput::JsonLd(_)) | Extraction::Rdf(_) => {
+                harvest_microdata::Microdata::new(doc).itemref_diagnostics().iter().map(ToString::to_string).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
     /// [`Extraction::write`] on a parsed page whose URL, as given, is `page_url`.
     pub fn write_on(&self, doc: &Document, page_url: Option<&str>, out: &mut dyn Write) -> Result<(), WriteError> {
         self.write_on_limited(doc, page_url, &Limits::default(), out)
