@@ -11,8 +11,8 @@ use pyo3::exceptions::{PyNotImplementedError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
-/// Bounds on one call: ``max_depth`` (element nesting parsed; deeper elements become
-/// siblings, default 512), ``max_values`` (values one extraction writes: microdata JSON
+/// Bounds on one call: ``max_depth`` (element nesting the HTML tree builder sees at once;
+/// deeper pages parse through a window and keep their tree, default 512), ``max_values`` (values one extraction writes: microdata JSON
 /// values, mf2 values copied into nested items, RDF triples; past it the call raises
 /// ``ExtractionError``; default: each extractor's own), ``max_output_bytes`` and ``timeout``
 /// (seconds). Pass as ``limits=Limits(...)`` or ``limits={...}`` to any function.
