@@ -4,7 +4,6 @@
 use harvest_dom::{Document, ParseOptions, Url};
 use harvest_rdf::Limits;
 use harvest_rdfa::{parse, DiagnosticKind, Rdfa, RdfaError, RdfaOptions};
-use std::time::{Duration, Instant};
 
 fn rdfa(html: &str) -> Rdfa {
     rdfa_with(html, &RdfaOptions::new().processor_graph(true))
@@ -33,30 +32,18 @@ fn assert_valid(rdfa: &Rdfa) {
     assert_eq!(oxttl::NTriplesParser::new().for_slice(processor.as_bytes()).filter(Result::is_err).count(), 0);
 }
 
-fn best_of_three(work: impl Fn()) -> Duration {
-    (0..3)
-        .map(|_| {
-            let start = Instant::now();
-            work();
-            start.elapsed()
-        })
-        .min()
-        .unwrap_or_default()
-}
-
+/// Extracting RDFa from `page(n)` (parsed outside the timing, with room for its depth) grows
+/// linearly: the shared doubling check.
 fn assert_linear(what: &str, n: usize, page: impl Fn(usize) -> String) {
-    let (small, large) = (page(n), page(2 * n));
     let url = Url::parse("http://example.com/").unwrap();
-    let (small, large) = (
-        Document::parse_with(&small, &ParseOptions::new().url(url.clone()).max_depth(4 * n + 100)),
-        Document::parse_with(&large, &ParseOptions::new().url(url).max_depth(4 * n + 100)),
-    );
     let options =
         RdfaOptions::new().processor_graph(true).limits(Limits::new().max_bytes(usize::MAX).max_triples(usize::MAX));
-    let a = best_of_three(|| drop(parse(&small, &options)));
-    let b = best_of_three(|| drop(parse(&large, &options)));
-    let ratio = b.as_secs_f64() / a.as_secs_f64().max(1e-6);
-    assert!(ratio < 3.0, "{what}: {a:?} for {n}, {b:?} for {}: ratio {ratio:.2}", 2 * n);
+    harvest_test_support::assert_linear(
+        what,
+        n,
+        |n| Document::parse_with(&page(n), &ParseOptions::new().url(url.clone()).max_depth(4 * n + 100)),
+        |doc| drop(parse(doc, &options)),
+    );
 }
 
 #[test]
