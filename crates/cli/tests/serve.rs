@@ -290,8 +290,8 @@ fn every_hop_is_checked_and_fetches_are_bounded() {
     }
     assert_eq!(fetch(&server, &format!("http://{target}/loop")).error_code(502), "fetch-failed");
     assert_eq!(fetch(&server, &format!("http://{target}/missing")).error_code(502), "fetch-failed");
-    assert_eq!(fetch(&server, &format!("http://{target}/image")).error_code(415), "not-html");
-    assert_eq!(fetch(&server, &format!("http://{target}/huge")).error_code(413), "body-too-large");
+    assert_eq!(fetch(&server, &format!("http://{target}/image")).error_code(502), "fetched-not-html");
+    assert_eq!(fetch(&server, &format!("http://{target}/huge")).error_code(502), "fetched-too-large");
     assert_eq!(fetch(&server, &format!("http://{target}/hang")).error_code(504), "fetch-timeout");
     // A closed port: the connection is refused.
     let closed = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap();

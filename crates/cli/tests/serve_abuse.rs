@@ -121,3 +121,71 @@ fn a_timed_out_extraction_frees_its_worker() {
     assert_eq!(next.status, 200, "{}", next.text());
     assert!(start.elapsed() < std::time::Duration::from_millis(500), "{:?}", start.elapsed());
 }
+
+/// Issue 26, item 7: a gzip body is decoded (within --max-body, decoded), other codings are
+/// refused; a fetched page that is not HTML or too large is the upstream's fault (502, with
+/// its status); 405s list the methods of their path; API answers vary with Accept; a
+/// `base_url` is http(s); hyper's own refusals are logged.
+#[test]
+fn the_smaller_defects() {
+    use std::io::Write as _;
+    let server = Server::start(&["--max-body", "64K", "--allow-address", "127.0.0.1/32"]);
+    let page = b"<p class=h-card>Ada</p>";
+    let gzip = |bytes: &[u8]| {
+        let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        encoder.write_all(bytes).unwrap();
+        encoder.finish().unwrap()
+    };
+    let gzipped =
+        server.request("POST", "/v1/mf2", &[("Content-Type", "text/html"), ("Content-Encoding", "gzip")], &gzip(page));
+    assert_eq!(gzipped.status, 200, "{}", gzipped.text());
+    assert_eq!(gzipped.json()["items"][0]["properties"]["name"][0], "Ada");
+    // A bomb: some 10 KB of gzip that decode to 10 MB, past the limit.
+    let bomb = gzip(&vec![b' '; 10 << 20]);
+    assert!(bomb.len() < 64 << 10);
+    let refused =
+        server.request("POST", "/v1/mf2", &[("Content-Type", "text/html"), ("Content-Encoding", "gzip")], &bomb);
+    assert_eq!(refused.error_code(413), "body-too-large");
+    let brotli = server.request("POST", "/v1/mf2", &[("Content-Type", "text/html"), ("Content-Encoding", "br")], page);
+    assert_eq!(brotli.error_code(415), "unsupported-encoding");
+    let damaged =
+        server.request("POST", "/v1/mf2", &[("Content-Type", "text/html"), ("Content-Encoding", "gzip")], page);
+    assert_eq!(damaged.error_code(400), "bad-parameter");
+
+    let target = target_server();
+    let image = fetch(&server, &format!("http://{target}/image"));
+    assert_eq!(image.error_code(502), "fetched-not-html");
+    assert_eq!(image.json()["error"]["upstream_status"], 200);
+    assert!(image.text().contains("image/png"), "{}", image.text());
+    let huge = fetch(&server, &format!("http://{target}/huge"));
+    assert_eq!(huge.error_code(502), "fetched-too-large");
+    assert_eq!(fetch(&server, &format!("http://{target}/missing")).json()["error"]["upstream_status"], 404);
+
+    for (path, allow) in [("/healthz", "GET, HEAD"), ("/", "GET, HEAD"), ("/v1/mf2", "GET, HEAD, POST")] {
+        let answer = server.request("DELETE", path, &[], b"");
+        assert_eq!(answer.error_code(405), "method-not-allowed", "{path}");
+        assert_eq!(answer.header("allow"), Some(allow), "{path}");
+    }
+    let vary: Vec<String> = server
+        .post("/v1/mf2", page)
+        .headers
+        .iter()
+        .filter(|(name, _)| name == "vary")
+        .flat_map(|(_, value)| value.split(',').map(|v| v.trim().to_ascii_lowercase()).collect::<Vec<_>>())
+        .collect();
+    assert!(vary.contains(&"accept".to_owned()), "{vary:?}");
+
+    let javascript: String = form_urlencoded::byte_serialize(b"javascript:alert(1)").collect();
+    assert_eq!(server.post(&format!("/v1/mf2?base_url={javascript}"), page).error_code(400), "bad-parameter");
+
+    let long_uri = format!("GET /v1/mf2?base_url={} HTTP/1.1\r\nHost: x\r\n\r\n", "a".repeat(1 << 20));
+    let raw = raw_exchange(&server.address, long_uri.as_bytes());
+    let status = String::from_utf8_lossy(&raw[..12.min(raw.len())]).into_owned();
+    assert!(status.starts_with("HTTP/1.1 414") || status.starts_with("HTTP/1.1 431"), "{status:?}");
+    let big_head = format!("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: {}\r\n\r\n", "a".repeat(1 << 20));
+    let raw = raw_exchange(&server.address, big_head.as_bytes());
+    assert!(raw.starts_with(b"HTTP/1.1 431"), "{:?}", String::from_utf8_lossy(&raw[..12.min(raw.len())]));
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let log = server.log.lock().unwrap();
+    assert!(log.iter().any(|line| line.contains("431 rejected by the HTTP parser")), "{log:?}");
+}

@@ -34,13 +34,16 @@ pub(crate) fn router(state: Arc<State>) -> Router {
         .route("/healthz", get(healthz))
         .route("/v1/{endpoint}", get(fetch_and_extract).post(extract_body))
         .fallback(|| async { ApiError::new(Kind::NotFound, "no such path; the API is /v1/{endpoint}") })
-        .method_not_allowed_fallback(|| async {
-            let mut response =
-                ApiError::new(Kind::MethodNotAllowed, "the endpoints take POST (a page) and GET (?url=)")
-                    .into_response();
-            response.headers_mut().insert(header::ALLOW, HeaderValue::from_static("GET, HEAD, POST"));
+        .method_not_allowed_fallback(|uri: axum::http::Uri| async move {
+            let (message, allow) = match uri.path().starts_with("/v1/") {
+                true => ("the endpoints take POST (a page) and GET (?url=)", "GET, HEAD, POST"),
+                false => ("this path takes GET", "GET, HEAD"),
+            };
+            let mut response = ApiError::new(Kind::MethodNotAllowed, message).into_response();
+            response.headers_mut().insert(header::ALLOW, HeaderValue::from_static(allow));
             response
         })
+        .layer(axum::middleware::map_response(vary_accept))
         .layer(axum::middleware::map_response(no_sniffing))
         .layer(cors)
         .with_state(state)
@@ -48,6 +51,15 @@ pub(crate) fn router(state: Arc<State>) -> Router {
 
 async fn no_sniffing(mut response: Response) -> Response {
     response.headers_mut().insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    response
+}
+
+/// Every answer of the API says it depends on `Accept` (the mf2 media type does), so caches
+/// keep the answers apart.
+async fn vary_accept(uri: axum::http::Uri, mut response: Response) -> Response {
+    if uri.path().starts_with("/v1/") {
+        response.headers_mut().append(header::VARY, HeaderValue::from_static("accept"));
+    }
     response
 }
 
@@ -181,11 +193,50 @@ async fn read_body(mut body: Body, headers: &HeaderMap, state: &State) -> Result
         }
         Ok(bytes)
     };
-    match tokio::time::timeout(timeout, read).await {
-        Ok(result) => result,
+    let bytes = match tokio::time::timeout(timeout, read).await {
+        Ok(result) => result?,
         Err(_) => {
-            Err(ApiError::new(Kind::RequestTimeout, format!("the body did not arrive within {} s", timeout.as_secs())))
+            return Err(ApiError::new(
+                Kind::RequestTimeout,
+                format!("the body did not arrive within {} s", timeout.as_secs()),
+            ))
         }
+    };
+    decode_body(bytes, headers, max).await
+}
+
+/// The body without its `Content-Encoding`: gzip is decoded (to at most `max` bytes, so a
+/// small bomb cannot grow past the limit), identity is as sent, any other coding is refused.
+async fn decode_body(bytes: Vec<u8>, headers: &HeaderMap, max: u64) -> Result<Vec<u8>, ApiError> {
+    let mut codings = Vec::new();
+    for value in headers.get_all(header::CONTENT_ENCODING) {
+        let value = value.to_str().unwrap_or("?");
+        codings.extend(value.split(',').map(|c| c.trim().to_ascii_lowercase()).filter(|c| !c.is_empty()));
+    }
+    codings.retain(|coding| coding != "identity");
+    match codings.as_slice() {
+        [] => Ok(bytes),
+        [gzip] if gzip == "gzip" || gzip == "x-gzip" => tokio::task::spawn_blocking(move || {
+            use std::io::Read;
+            let mut decoded = Vec::new();
+            flate2::read::MultiGzDecoder::new(bytes.as_slice())
+                .take(max.saturating_add(1))
+                .read_to_end(&mut decoded)
+                .map_err(|e| ApiError::new(Kind::BadParameter, format!("the gzip body does not decode: {e}")))?;
+            if decoded.len() as u64 > max {
+                return Err(ApiError::new(
+                    Kind::BodyTooLarge,
+                    format!("the body, decoded, is larger than {max} bytes (--max-body)"),
+                ));
+            }
+            Ok(decoded)
+        })
+        .await
+        .map_err(|e| ApiError::new(Kind::Internal, format!("decoding the body: {e}")))?,
+        _ => Err(ApiError::new(
+            Kind::UnsupportedEncoding,
+            format!("the body's Content-Encoding is {}; send it as is, or gzip", codings.join(", ")),
+        )),
     }
 }
 

@@ -1,4 +1,5 @@
-//! The API's errors: `{"error": {"code", "message"}}` with the matching HTTP status.
+//! The API's errors: `{"error": {"code", "message"}}` with the matching HTTP status (and
+//! `upstream_status` for errors about a fetched page's answer).
 
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -17,9 +18,9 @@ pub(crate) enum Kind {
     MethodNotAllowed,
     /// 408: the body did not arrive in time.
     RequestTimeout,
-    /// 413: the body (or the fetched page) is larger than the server takes.
+    /// 413: the body is larger than the server takes.
     BodyTooLarge,
-    /// 415: the body (or the fetched page) is not HTML.
+    /// 415: the body is not HTML.
     NotHtml,
     /// 422: the page holds nothing this format exports (no contact, no event...).
     NothingFound,
@@ -29,6 +30,12 @@ pub(crate) enum Kind {
     OutputTooLarge,
     /// 502: the page could not be fetched.
     FetchFailed,
+    /// 502: the fetched page is not HTML.
+    FetchedNotHtml,
+    /// 502: the fetched page is larger than the server takes.
+    FetchedTooLarge,
+    /// 415: the body is in a content coding the server does not decode.
+    UnsupportedEncoding,
     /// 503: too many requests in flight.
     Saturated,
     /// 503: the request took longer than the server allows.
@@ -50,7 +57,8 @@ impl Kind {
             Kind::BodyTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Kind::NotHtml => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Kind::NothingFound | Kind::ExtractionFailed | Kind::OutputTooLarge => StatusCode::UNPROCESSABLE_ENTITY,
-            Kind::FetchFailed => StatusCode::BAD_GATEWAY,
+            Kind::FetchFailed | Kind::FetchedNotHtml | Kind::FetchedTooLarge => StatusCode::BAD_GATEWAY,
+            Kind::UnsupportedEncoding => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Kind::Saturated | Kind::Timeout => StatusCode::SERVICE_UNAVAILABLE,
             Kind::FetchTimeout => StatusCode::GATEWAY_TIMEOUT,
             Kind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
@@ -71,6 +79,9 @@ impl Kind {
             Kind::ExtractionFailed => "extraction-failed",
             Kind::OutputTooLarge => "output-too-large",
             Kind::FetchFailed => "fetch-failed",
+            Kind::FetchedNotHtml => "fetched-not-html",
+            Kind::FetchedTooLarge => "fetched-too-large",
+            Kind::UnsupportedEncoding => "unsupported-encoding",
             Kind::Saturated => "saturated",
             Kind::Timeout => "timeout",
             Kind::FetchTimeout => "fetch-timeout",
@@ -84,17 +95,28 @@ impl Kind {
 pub(crate) struct ApiError {
     pub(crate) kind: Kind,
     pub(crate) message: String,
+    /// The status the fetched page was answered with, for errors about it.
+    pub(crate) upstream_status: Option<u16>,
 }
 
 impl ApiError {
     pub(crate) fn new(kind: Kind, message: impl Into<String>) -> ApiError {
-        ApiError { kind, message: message.into() }
+        ApiError { kind, message: message.into(), upstream_status: None }
+    }
+
+    /// The error, with the status the fetched page was answered with.
+    pub(crate) fn upstream(mut self, status: u16) -> ApiError {
+        self.upstream_status = Some(status);
+        self
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = serde_json::json!({"error": {"code": self.kind.code(), "message": self.message}});
+        let mut body = serde_json::json!({"error": {"code": self.kind.code(), "message": self.message}});
+        if let Some(status) = self.upstream_status {
+            body["error"]["upstream_status"] = status.into();
+        }
         let mut response = (self.kind.status(), format!("{body}\n")).into_response();
         let headers = response.headers_mut();
         headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));

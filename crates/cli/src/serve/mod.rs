@@ -210,7 +210,9 @@ async fn accept_loop(listener: TcpListener, router: Router, max_connections: usi
         builder.timer(TokioTimer::new()).header_read_timeout(HEADER_TIMEOUT);
         let connection = graceful.watch(builder.serve_connection(TokioIo::new(stream), service));
         tokio::spawn(async move {
-            let _ = connection.await;
+            if let Err(error) = connection.await {
+                log_rejection(peer, &error);
+            }
             drop(permit);
         });
     }
@@ -220,6 +222,22 @@ async fn accept_loop(listener: TcpListener, router: Router, max_connections: usi
         () = graceful.shutdown() => {}
         () = tokio::time::sleep(SHUTDOWN_GRACE) => eprintln!("harvest serve: requests still running after {SHUTDOWN_GRACE:?}; stopping anyway"),
     }
+}
+
+/// Writes the access-log line of a request hyper refused before the router saw it (a head
+/// too large, a URI too long, a malformed request): hyper answers those itself, 431, 414 or
+/// 400 with no body, and closes the connection.
+fn log_rejection(peer: SocketAddr, error: &hyper::Error) {
+    if !(error.is_parse() || error.is_parse_too_large()) {
+        return;
+    }
+    let text = error.to_string();
+    let status = match (error.is_parse_too_large(), text.contains("URI")) {
+        (true, true) => 414,
+        (true, false) => 431,
+        (false, _) => 400,
+    };
+    eprintln!("{peer} \"-\" {status} rejected by the HTTP parser: {}", text.escape_debug());
 }
 
 /// Runs a request through the router and writes its access-log line:
