@@ -189,3 +189,52 @@ fn the_smaller_defects() {
     let log = server.log.lock().unwrap();
     assert!(log.iter().any(|line| line.contains("431 rejected by the HTTP parser")), "{log:?}");
 }
+
+/// A raw request with this `Host` and these extra header lines; the answer's status and head.
+fn with_host(server: &Server, host: &str, extra: &str) -> (u16, String) {
+    let page = "<p class=h-card>Ada</p>";
+    let request = format!(
+        "POST /v1/mf2 HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nContent-Type: text/html\r\n{extra}Content-Length: {}\r\n\r\n{page}",
+        page.len()
+    );
+    let raw = raw_exchange(&server.address, request.as_bytes());
+    let head = String::from_utf8_lossy(&raw[..raw.windows(4).position(|w| w == b"\r\n\r\n").unwrap()]).to_lowercase();
+    (head[9..12].parse().unwrap(), head)
+}
+
+/// Issue 26, item 5: with private addresses allowed, web pages elsewhere must not read
+/// through the server: CORS is off unless origins are listed, and only IP-address hosts (or
+/// the listed ones) are answered, which defeats DNS rebinding.
+#[test]
+fn private_access_turns_cors_off_and_checks_the_host() {
+    let address_host = |server: &Server| server.address.clone();
+    let private = Server::start(&["--allow-address", "127.0.0.1/32"]);
+    let (status, head) = with_host(&private, &address_host(&private), "Origin: https://evil.example\r\n");
+    assert_eq!(status, 200);
+    assert!(!head.contains("access-control-allow-origin"), "{head}");
+    let port = private.address.split(':').nth(1).unwrap().to_owned();
+    assert_eq!(with_host(&private, &format!("localhost:{port}"), "").0, 200);
+    let (status, _) = with_host(&private, &format!("rebound.example:{port}"), "");
+    assert_eq!(status, 421, "a DNS-rebinding name is refused");
+
+    let listed = Server::start(&[
+        "--allow-private",
+        "--cors-origin",
+        "https://intranet.example",
+        "--allowed-host",
+        "harvest.internal",
+    ]);
+    let (status, head) =
+        with_host(&listed, &format!("harvest.internal:{port}"), "Origin: https://intranet.example\r\n");
+    assert_eq!(status, 200);
+    assert!(head.contains("access-control-allow-origin: https://intranet.example"), "{head}");
+    let (_, head) = with_host(&listed, "harvest.internal", "Origin: https://evil.example\r\n");
+    assert!(!head.contains("access-control-allow-origin"), "{head}");
+    assert_eq!(with_host(&listed, &listed.address.clone(), "").0, 421, "only the listed hosts");
+
+    // Without private access, any origin and any host, as before.
+    let public = Server::start(&[]);
+    let (status, head) = with_host(&public, "anything.example", "Origin: https://reader.example\r\n");
+    assert_eq!(status, 200);
+    assert!(head.contains("access-control-allow-origin: *"), "{head}");
+}

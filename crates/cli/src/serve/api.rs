@@ -2,10 +2,10 @@
 
 use super::errors::{ApiError, Kind};
 use super::options::{self, Request};
-use super::{output, playground, State};
+use super::{access, output, playground, State};
 use axum::body::Body;
 use axum::extract::{Path, RawQuery};
-use axum::http::{header, HeaderMap, HeaderValue, Method};
+use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
@@ -18,16 +18,12 @@ use http_body_util::BodyExt;
 use std::io::Write;
 use std::sync::Arc;
 use std::time::Duration;
-use tower_http::cors::{Any, CorsLayer};
 
-/// The server's routes, with CORS for browser clients on every answer.
+/// The server's routes, with CORS for browser clients ([`access`]) on every answer.
 pub(crate) fn router(state: Arc<State>) -> Router {
-    let cors = CorsLayer::new()
-        .allow_origin(Any)
-        .allow_methods([Method::GET, Method::POST])
-        .allow_headers([header::CONTENT_TYPE, header::ACCEPT])
-        .max_age(Duration::from_secs(86_400));
-    Router::new()
+    let cors = access::cors(&state.settings);
+    let hosts = access::Hosts::from_settings(&state.settings);
+    let router = Router::new()
         .route("/", get(playground::index))
         .route("/playground.css", get(playground::stylesheet))
         .route("/playground.js", get(playground::script))
@@ -44,8 +40,13 @@ pub(crate) fn router(state: Arc<State>) -> Router {
             response
         })
         .layer(axum::middleware::map_response(vary_accept))
-        .layer(axum::middleware::map_response(no_sniffing))
-        .layer(cors)
+        .layer(axum::middleware::map_response(no_sniffing));
+    let router = match cors {
+        Some(cors) => router.layer(cors),
+        None => router,
+    };
+    router
+        .layer(axum::middleware::from_fn(move |request, next| access::check_host(hosts.clone(), request, next)))
         .with_state(state)
 }
 

@@ -14,6 +14,8 @@ pub(crate) enum Kind {
     ForbiddenAddress,
     /// 404: no such path.
     NotFound,
+    /// 421: the request's `Host` is not one the server answers to.
+    UnknownHost,
     /// 405: the path does not take this method.
     MethodNotAllowed,
     /// 408: the body did not arrive in time.
@@ -52,6 +54,7 @@ impl Kind {
             Kind::BadParameter => StatusCode::BAD_REQUEST,
             Kind::ForbiddenAddress => StatusCode::FORBIDDEN,
             Kind::NotFound => StatusCode::NOT_FOUND,
+            Kind::UnknownHost => StatusCode::MISDIRECTED_REQUEST,
             Kind::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Kind::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             Kind::BodyTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
@@ -71,6 +74,7 @@ impl Kind {
             Kind::BadParameter => "bad-parameter",
             Kind::ForbiddenAddress => "forbidden-address",
             Kind::NotFound => "not-found",
+            Kind::UnknownHost => "unknown-host",
             Kind::MethodNotAllowed => "method-not-allowed",
             Kind::RequestTimeout => "request-timeout",
             Kind::BodyTooLarge => "body-too-large",

@@ -21,6 +21,7 @@
 //! SIGTERM or Ctrl-C stops accepting, lets the requests in progress finish (up to
 //! [`SHUTDOWN_GRACE`]) and exits. Every request writes one access-log line on stderr.
 
+mod access;
 mod api;
 mod errors;
 mod fetch;
@@ -79,6 +80,16 @@ pub struct ServeArgs {
     /// --allow-address 10.1.2.0/24 for one internal network.
     #[arg(long, value_name = "CIDR")]
     allow_address: Vec<ipnet::IpNet>,
+    /// Origins whose web pages may call the API (CORS; repeatable; `*` for any). Default: any,
+    /// unless --allow-private or --allow-address let the server reach internal pages: then
+    /// none.
+    #[arg(long, value_name = "ORIGIN")]
+    cors_origin: Vec<String>,
+    /// Host names the server answers to (`name`, or `name:port`; repeatable); other Host
+    /// headers are answered 421. Default: any, unless --allow-private or --allow-address: then
+    /// IP addresses and localhost only (what a DNS-rebinding name never is).
+    #[arg(long, value_name = "HOST")]
+    allowed_host: Vec<String>,
     /// Deepest element nesting a page is parsed to; deeper elements become siblings.
     #[arg(long, default_value_t = harvest_dom::DEFAULT_MAX_DEPTH, value_name = "N")]
     max_depth: usize,
@@ -160,6 +171,12 @@ async fn serve(args: ServeArgs) -> u8 {
         fetcher,
         settings: args.clone(),
     });
+    if access::reaches_private(&args) && args.cors_origin.iter().any(|origin| origin == "*") {
+        eprintln!(
+            "harvest serve: warning: --cors-origin '*' with private addresses allowed lets any web page a \
+             user of your network opens read internal pages through this server"
+        );
+    }
     let router = api::router(state);
     let address = listener.local_addr().map(|a| a.to_string()).unwrap_or_else(|_| args.listen.to_string());
     eprintln!("harvest serve: listening on http://{address}/ ({workers} workers; Ctrl-C to stop)");
