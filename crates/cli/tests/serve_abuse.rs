@@ -238,3 +238,79 @@ fn private_access_turns_cors_off_and_checks_the_host() {
     assert_eq!(status, 200);
     assert!(head.contains("access-control-allow-origin: *"), "{head}");
 }
+
+/// A web server on 127.0.0.1 that answers every request with an h-card page, slowly (so that
+/// requests overlap), and counts them.
+fn counting_server() -> (String, std::sync::Arc<std::sync::atomic::AtomicUsize>) {
+    use std::io::{BufRead, BufReader, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap().to_string();
+    let count = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let counted = std::sync::Arc::clone(&count);
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            let counted = std::sync::Arc::clone(&counted);
+            std::thread::spawn(move || {
+                let mut reader = BufReader::new(stream.try_clone().unwrap());
+                let mut line = String::new();
+                while reader.read_line(&mut line).is_ok_and(|n| n > 2) {
+                    line.clear();
+                }
+                counted.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                std::thread::sleep(std::time::Duration::from_millis(300));
+                let page = "<div class=h-card><a class='p-name u-url' href=/me>Ada</a></div>";
+                let _ = write!(
+                    stream,
+                    "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{page}",
+                    page.len()
+                );
+            });
+        }
+    });
+    (address, count)
+}
+
+/// Issue 26, item 6: the playground's URL mode asked every endpoint at once and the server
+/// fetched the page once per request (12 per Run). Now one fetch serves them all.
+#[test]
+fn a_playground_run_fetches_the_page_once() {
+    let (target, fetches) = counting_server();
+    let server = std::sync::Arc::new(Server::start(&["--allow-address", "127.0.0.1/32"]));
+    let url: String = form_urlencoded::byte_serialize(format!("http://{target}/page").as_bytes()).collect();
+    // What the playground asks in one Run: each tab, and the two checks.
+    let queries = [
+        "mf2?pretty=true",
+        "microdata?pretty=true",
+        "microdata?format=jsonld&pretty=true",
+        "links?pretty=true",
+        "all?pretty=true",
+        "vcard?",
+        "ical?",
+        "atom?",
+        "rdf?",
+        "rdf?format=ttl",
+        "mf2?jf2=true&pretty=true",
+        "links?feeds=true&pretty=true",
+        "microdata?validate=true",
+        "links?check=true",
+    ];
+    let runs: Vec<_> = queries
+        .iter()
+        .map(|query| {
+            let (server, target) = (std::sync::Arc::clone(&server), format!("/v1/{query}&url={url}"));
+            std::thread::spawn(move || server.get(&target).status)
+        })
+        .collect();
+    let statuses: Vec<u16> = runs.into_iter().map(|run| run.join().unwrap()).collect();
+    assert!(statuses.iter().all(|status| [200, 422].contains(status)), "{statuses:?}");
+    assert_eq!(fetches.load(std::sync::atomic::Ordering::SeqCst), 1, "one fetch for the whole run");
+    // A second run within the cache's lifetime fetches nothing.
+    assert_eq!(server.get(&format!("/v1/mf2?url={url}")).status, 200);
+    assert_eq!(fetches.load(std::sync::atomic::Ordering::SeqCst), 1);
+    // Without the cache, every request fetches.
+    let uncached = Server::start(&["--allow-address", "127.0.0.1/32", "--fetch-cache", "0"]);
+    assert_eq!(uncached.get(&format!("/v1/mf2?url={url}")).status, 200);
+    assert_eq!(uncached.get(&format!("/v1/links?url={url}")).status, 200);
+    assert_eq!(fetches.load(std::sync::atomic::Ordering::SeqCst), 3);
+}

@@ -133,7 +133,7 @@ async fn fetch_and_extract(
             ));
         };
         let fetch = async {
-            let mut page = state.fetcher.fetch(&url).await?;
+            let mut page = state.pages.fetch(&url, &state.fetcher).await?;
             if let Some(base) = &request.base_url {
                 page.url = Some(base.clone());
             }

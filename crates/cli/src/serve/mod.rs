@@ -27,6 +27,7 @@ mod errors;
 mod fetch;
 mod options;
 mod output;
+mod page_cache;
 mod playground;
 
 use axum::Router;
@@ -69,6 +70,10 @@ pub struct ServeArgs {
     /// Seconds a fetch for ?url= may take, redirects included (504 past it).
     #[arg(long, default_value_t = 10, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..))]
     fetch_timeout: u64,
+    /// Bytes of fetched pages kept for 30 seconds, so that requests about the same URL (the
+    /// playground asks every endpoint at once) fetch it once (suffixes K, M, G; 0: none kept).
+    #[arg(long, default_value = "32M", value_name = "SIZE", value_parser = parse_size)]
+    fetch_cache: u64,
     /// Redirects a fetch follows (502 past it).
     #[arg(long, default_value_t = 5, value_name = "N")]
     max_redirects: usize,
@@ -130,6 +135,8 @@ pub(crate) struct State {
     /// Extractions running (a permit moves to the worker thread with its extraction).
     pub(crate) workers: Arc<Semaphore>,
     pub(crate) fetcher: fetch::Fetcher,
+    /// Pages fetched in the last seconds.
+    pub(crate) pages: page_cache::PageCache,
 }
 
 /// Runs the server until SIGTERM or Ctrl-C; returns the exit code.
@@ -169,6 +176,7 @@ async fn serve(args: ServeArgs) -> u8 {
         in_flight: Semaphore::new(args.max_in_flight as usize),
         workers: Arc::new(Semaphore::new(workers)),
         fetcher,
+        pages: page_cache::PageCache::new(args.fetch_cache),
         settings: args.clone(),
     });
     if access::reaches_private(&args) && args.cors_origin.iter().any(|origin| origin == "*") {
