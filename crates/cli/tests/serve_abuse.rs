@@ -314,3 +314,100 @@ fn a_playground_run_fetches_the_page_once() {
     assert_eq!(uncached.get(&format!("/v1/links?url={url}")).status, 200);
     assert_eq!(fetches.load(std::sync::atomic::Ordering::SeqCst), 3);
 }
+
+/// Opens a POST whose body will come slowly: the head and `sent` bytes of a 100-byte body.
+fn trickle(server: &Server, extra: &str, sent: &[u8]) -> std::net::TcpStream {
+    use std::io::Write;
+    let mut stream = std::net::TcpStream::connect(&server.address).unwrap();
+    stream.set_read_timeout(Some(std::time::Duration::from_secs(20))).unwrap();
+    write!(stream, "POST /v1/mf2 HTTP/1.1\r\nHost: x\r\nContent-Type: text/html\r\n{extra}Content-Length: 100\r\n\r\n")
+        .unwrap();
+    stream.write_all(sent).unwrap();
+    stream
+}
+
+/// Issue 26, item 4: bodies trickled a byte at a time held request slots until --timeout, so
+/// that every other request was answered 503. Now a body is read before it takes a slot, must
+/// keep a minimum rate, and one client's requests are bounded on their own.
+#[test]
+fn slow_bodies_hold_no_slot_and_are_cut_off() {
+    use std::time::{Duration, Instant};
+    let server = Server::start(&["--max-in-flight", "2", "--min-body-rate", "100", "--timeout", "30"]);
+    let slow: Vec<_> = (0..6).map(|_| trickle(&server, "", b"<p>")).collect();
+    std::thread::sleep(Duration::from_millis(300));
+    let start = Instant::now();
+    let answer = server.post("/v1/mf2", b"<p class=h-card>Ada</p>");
+    assert_eq!(answer.status, 200, "{}", answer.text());
+    assert!(start.elapsed() < Duration::from_secs(1), "{:?}", start.elapsed());
+    assert_eq!(server.get("/readyz").json()["status"], "ready");
+    // Below 100 bytes per second after 2 seconds: cut off with 408, long before --timeout.
+    for mut stream in slow {
+        assert_eq!(read_response(&mut stream).error_code(408), "request-timeout");
+    }
+    assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+}
+
+#[test]
+fn one_client_is_bounded_on_its_own() {
+    let server = Server::start(&[
+        "--max-in-flight-per-client",
+        "2",
+        "--max-connections-per-client",
+        "8",
+        "--trusted-proxy",
+        "127.0.0.1/32",
+    ]);
+    let held: Vec<_> = (0..2).map(|_| trickle(&server, "X-Forwarded-For: 203.0.113.7\r\n", b"<p>")).collect();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let page = b"<p class=h-card>Ada</p>";
+    let same =
+        server.request("POST", "/v1/mf2", &[("Content-Type", "text/html"), ("X-Forwarded-For", "203.0.113.7")], page);
+    assert_eq!(same.error_code(429), "too-many-requests");
+    assert_eq!(same.header("retry-after"), Some("1"));
+    let other =
+        server.request("POST", "/v1/mf2", &[("Content-Type", "text/html"), ("X-Forwarded-For", "198.51.100.4")], page);
+    assert_eq!(other.status, 200, "another client is answered");
+    drop(held);
+    assert!(server.log.lock().unwrap().iter().any(|line| line.starts_with("198.51.100.4 via 127.0.0.1:")));
+
+    // Connections are counted by peer (here: not a trusted proxy).
+    let direct = Server::start(&["--max-connections-per-client", "8"]);
+    let idle: Vec<_> = (0..8).map(|_| std::net::TcpStream::connect(&direct.address).unwrap()).collect();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let mut ninth = std::net::TcpStream::connect(&direct.address).unwrap();
+    ninth.set_read_timeout(Some(std::time::Duration::from_secs(5))).unwrap();
+    let mut byte = [0u8; 1];
+    assert!(matches!(std::io::Read::read(&mut ninth, &mut byte), Ok(0) | Err(_)), "the ninth is closed");
+    drop(idle);
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert_eq!(direct.get("/healthz").status, 200);
+
+    let limited = Server::start(&["--rate-per-client", "1"]);
+    let statuses: Vec<u16> = (0..3).map(|_| limited.post("/v1/mf2", page).status).collect();
+    assert_eq!(statuses, [200, 200, 429], "a burst of twice the rate, then 429");
+}
+
+#[test]
+fn readiness_reports_saturation() {
+    let target = target_server();
+    let server = Server::start(&["--max-in-flight", "1", "--allow-address", "127.0.0.1/32", "--fetch-timeout", "20"]);
+    let ready = server.get("/readyz");
+    assert_eq!(ready.status, 200);
+    assert_eq!(ready.json()["status"], "ready");
+    assert_eq!(ready.json()["max_in_flight"], 1);
+    let address = server.address.clone();
+    let url: String = form_urlencoded::byte_serialize(format!("http://{target}/hang").as_bytes()).collect();
+    let hanging = std::thread::spawn(move || {
+        let mut stream = std::net::TcpStream::connect(&address).unwrap();
+        std::io::Write::write_all(&mut stream, format!("GET /v1/mf2?url={url} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").as_bytes())
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_secs(2));
+    });
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let saturated = server.get("/readyz");
+    assert_eq!(saturated.status, 503);
+    assert_eq!(saturated.json()["status"], "saturated");
+    assert_eq!(saturated.json()["in_flight"], 1);
+    assert_eq!(server.get("/healthz").status, 200, "alive all the same");
+    hanging.join().unwrap();
+}

@@ -2,10 +2,10 @@
 
 use super::errors::{ApiError, Kind};
 use super::options::{self, Request};
-use super::{access, output, playground, State};
+use super::{access, body, clients, output, playground, Client, State};
 use axum::body::Body;
 use axum::extract::{Path, RawQuery};
-use axum::http::{header, HeaderMap, HeaderValue};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
@@ -14,10 +14,10 @@ use harvest_pipeline::extract::{ExtractError, Extraction, Limits, MicrodataOutpu
 use harvest_pipeline::media_type::MediaType;
 use harvest_pipeline::pretty::Pretty;
 use harvest_pipeline::Page;
-use http_body_util::BodyExt;
 use std::io::Write;
 use std::sync::Arc;
 use std::time::Duration;
+use tokio::sync::Semaphore;
 
 /// The server's routes, with CORS for browser clients ([`access`]) on every answer.
 pub(crate) fn router(state: Arc<State>) -> Router {
@@ -28,7 +28,13 @@ pub(crate) fn router(state: Arc<State>) -> Router {
         .route("/playground.css", get(playground::stylesheet))
         .route("/playground.js", get(playground::script))
         .route("/healthz", get(healthz))
-        .route("/v1/{endpoint}", get(fetch_and_extract).post(extract_body))
+        .route("/readyz", get(readyz))
+        .route(
+            "/v1/{endpoint}",
+            get(fetch_and_extract)
+                .post(extract_body)
+                .route_layer(axum::middleware::from_fn_with_state(Arc::clone(&state), per_client)),
+        )
         .fallback(|| async { ApiError::new(Kind::NotFound, "no such path; the API is /v1/{endpoint}") })
         .method_not_allowed_fallback(|uri: axum::http::Uri| async move {
             let (message, allow) = match uri.path().starts_with("/v1/") {
@@ -64,6 +70,42 @@ async fn vary_accept(uri: axum::http::Uri, mut response: Response) -> Response {
     response
 }
 
+/// Counts an API request against its client's bounds ([`clients`]): 429 past them.
+async fn per_client(
+    axum::extract::State(state): axum::extract::State<Arc<State>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let client = request.extensions().get::<Client>().map_or(std::net::Ipv4Addr::UNSPECIFIED.into(), |c| c.0);
+    let _counted: clients::ClientGuard = match state.clients.request(client) {
+        Ok(guard) => guard,
+        Err(error) => return error.into_response(),
+    };
+    next.run(request).await
+}
+
+/// `GET /readyz`: whether the server takes requests now (200 `ready`) or is saturated (503:
+/// no request slot free, or no room for another full body), with the counts it judged by.
+async fn readyz(axum::extract::State(state): axum::extract::State<Arc<State>>) -> Response {
+    let settings = &state.settings;
+    let free_slots = state.in_flight.available_permits();
+    let free_body_memory = state.body_memory.available_permits() as u64;
+    let saturated = free_slots == 0 || free_body_memory < settings.max_body.min(settings.body_memory);
+    let workers = super::workers(settings);
+    let report = serde_json::json!({
+        "status": if saturated { "saturated" } else { "ready" },
+        "in_flight": settings.max_in_flight as usize - free_slots,
+        "max_in_flight": settings.max_in_flight,
+        "workers_busy": workers - state.workers.available_permits(),
+        "workers": workers,
+        "body_memory_used": settings.body_memory.min(Semaphore::MAX_PERMITS as u64) - free_body_memory,
+        "body_memory": settings.body_memory,
+        "clients": state.clients.len(),
+    });
+    let status = if saturated { StatusCode::SERVICE_UNAVAILABLE } else { StatusCode::OK };
+    (status, [(header::CONTENT_TYPE, "application/json")], format!("{report}\n")).into_response()
+}
+
 /// `GET /healthz`: answered at once, whatever the load (it takes no request slot).
 async fn healthz() -> Response {
     ([(header::CONTENT_TYPE, "application/json")], "{\"status\":\"ok\"}\n").into_response()
@@ -87,7 +129,6 @@ async fn extract_body(
     headers: HeaderMap,
     body: Body,
 ) -> Response {
-    let Ok(_slot) = state.in_flight.try_acquire() else { return saturated() };
     let deadline = Deadline::after(Duration::from_secs(state.settings.timeout));
     let result = async {
         let request = parse_query(&endpoint, query.as_deref())?;
@@ -101,10 +142,12 @@ async fn extract_body(
                 format!("the body is {}; send HTML as text/html (or application/xhtml+xml)", media.essence),
             ));
         }
-        let bytes = read_body(body, &headers, &state).await?;
+        // The body first: a slow one holds no extraction slot.
+        let body = body::read(body, &headers, &state.settings, &state.body_memory).await?;
+        let Ok(_slot) = state.in_flight.try_acquire() else { return Ok(saturated()) };
         let page = Page {
             label: "body".into(),
-            bytes,
+            bytes: body.bytes,
             url: request.base_url.clone(),
             charset: media.charset,
             status: None,
@@ -167,77 +210,6 @@ async fn within_deadline(
         Ok(Err(error)) => error.into_response(),
         Err(_) => ApiError::new(Kind::Timeout, format!("the request took longer than {} s", timeout.as_secs()))
             .into_response(),
-    }
-}
-
-/// The body, up to the size limit (refused from its `Content-Length` before reading any) and
-/// within the request timeout.
-async fn read_body(mut body: Body, headers: &HeaderMap, state: &State) -> Result<Vec<u8>, ApiError> {
-    let max = state.settings.max_body;
-    let too_large = || ApiError::new(Kind::BodyTooLarge, format!("the body is larger than {max} bytes (--max-body)"));
-    let declared =
-        headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
-    if declared.is_some_and(|length| length > max) {
-        return Err(too_large());
-    }
-    let timeout = Duration::from_secs(state.settings.timeout);
-    let read = async {
-        let mut bytes = Vec::with_capacity(declared.unwrap_or(0) as usize);
-        while let Some(frame) = body.frame().await {
-            let frame = frame.map_err(|e| ApiError::new(Kind::BadParameter, format!("reading the body: {e}")))?;
-            if let Ok(data) = frame.into_data() {
-                if bytes.len() as u64 + data.len() as u64 > max {
-                    return Err(too_large());
-                }
-                bytes.extend_from_slice(&data);
-            }
-        }
-        Ok(bytes)
-    };
-    let bytes = match tokio::time::timeout(timeout, read).await {
-        Ok(result) => result?,
-        Err(_) => {
-            return Err(ApiError::new(
-                Kind::RequestTimeout,
-                format!("the body did not arrive within {} s", timeout.as_secs()),
-            ))
-        }
-    };
-    decode_body(bytes, headers, max).await
-}
-
-/// The body without its `Content-Encoding`: gzip is decoded (to at most `max` bytes, so a
-/// small bomb cannot grow past the limit), identity is as sent, any other coding is refused.
-async fn decode_body(bytes: Vec<u8>, headers: &HeaderMap, max: u64) -> Result<Vec<u8>, ApiError> {
-    let mut codings = Vec::new();
-    for value in headers.get_all(header::CONTENT_ENCODING) {
-        let value = value.to_str().unwrap_or("?");
-        codings.extend(value.split(',').map(|c| c.trim().to_ascii_lowercase()).filter(|c| !c.is_empty()));
-    }
-    codings.retain(|coding| coding != "identity");
-    match codings.as_slice() {
-        [] => Ok(bytes),
-        [gzip] if gzip == "gzip" || gzip == "x-gzip" => tokio::task::spawn_blocking(move || {
-            use std::io::Read;
-            let mut decoded = Vec::new();
-            flate2::read::MultiGzDecoder::new(bytes.as_slice())
-                .take(max.saturating_add(1))
-                .read_to_end(&mut decoded)
-                .map_err(|e| ApiError::new(Kind::BadParameter, format!("the gzip body does not decode: {e}")))?;
-            if decoded.len() as u64 > max {
-                return Err(ApiError::new(
-                    Kind::BodyTooLarge,
-                    format!("the body, decoded, is larger than {max} bytes (--max-body)"),
-                ));
-            }
-            Ok(decoded)
-        })
-        .await
-        .map_err(|e| ApiError::new(Kind::Internal, format!("decoding the body: {e}")))?,
-        _ => Err(ApiError::new(
-            Kind::UnsupportedEncoding,
-            format!("the body's Content-Encoding is {}; send it as is, or gzip", codings.join(", ")),
-        )),
     }
 }
 

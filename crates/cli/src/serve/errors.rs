@@ -38,6 +38,8 @@ pub(crate) enum Kind {
     FetchedTooLarge,
     /// 415: the body is in a content coding the server does not decode.
     UnsupportedEncoding,
+    /// 429: one client's requests past its bounds.
+    TooManyRequests,
     /// 503: too many requests in flight.
     Saturated,
     /// 503: the request took longer than the server allows.
@@ -62,6 +64,7 @@ impl Kind {
             Kind::NothingFound | Kind::ExtractionFailed | Kind::OutputTooLarge => StatusCode::UNPROCESSABLE_ENTITY,
             Kind::FetchFailed | Kind::FetchedNotHtml | Kind::FetchedTooLarge => StatusCode::BAD_GATEWAY,
             Kind::UnsupportedEncoding => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Kind::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
             Kind::Saturated | Kind::Timeout => StatusCode::SERVICE_UNAVAILABLE,
             Kind::FetchTimeout => StatusCode::GATEWAY_TIMEOUT,
             Kind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
@@ -86,6 +89,7 @@ impl Kind {
             Kind::FetchedNotHtml => "fetched-not-html",
             Kind::FetchedTooLarge => "fetched-too-large",
             Kind::UnsupportedEncoding => "unsupported-encoding",
+            Kind::TooManyRequests => "too-many-requests",
             Kind::Saturated => "saturated",
             Kind::Timeout => "timeout",
             Kind::FetchTimeout => "fetch-timeout",
@@ -124,7 +128,7 @@ impl IntoResponse for ApiError {
         let mut response = (self.kind.status(), format!("{body}\n")).into_response();
         let headers = response.headers_mut();
         headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
-        if self.kind == Kind::Saturated {
+        if matches!(self.kind, Kind::Saturated | Kind::TooManyRequests) {
             headers.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
         }
         response

@@ -23,6 +23,8 @@
 
 mod access;
 mod api;
+mod body;
+mod clients;
 mod errors;
 mod fetch;
 mod options;
@@ -67,6 +69,32 @@ pub struct ServeArgs {
     /// within it: 408; the rest: 503).
     #[arg(long, default_value_t = 30, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..))]
     timeout: u64,
+    /// Seconds a request body may take to arrive (at most --timeout; 408 past it).
+    #[arg(long, default_value_t = 10, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..))]
+    body_timeout: u64,
+    /// Slowest a body may arrive, in bytes per second on average after its first 2 seconds
+    /// (408 below it).
+    #[arg(long, default_value_t = 1024, value_name = "BYTES")]
+    min_body_rate: u64,
+    /// Memory all request bodies being read and waiting may hold together (suffixes K, M, G);
+    /// past it a request is answered 503.
+    #[arg(long, default_value = "512M", value_name = "SIZE", value_parser = parse_size)]
+    body_memory: u64,
+    /// Open connections from one client (an IPv4 address or an IPv6 /64); more are closed as
+    /// they arrive.
+    #[arg(long, default_value_t = 256, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    max_connections_per_client: u32,
+    /// Requests of one client handled at once; more are answered 429.
+    #[arg(long, default_value_t = 64, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    max_in_flight_per_client: u32,
+    /// Requests per second one client may make (bursts of twice as many); more are answered
+    /// 429 (0: no bound).
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    rate_per_client: u32,
+    /// Proxies (CIDR, repeatable) whose X-Forwarded-For names the client: requests from them
+    /// count under the last address of X-Forwarded-For that is not a trusted proxy.
+    #[arg(long, value_name = "CIDR")]
+    trusted_proxy: Vec<ipnet::IpNet>,
     /// Seconds a fetch for ?url= may take, redirects included (504 past it).
     #[arg(long, default_value_t = 10, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..))]
     fetch_timeout: u64,
@@ -137,6 +165,10 @@ pub(crate) struct State {
     pub(crate) fetcher: fetch::Fetcher,
     /// Pages fetched in the last seconds.
     pub(crate) pages: page_cache::PageCache,
+    /// Bytes request bodies may still hold (`--body-memory`).
+    pub(crate) body_memory: Arc<Semaphore>,
+    /// Per-client counts.
+    pub(crate) clients: Arc<clients::Clients>,
 }
 
 /// Runs the server until SIGTERM or Ctrl-C; returns the exit code.
@@ -177,6 +209,8 @@ async fn serve(args: ServeArgs) -> u8 {
         workers: Arc::new(Semaphore::new(workers)),
         fetcher,
         pages: page_cache::PageCache::new(args.fetch_cache),
+        body_memory: body::memory_budget(&args),
+        clients: clients::Clients::new(&args),
         settings: args.clone(),
     });
     if access::reaches_private(&args) && args.cors_origin.iter().any(|origin| origin == "*") {
@@ -185,10 +219,11 @@ async fn serve(args: ServeArgs) -> u8 {
              user of your network opens read internal pages through this server"
         );
     }
+    let clients = Arc::clone(&state.clients);
     let router = api::router(state);
     let address = listener.local_addr().map(|a| a.to_string()).unwrap_or_else(|_| args.listen.to_string());
     eprintln!("harvest serve: listening on http://{address}/ ({workers} workers; Ctrl-C to stop)");
-    accept_loop(listener, router, args.max_connections as usize).await;
+    accept_loop(listener, router, args.max_connections as usize, clients).await;
     crate::batch::exit::OK
 }
 
@@ -196,7 +231,7 @@ async fn serve(args: ServeArgs) -> u8 {
 /// read and write the requests around them, and one more worker keeps the cores busy then
 /// (measured in docs/benchmarks.md: 2 cores, 2 workers 0.80× the command's rate, 3 workers
 /// 0.89×, 4 workers 0.91×).
-fn workers(args: &ServeArgs) -> usize {
+pub(crate) fn workers(args: &ServeArgs) -> usize {
     match args.workers {
         0 => std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1) + 1,
         n => n,
@@ -205,7 +240,7 @@ fn workers(args: &ServeArgs) -> usize {
 
 /// Accepts connections until a shutdown signal, each served by hyper with the router; then
 /// waits for the connections to finish their requests.
-async fn accept_loop(listener: TcpListener, router: Router, max_connections: usize) {
+async fn accept_loop(listener: TcpListener, router: Router, max_connections: usize, clients: Arc<clients::Clients>) {
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
     let connections = Arc::new(Semaphore::new(max_connections));
     let mut shutdown = std::pin::pin!(shutdown_signal());
@@ -226,10 +261,14 @@ async fn accept_loop(listener: TcpListener, router: Router, max_connections: usi
             drop(stream);
             continue;
         };
-        let router = router.clone();
+        let Some(client_permit) = clients.connect(peer.ip()) else {
+            drop(stream);
+            continue;
+        };
+        let (router, clients) = (router.clone(), Arc::clone(&clients));
         let service = hyper::service::service_fn(move |request: hyper::Request<hyper::body::Incoming>| {
-            let router = router.clone();
-            async move { Ok::<_, std::convert::Infallible>(logged(router, peer, request).await) }
+            let (router, clients) = (router.clone(), Arc::clone(&clients));
+            async move { Ok::<_, std::convert::Infallible>(logged(router, peer, &clients, request).await) }
         });
         let mut builder = hyper::server::conn::http1::Builder::new();
         builder.timer(TokioTimer::new()).header_read_timeout(HEADER_TIMEOUT);
@@ -238,6 +277,7 @@ async fn accept_loop(listener: TcpListener, router: Router, max_connections: usi
             if let Err(error) = connection.await {
                 log_rejection(peer, &error);
             }
+            drop(client_permit);
             drop(permit);
         });
     }
@@ -270,10 +310,15 @@ fn log_rejection(peer: SocketAddr, error: &hyper::Error) {
 async fn logged(
     router: Router,
     peer: SocketAddr,
-    request: hyper::Request<hyper::body::Incoming>,
+    clients: &clients::Clients,
+    mut request: hyper::Request<hyper::body::Incoming>,
 ) -> axum::response::Response {
     use tower::ServiceExt;
     let start = Instant::now();
+    let forwarded: Vec<&str> =
+        request.headers().get_all("x-forwarded-for").iter().filter_map(|value| value.to_str().ok()).collect();
+    let client = clients.client(peer.ip(), &forwarded);
+    request.extensions_mut().insert(Client(client));
     let method = request.method().clone();
     // The path only: query strings can hold the addresses people ask about.
     let path = request.uri().path().to_owned();
@@ -281,14 +326,22 @@ async fn logged(
         Ok(response) => response,
         Err(never) => match never {},
     };
+    let who = match client == peer.ip() {
+        true => peer.to_string(),
+        false => format!("{client} via {peer}"),
+    };
     eprintln!(
-        "{peer} \"{method} {}\" {} {:.1}ms",
+        "{who} \"{method} {}\" {} {:.1}ms",
         path.escape_debug(),
         response.status().as_u16(),
         start.elapsed().as_secs_f64() * 1000.0
     );
     response
 }
+
+/// The client a request is counted under ([`clients`]), put in its extensions.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Client(pub(crate) std::net::IpAddr);
 
 /// Resolves on SIGTERM or Ctrl-C (SIGINT).
 async fn shutdown_signal() {
