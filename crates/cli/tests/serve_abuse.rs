@@ -399,8 +399,11 @@ fn readiness_reports_saturation() {
     let url: String = form_urlencoded::byte_serialize(format!("http://{target}/hang").as_bytes()).collect();
     let hanging = std::thread::spawn(move || {
         let mut stream = std::net::TcpStream::connect(&address).unwrap();
-        std::io::Write::write_all(&mut stream, format!("GET /v1/mf2?url={url} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").as_bytes())
-            .unwrap();
+        std::io::Write::write_all(
+            &mut stream,
+            format!("GET /v1/mf2?url={url} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").as_bytes(),
+        )
+        .unwrap();
         std::thread::sleep(std::time::Duration::from_secs(2));
     });
     std::thread::sleep(std::time::Duration::from_millis(500));
@@ -410,4 +413,43 @@ fn readiness_reports_saturation() {
     assert_eq!(saturated.json()["in_flight"], 1);
     assert_eq!(server.get("/healthz").status, 200, "alive all the same");
     hanging.join().unwrap();
+}
+
+/// From the "also expected": /version, a switch to turn ?url= off, the fetches'
+/// User-Agent.
+#[test]
+fn version_no_fetch_and_user_agent() {
+    let server = Server::start(&["--no-fetch"]);
+    let version = server.get("/version");
+    assert_eq!(version.status, 200);
+    assert_eq!(version.json()["version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(server.get("/v1/mf2?url=http://example.com/").error_code(403), "fetching-off");
+    assert_eq!(server.post("/v1/mf2", b"<p class=h-card>Ada</p>").status, 200, "POST still works");
+
+    // The User-Agent a fetch sends: a server on 127.0.0.1 that writes it back as the page.
+    use std::io::{BufRead, BufReader, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let target = listener.local_addr().unwrap();
+    std::thread::spawn(move || {
+        let (stream, _) = listener.accept().unwrap();
+        let mut reader = BufReader::new(stream.try_clone().unwrap());
+        let mut agent = String::new();
+        let mut line = String::new();
+        while reader.read_line(&mut line).is_ok_and(|n| n > 2) {
+            if let Some(value) = line.to_ascii_lowercase().strip_prefix("user-agent:") {
+                agent = value.trim().to_owned();
+            }
+            line.clear();
+        }
+        let page = format!("<p class=h-card>{agent}</p>");
+        let mut stream = stream;
+        let _ = write!(
+            stream,
+            "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{page}",
+            page.len()
+        );
+    });
+    let fetching = Server::start(&["--allow-address", "127.0.0.1/32", "--user-agent", "ExampleBot/1.0"]);
+    let answer = fetching.get(&format!("/v1/mf2?url=http://{target}/"));
+    assert_eq!(answer.json()["items"][0]["properties"]["name"][0], "examplebot/1.0");
 }

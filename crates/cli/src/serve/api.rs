@@ -29,6 +29,7 @@ pub(crate) fn router(state: Arc<State>) -> Router {
         .route("/playground.js", get(playground::script))
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
+        .route("/version", get(version))
         .route(
             "/v1/{endpoint}",
             get(fetch_and_extract)
@@ -106,6 +107,12 @@ async fn readyz(axum::extract::State(state): axum::extract::State<Arc<State>>) -
     (status, [(header::CONTENT_TYPE, "application/json")], format!("{report}\n")).into_response()
 }
 
+/// `GET /version`: `{"name": "harvest", "version": "…"}`.
+async fn version() -> Response {
+    let body = serde_json::json!({"name": "harvest", "version": env!("CARGO_PKG_VERSION")});
+    ([(header::CONTENT_TYPE, "application/json")], format!("{body}\n")).into_response()
+}
+
 /// `GET /healthz`: answered at once, whatever the load (it takes no request slot).
 async fn healthz() -> Response {
     ([(header::CONTENT_TYPE, "application/json")], "{\"status\":\"ok\"}\n").into_response()
@@ -169,6 +176,9 @@ async fn fetch_and_extract(
     let deadline = Deadline::after(Duration::from_secs(state.settings.timeout));
     let result = async {
         let request = parse_query(&endpoint, query.as_deref())?;
+        if state.settings.no_fetch {
+            return Err(ApiError::new(Kind::FetchingOff, "this server fetches no pages (--no-fetch): POST the page"));
+        }
         let Some(url) = request.url.clone() else {
             return Err(ApiError::new(
                 Kind::BadParameter,

@@ -12,6 +12,8 @@ pub(crate) enum Kind {
     BadParameter,
     /// 403: `url` (or a redirect) leads to an address that is not public.
     ForbiddenAddress,
+    /// 403: the server fetches nothing (`--no-fetch`).
+    FetchingOff,
     /// 404: no such path.
     NotFound,
     /// 421: the request's `Host` is not one the server answers to.
@@ -54,7 +56,7 @@ impl Kind {
     pub(crate) fn status(self) -> StatusCode {
         match self {
             Kind::BadParameter => StatusCode::BAD_REQUEST,
-            Kind::ForbiddenAddress => StatusCode::FORBIDDEN,
+            Kind::ForbiddenAddress | Kind::FetchingOff => StatusCode::FORBIDDEN,
             Kind::NotFound => StatusCode::NOT_FOUND,
             Kind::UnknownHost => StatusCode::MISDIRECTED_REQUEST,
             Kind::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
@@ -76,6 +78,7 @@ impl Kind {
         match self {
             Kind::BadParameter => "bad-parameter",
             Kind::ForbiddenAddress => "forbidden-address",
+            Kind::FetchingOff => "fetching-off",
             Kind::NotFound => "not-found",
             Kind::UnknownHost => "unknown-host",
             Kind::MethodNotAllowed => "method-not-allowed",

@@ -34,6 +34,7 @@ pub(crate) struct Policy {
     max_bytes: u64,
     max_redirects: usize,
     timeout: Duration,
+    user_agent: String,
 }
 
 impl Policy {
@@ -44,6 +45,7 @@ impl Policy {
             max_bytes: args.max_body,
             max_redirects: args.max_redirects,
             timeout: Duration::from_secs(args.fetch_timeout),
+            user_agent: args.user_agent.clone(),
         }
     }
 
@@ -135,7 +137,7 @@ impl Fetcher {
             // no request is sent on a connection the other side is closing.
             .pool_max_idle_per_host(0)
             .connect_timeout(policy.timeout)
-            .user_agent(concat!("harvest/", env!("CARGO_PKG_VERSION"), " (structured data extraction)"))
+            .user_agent(policy.user_agent.clone())
             .build()
             .map_err(|e| format!("building the HTTP client: {e}"))?;
         Ok(Fetcher { client, policy })

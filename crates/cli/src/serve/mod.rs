@@ -95,6 +95,12 @@ pub struct ServeArgs {
     /// count under the last address of X-Forwarded-For that is not a trusted proxy.
     #[arg(long, value_name = "CIDR")]
     trusted_proxy: Vec<ipnet::IpNet>,
+    /// Turn ?url= off: the server fetches nothing (GET /v1/… answers 403 fetching-off).
+    #[arg(long)]
+    no_fetch: bool,
+    /// The User-Agent of the server's fetches.
+    #[arg(long, value_name = "TEXT", default_value = concat!("harvest/", env!("CARGO_PKG_VERSION"), " (structured data extraction)"))]
+    user_agent: String,
     /// Seconds a fetch for ?url= may take, redirects included (504 past it).
     #[arg(long, default_value_t = 10, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..))]
     fetch_timeout: u64,
