@@ -453,3 +453,35 @@ fn version_no_fetch_and_user_agent() {
     let answer = fetching.get(&format!("/v1/mf2?url=http://{target}/"));
     assert_eq!(answer.json()["items"][0]["properties"]["name"][0], "examplebot/1.0");
 }
+
+/// Form-encoded POSTs, as XRay, pin13 and php-mf2's service take them: `html=` or `url=`,
+/// with the endpoint's parameters in the form too.
+#[test]
+fn form_posts_give_html_or_url() {
+    let target = target_server();
+    let server = Server::start(&["--allow-address", "127.0.0.1/32"]);
+    let form = |pairs: &[(&str, &str)]| {
+        let mut serializer = form_urlencoded::Serializer::new(String::new());
+        for (name, value) in pairs {
+            serializer.append_pair(name, value);
+        }
+        serializer.finish().into_bytes()
+    };
+    let post = |path: &str, body: &[u8]| {
+        server.request("POST", path, &[("Content-Type", "application/x-www-form-urlencoded")], body)
+    };
+    let html = form(&[
+        ("html", "<p class=h-card><a class='p-name u-url' href=/me>Ada</a></p>"),
+        ("base_url", "https://ada.example/"),
+    ]);
+    let answer = post("/v1/mf2", &html);
+    assert_eq!(answer.status, 200, "{}", answer.text());
+    assert_eq!(answer.json()["items"][0]["properties"]["url"][0], "https://ada.example/me");
+    let jf2 = post("/v1/mf2?jf2", &html).json();
+    assert_eq!(jf2["type"], "card", "{jf2}");
+    let by_url = post("/v1/mf2", &form(&[("url", &format!("http://{target}/page"))]));
+    assert_eq!(by_url.status, 200, "{}", by_url.text());
+    assert_eq!(by_url.json()["items"][0]["properties"]["name"][0], "Ada");
+    assert_eq!(post("/v1/mf2", &form(&[("lang", "true")])).error_code(400), "bad-parameter");
+    assert_eq!(post("/v1/mf2", &form(&[("html", "<p>"), ("bogus", "1")])).error_code(400), "bad-parameter");
+}

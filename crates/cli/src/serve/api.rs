@@ -137,6 +137,9 @@ async fn extract_body(
     body: Body,
 ) -> Response {
     let deadline = Deadline::after(Duration::from_secs(state.settings.timeout));
+    if page_media_type(&headers).essence == "application/x-www-form-urlencoded" {
+        return extract_form(state, endpoint, query, headers, body, deadline).await;
+    }
     let result = async {
         let request = parse_query(&endpoint, query.as_deref())?;
         if request.url.is_some() {
@@ -176,25 +179,84 @@ async fn fetch_and_extract(
     let deadline = Deadline::after(Duration::from_secs(state.settings.timeout));
     let result = async {
         let request = parse_query(&endpoint, query.as_deref())?;
-        if state.settings.no_fetch {
-            return Err(ApiError::new(Kind::FetchingOff, "this server fetches no pages (--no-fetch): POST the page"));
-        }
-        let Some(url) = request.url.clone() else {
-            return Err(ApiError::new(
-                Kind::BadParameter,
-                "GET needs ?url= (the page to fetch); POST sends the page itself",
-            ));
-        };
-        let fetch = async {
-            let mut page = state.pages.fetch(&url, &state.fetcher).await?;
-            if let Some(base) = &request.base_url {
-                page.url = Some(base.clone());
-            }
-            run(&state, request, page, &headers, &deadline).await
-        };
-        Ok(within_deadline(&state, fetch).await)
+        Ok::<_, ApiError>(fetch_then_run(&state, request, &headers, &deadline).await)
     };
     result.await.unwrap_or_else(IntoResponse::into_response)
+}
+
+/// Fetches `request.url` and runs the extraction on it, within the request's deadline.
+async fn fetch_then_run(state: &State, request: Request, headers: &HeaderMap, deadline: &Deadline) -> Response {
+    if state.settings.no_fetch {
+        return ApiError::new(Kind::FetchingOff, "this server fetches no pages (--no-fetch): POST the page")
+            .into_response();
+    }
+    let Some(url) = request.url.clone() else {
+        return ApiError::new(Kind::BadParameter, "GET needs ?url= (the page to fetch); POST sends the page itself")
+            .into_response();
+    };
+    let fetch = async {
+        let mut page = state.pages.fetch(&url, &state.fetcher).await?;
+        if let Some(base) = &request.base_url {
+            page.url = Some(base.clone());
+        }
+        run(state, request, page, headers, deadline).await
+    };
+    within_deadline(state, fetch).await
+}
+
+/// `POST /v1/{endpoint}` with a form (`application/x-www-form-urlencoded`), as XRay and
+/// php-mf2's service take it: `html=` (the page) or `url=` (to fetch), and any parameter of
+/// the endpoint, in the form or the query.
+async fn extract_form(
+    state: Arc<State>,
+    endpoint: String,
+    query: Option<String>,
+    headers: HeaderMap,
+    body: Body,
+    deadline: Deadline,
+) -> Response {
+    let result = async {
+        let form = body::read(body, &headers, &state.settings, &state.body_memory).await?;
+        let mut pairs = pairs(query.as_deref().unwrap_or_default().as_bytes());
+        pairs.extend(self::pairs(&form.bytes));
+        let mut html = None;
+        let mut parameters = Vec::with_capacity(pairs.len());
+        for (name, value) in pairs {
+            if name == "html" {
+                if html.replace(value).is_some() {
+                    return Err(ApiError::new(Kind::BadParameter, "html is given twice"));
+                }
+            } else {
+                parameters.push((name, value));
+            }
+        }
+        let request =
+            options::parse(&endpoint, &parameters).map_err(|message| ApiError::new(Kind::BadParameter, message))?;
+        let Ok(_slot) = state.in_flight.try_acquire() else { return Ok(saturated()) };
+        match (html, request.url.is_some()) {
+            (Some(html), false) => {
+                let page = Page {
+                    label: "body".into(),
+                    bytes: html.into_bytes(),
+                    url: request.base_url.clone(),
+                    charset: Some("utf-8".into()),
+                    status: None,
+                    warc: None,
+                };
+                Ok(within_deadline(&state, run(&state, request, page, &headers, &deadline)).await)
+            }
+            (None, true) => Ok(fetch_then_run(&state, request, &headers, &deadline).await),
+            _ => {
+                Err(ApiError::new(Kind::BadParameter, "a form gives html= (the page) or url= (to fetch), one of them"))
+            }
+        }
+    };
+    result.await.unwrap_or_else(IntoResponse::into_response)
+}
+
+/// The name/value pairs of a query string or a form.
+fn pairs(encoded: &[u8]) -> Vec<(String, String)> {
+    form_urlencoded::parse(encoded).map(|(k, v)| (k.into_owned(), v.into_owned())).collect()
 }
 
 fn saturated() -> Response {
@@ -203,9 +265,7 @@ fn saturated() -> Response {
 }
 
 fn parse_query(endpoint: &str, query: Option<&str>) -> Result<Request, ApiError> {
-    let pairs: Vec<(String, String)> = form_urlencoded::parse(query.unwrap_or_default().as_bytes())
-        .map(|(k, v)| (k.into_owned(), v.into_owned()))
-        .collect();
+    let pairs = pairs(query.unwrap_or_default().as_bytes());
     options::parse(endpoint, &pairs).map_err(|message| ApiError::new(Kind::BadParameter, message))
 }
 
