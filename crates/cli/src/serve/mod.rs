@@ -9,10 +9,14 @@
 //!
 //! * connections: at most `--max-connections` open (more are closed as they arrive); request
 //!   headers must arrive within [`HEADER_TIMEOUT`];
-//! * requests: at most `--max-in-flight` handled at once (more are answered 503 `saturated`
-//!   at once); each must be answered within `--timeout`, its body received within it (408);
+//! * requests: at most `--max-in-flight` handled at once, a POST once its body has arrived
+//!   (more are answered 503 `saturated` at once); each must be answered within `--timeout`,
+//!   which is also the extraction's deadline ([`harvest_dom::Deadline`]);
 //! * bodies: `--max-body` bytes, refused from `Content-Length` before any is read, and cut off
-//!   when a body without one grows past it (413);
+//!   when a body without one grows past it (413); within `--body-timeout` and at
+//!   `--min-body-rate` (408); all of them within `--body-memory` ([`body`]);
+//! * clients: connections, requests in flight and a rate per client ([`clients`]);
+//! * answers: `--max-output` bytes, streamed past their first MiB ([`output`]);
 //! * work: `--workers` extractions at once (one per core plus one by default), the others wait their
 //!   turn in arrival order; the parsers' depth and value limits come from the flags;
 //! * fetches (`?url=`): [`fetch`] checks every address a host resolves to, on every hop, and
