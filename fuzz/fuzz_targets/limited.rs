@@ -42,6 +42,7 @@ fuzz_target!(|data: &[u8]| {
     let limits = Limits {
         max_depth: if bounds & 0x40 == 0 { usize::from(bounds & 0x3f) + 1 } else { Limits::default().max_depth },
         max_values: (bounds & 0x80 == 0).then_some(usize::from(bounds & 0x3f)),
+        ..Limits::default()
     };
     let page = Page::new("fuzz", html.to_vec(), Some(page_url().as_str()));
     let mut limited = Vec::new();

@@ -121,3 +121,367 @@ fn a_timed_out_extraction_frees_its_worker() {
     assert_eq!(next.status, 200, "{}", next.text());
     assert!(start.elapsed() < std::time::Duration::from_millis(500), "{:?}", start.elapsed());
 }
+
+/// Issue 26, item 7: a gzip body is decoded (within --max-body, decoded), other codings are
+/// refused; a fetched page that is not HTML or too large is the upstream's fault (502, with
+/// its status); 405s list the methods of their path; API answers vary with Accept; a
+/// `base_url` is http(s); hyper's own refusals are logged.
+#[test]
+fn the_smaller_defects() {
+    use std::io::Write as _;
+    let server = Server::start(&["--max-body", "64K", "--allow-address", "127.0.0.1/32"]);
+    let page = b"<p class=h-card>Ada</p>";
+    let gzip = |bytes: &[u8]| {
+        let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        encoder.write_all(bytes).unwrap();
+        encoder.finish().unwrap()
+    };
+    let gzipped =
+        server.request("POST", "/v1/mf2", &[("Content-Type", "text/html"), ("Content-Encoding", "gzip")], &gzip(page));
+    assert_eq!(gzipped.status, 200, "{}", gzipped.text());
+    assert_eq!(gzipped.json()["items"][0]["properties"]["name"][0], "Ada");
+    // A bomb: some 10 KB of gzip that decode to 10 MB, past the limit.
+    let bomb = gzip(&vec![b' '; 10 << 20]);
+    assert!(bomb.len() < 64 << 10);
+    let refused =
+        server.request("POST", "/v1/mf2", &[("Content-Type", "text/html"), ("Content-Encoding", "gzip")], &bomb);
+    assert_eq!(refused.error_code(413), "body-too-large");
+    let brotli = server.request("POST", "/v1/mf2", &[("Content-Type", "text/html"), ("Content-Encoding", "br")], page);
+    assert_eq!(brotli.error_code(415), "unsupported-encoding");
+    let damaged =
+        server.request("POST", "/v1/mf2", &[("Content-Type", "text/html"), ("Content-Encoding", "gzip")], page);
+    assert_eq!(damaged.error_code(400), "bad-parameter");
+
+    let target = target_server();
+    let image = fetch(&server, &format!("http://{target}/image"));
+    assert_eq!(image.error_code(502), "fetched-not-html");
+    assert_eq!(image.json()["error"]["upstream_status"], 200);
+    assert!(image.text().contains("image/png"), "{}", image.text());
+    let huge = fetch(&server, &format!("http://{target}/huge"));
+    assert_eq!(huge.error_code(502), "fetched-too-large");
+    assert_eq!(fetch(&server, &format!("http://{target}/missing")).json()["error"]["upstream_status"], 404);
+
+    for (path, allow) in [("/healthz", "GET, HEAD"), ("/", "GET, HEAD"), ("/v1/mf2", "GET, HEAD, POST")] {
+        let answer = server.request("DELETE", path, &[], b"");
+        assert_eq!(answer.error_code(405), "method-not-allowed", "{path}");
+        assert_eq!(answer.header("allow"), Some(allow), "{path}");
+    }
+    let vary: Vec<String> = server
+        .post("/v1/mf2", page)
+        .headers
+        .iter()
+        .filter(|(name, _)| name == "vary")
+        .flat_map(|(_, value)| value.split(',').map(|v| v.trim().to_ascii_lowercase()).collect::<Vec<_>>())
+        .collect();
+    assert!(vary.contains(&"accept".to_owned()), "{vary:?}");
+
+    let javascript: String = form_urlencoded::byte_serialize(b"javascript:alert(1)").collect();
+    assert_eq!(server.post(&format!("/v1/mf2?base_url={javascript}"), page).error_code(400), "bad-parameter");
+
+    let long_uri = format!("GET /v1/mf2?base_url={} HTTP/1.1\r\nHost: x\r\n\r\n", "a".repeat(1 << 20));
+    let raw = raw_exchange(&server.address, long_uri.as_bytes());
+    let status = String::from_utf8_lossy(&raw[..12.min(raw.len())]).into_owned();
+    assert!(status.starts_with("HTTP/1.1 414") || status.starts_with("HTTP/1.1 431"), "{status:?}");
+    let big_head = format!("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: {}\r\n\r\n", "a".repeat(1 << 20));
+    let raw = raw_exchange(&server.address, big_head.as_bytes());
+    assert!(raw.starts_with(b"HTTP/1.1 431"), "{:?}", String::from_utf8_lossy(&raw[..12.min(raw.len())]));
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let log = server.log.lock().unwrap();
+    assert!(log.iter().any(|line| line.contains("431 rejected by the HTTP parser")), "{log:?}");
+}
+
+/// A raw request with this `Host` and these extra header lines; the answer's status and head.
+fn with_host(server: &Server, host: &str, extra: &str) -> (u16, String) {
+    let page = "<p class=h-card>Ada</p>";
+    let request = format!(
+        "POST /v1/mf2 HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nContent-Type: text/html\r\n{extra}Content-Length: {}\r\n\r\n{page}",
+        page.len()
+    );
+    let raw = raw_exchange(&server.address, request.as_bytes());
+    let head = String::from_utf8_lossy(&raw[..raw.windows(4).position(|w| w == b"\r\n\r\n").unwrap()]).to_lowercase();
+    (head[9..12].parse().unwrap(), head)
+}
+
+/// Issue 26, item 5: with private addresses allowed, web pages elsewhere must not read
+/// through the server: CORS is off unless origins are listed, and only IP-address hosts (or
+/// the listed ones) are answered, which defeats DNS rebinding.
+#[test]
+fn private_access_turns_cors_off_and_checks_the_host() {
+    let address_host = |server: &Server| server.address.clone();
+    let private = Server::start(&["--allow-address", "127.0.0.1/32"]);
+    let (status, head) = with_host(&private, &address_host(&private), "Origin: https://evil.example\r\n");
+    assert_eq!(status, 200);
+    assert!(!head.contains("access-control-allow-origin"), "{head}");
+    let port = private.address.split(':').nth(1).unwrap().to_owned();
+    assert_eq!(with_host(&private, &format!("localhost:{port}"), "").0, 200);
+    let (status, _) = with_host(&private, &format!("rebound.example:{port}"), "");
+    assert_eq!(status, 421, "a DNS-rebinding name is refused");
+
+    let listed = Server::start(&[
+        "--allow-private",
+        "--cors-origin",
+        "https://intranet.example",
+        "--allowed-host",
+        "harvest.internal",
+    ]);
+    let (status, head) =
+        with_host(&listed, &format!("harvest.internal:{port}"), "Origin: https://intranet.example\r\n");
+    assert_eq!(status, 200);
+    assert!(head.contains("access-control-allow-origin: https://intranet.example"), "{head}");
+    let (_, head) = with_host(&listed, "harvest.internal", "Origin: https://evil.example\r\n");
+    assert!(!head.contains("access-control-allow-origin"), "{head}");
+    assert_eq!(with_host(&listed, &listed.address.clone(), "").0, 421, "only the listed hosts");
+
+    // Without private access, any origin and any host, as before.
+    let public = Server::start(&[]);
+    let (status, head) = with_host(&public, "anything.example", "Origin: https://reader.example\r\n");
+    assert_eq!(status, 200);
+    assert!(head.contains("access-control-allow-origin: *"), "{head}");
+}
+
+/// A web server on 127.0.0.1 that answers every request with an h-card page, slowly (so that
+/// requests overlap), and counts them.
+fn counting_server() -> (String, std::sync::Arc<std::sync::atomic::AtomicUsize>) {
+    use std::io::{BufRead, BufReader, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap().to_string();
+    let count = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let counted = std::sync::Arc::clone(&count);
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            let counted = std::sync::Arc::clone(&counted);
+            std::thread::spawn(move || {
+                let mut reader = BufReader::new(stream.try_clone().unwrap());
+                let mut line = String::new();
+                while reader.read_line(&mut line).is_ok_and(|n| n > 2) {
+                    line.clear();
+                }
+                counted.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                std::thread::sleep(std::time::Duration::from_millis(300));
+                let page = "<div class=h-card><a class='p-name u-url' href=/me>Ada</a></div>";
+                let _ = write!(
+                    stream,
+                    "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{page}",
+                    page.len()
+                );
+            });
+        }
+    });
+    (address, count)
+}
+
+/// Issue 26, item 6: the playground's URL mode asked every endpoint at once and the server
+/// fetched the page once per request (12 per Run). Now one fetch serves them all.
+#[test]
+fn a_playground_run_fetches_the_page_once() {
+    let (target, fetches) = counting_server();
+    let server = std::sync::Arc::new(Server::start(&["--allow-address", "127.0.0.1/32"]));
+    let url: String = form_urlencoded::byte_serialize(format!("http://{target}/page").as_bytes()).collect();
+    // What the playground asks in one Run: each tab, and the two checks.
+    let queries = [
+        "mf2?pretty=true",
+        "microdata?pretty=true",
+        "microdata?format=jsonld&pretty=true",
+        "links?pretty=true",
+        "all?pretty=true",
+        "vcard?",
+        "ical?",
+        "atom?",
+        "rdf?",
+        "rdf?format=ttl",
+        "mf2?jf2=true&pretty=true",
+        "links?feeds=true&pretty=true",
+        "microdata?validate=true",
+        "links?check=true",
+    ];
+    let runs: Vec<_> = queries
+        .iter()
+        .map(|query| {
+            let (server, target) = (std::sync::Arc::clone(&server), format!("/v1/{query}&url={url}"));
+            std::thread::spawn(move || server.get(&target).status)
+        })
+        .collect();
+    let statuses: Vec<u16> = runs.into_iter().map(|run| run.join().unwrap()).collect();
+    assert!(statuses.iter().all(|status| [200, 422].contains(status)), "{statuses:?}");
+    assert_eq!(fetches.load(std::sync::atomic::Ordering::SeqCst), 1, "one fetch for the whole run");
+    // A second run within the cache's lifetime fetches nothing.
+    assert_eq!(server.get(&format!("/v1/mf2?url={url}")).status, 200);
+    assert_eq!(fetches.load(std::sync::atomic::Ordering::SeqCst), 1);
+    // Without the cache, every request fetches.
+    let uncached = Server::start(&["--allow-address", "127.0.0.1/32", "--fetch-cache", "0"]);
+    assert_eq!(uncached.get(&format!("/v1/mf2?url={url}")).status, 200);
+    assert_eq!(uncached.get(&format!("/v1/links?url={url}")).status, 200);
+    assert_eq!(fetches.load(std::sync::atomic::Ordering::SeqCst), 3);
+}
+
+/// Opens a POST whose body will come slowly: the head and `sent` bytes of a 100-byte body.
+fn trickle(server: &Server, extra: &str, sent: &[u8]) -> std::net::TcpStream {
+    use std::io::Write;
+    let mut stream = std::net::TcpStream::connect(&server.address).unwrap();
+    stream.set_read_timeout(Some(std::time::Duration::from_secs(20))).unwrap();
+    write!(stream, "POST /v1/mf2 HTTP/1.1\r\nHost: x\r\nContent-Type: text/html\r\n{extra}Content-Length: 100\r\n\r\n")
+        .unwrap();
+    stream.write_all(sent).unwrap();
+    stream
+}
+
+/// Issue 26, item 4: bodies trickled a byte at a time held request slots until --timeout, so
+/// that every other request was answered 503. Now a body is read before it takes a slot, must
+/// keep a minimum rate, and one client's requests are bounded on their own.
+#[test]
+fn slow_bodies_hold_no_slot_and_are_cut_off() {
+    use std::time::{Duration, Instant};
+    let server = Server::start(&["--max-in-flight", "2", "--min-body-rate", "100", "--timeout", "30"]);
+    let slow: Vec<_> = (0..6).map(|_| trickle(&server, "", b"<p>")).collect();
+    std::thread::sleep(Duration::from_millis(300));
+    let start = Instant::now();
+    let answer = server.post("/v1/mf2", b"<p class=h-card>Ada</p>");
+    assert_eq!(answer.status, 200, "{}", answer.text());
+    assert!(start.elapsed() < Duration::from_secs(1), "{:?}", start.elapsed());
+    assert_eq!(server.get("/readyz").json()["status"], "ready");
+    // Below 100 bytes per second after 2 seconds: cut off with 408, long before --timeout.
+    for mut stream in slow {
+        assert_eq!(read_response(&mut stream).error_code(408), "request-timeout");
+    }
+    assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+}
+
+#[test]
+fn one_client_is_bounded_on_its_own() {
+    let server = Server::start(&[
+        "--max-in-flight-per-client",
+        "2",
+        "--max-connections-per-client",
+        "8",
+        "--trusted-proxy",
+        "127.0.0.1/32",
+    ]);
+    let held: Vec<_> = (0..2).map(|_| trickle(&server, "X-Forwarded-For: 203.0.113.7\r\n", b"<p>")).collect();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let page = b"<p class=h-card>Ada</p>";
+    let same =
+        server.request("POST", "/v1/mf2", &[("Content-Type", "text/html"), ("X-Forwarded-For", "203.0.113.7")], page);
+    assert_eq!(same.error_code(429), "too-many-requests");
+    assert_eq!(same.header("retry-after"), Some("1"));
+    let other =
+        server.request("POST", "/v1/mf2", &[("Content-Type", "text/html"), ("X-Forwarded-For", "198.51.100.4")], page);
+    assert_eq!(other.status, 200, "another client is answered");
+    drop(held);
+    assert!(server.log.lock().unwrap().iter().any(|line| line.starts_with("198.51.100.4 via 127.0.0.1:")));
+
+    // Connections are counted by peer (here: not a trusted proxy).
+    let direct = Server::start(&["--max-connections-per-client", "8"]);
+    let idle: Vec<_> = (0..8).map(|_| std::net::TcpStream::connect(&direct.address).unwrap()).collect();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let mut ninth = std::net::TcpStream::connect(&direct.address).unwrap();
+    ninth.set_read_timeout(Some(std::time::Duration::from_secs(5))).unwrap();
+    let mut byte = [0u8; 1];
+    assert!(matches!(std::io::Read::read(&mut ninth, &mut byte), Ok(0) | Err(_)), "the ninth is closed");
+    drop(idle);
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert_eq!(direct.get("/healthz").status, 200);
+
+    let limited = Server::start(&["--rate-per-client", "1"]);
+    let statuses: Vec<u16> = (0..3).map(|_| limited.post("/v1/mf2", page).status).collect();
+    assert_eq!(statuses, [200, 200, 429], "a burst of twice the rate, then 429");
+}
+
+#[test]
+fn readiness_reports_saturation() {
+    let target = target_server();
+    let server = Server::start(&["--max-in-flight", "1", "--allow-address", "127.0.0.1/32", "--fetch-timeout", "20"]);
+    let ready = server.get("/readyz");
+    assert_eq!(ready.status, 200);
+    assert_eq!(ready.json()["status"], "ready");
+    assert_eq!(ready.json()["max_in_flight"], 1);
+    let address = server.address.clone();
+    let url: String = form_urlencoded::byte_serialize(format!("http://{target}/hang").as_bytes()).collect();
+    let hanging = std::thread::spawn(move || {
+        let mut stream = std::net::TcpStream::connect(&address).unwrap();
+        std::io::Write::write_all(
+            &mut stream,
+            format!("GET /v1/mf2?url={url} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").as_bytes(),
+        )
+        .unwrap();
+        std::thread::sleep(std::time::Duration::from_secs(2));
+    });
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let saturated = server.get("/readyz");
+    assert_eq!(saturated.status, 503);
+    assert_eq!(saturated.json()["status"], "saturated");
+    assert_eq!(saturated.json()["in_flight"], 1);
+    assert_eq!(server.get("/healthz").status, 200, "alive all the same");
+    hanging.join().unwrap();
+}
+
+/// From the issue's "also expected": /version, a switch to turn ?url= off, the fetches'
+/// User-Agent.
+#[test]
+fn version_no_fetch_and_user_agent() {
+    let server = Server::start(&["--no-fetch"]);
+    let version = server.get("/version");
+    assert_eq!(version.status, 200);
+    assert_eq!(version.json()["version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(server.get("/v1/mf2?url=http://example.com/").error_code(403), "fetching-off");
+    assert_eq!(server.post("/v1/mf2", b"<p class=h-card>Ada</p>").status, 200, "POST still works");
+
+    // The User-Agent a fetch sends: a server on 127.0.0.1 that writes it back as the page.
+    use std::io::{BufRead, BufReader, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let target = listener.local_addr().unwrap();
+    std::thread::spawn(move || {
+        let (stream, _) = listener.accept().unwrap();
+        let mut reader = BufReader::new(stream.try_clone().unwrap());
+        let mut agent = String::new();
+        let mut line = String::new();
+        while reader.read_line(&mut line).is_ok_and(|n| n > 2) {
+            if let Some(value) = line.to_ascii_lowercase().strip_prefix("user-agent:") {
+                agent = value.trim().to_owned();
+            }
+            line.clear();
+        }
+        let page = format!("<p class=h-card>{agent}</p>");
+        let mut stream = stream;
+        let _ = write!(
+            stream,
+            "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{page}",
+            page.len()
+        );
+    });
+    let fetching = Server::start(&["--allow-address", "127.0.0.1/32", "--user-agent", "ExampleBot/1.0"]);
+    let answer = fetching.get(&format!("/v1/mf2?url=http://{target}/"));
+    assert_eq!(answer.json()["items"][0]["properties"]["name"][0], "examplebot/1.0");
+}
+
+/// Form-encoded POSTs, as XRay, pin13 and php-mf2's service take them: `html=` or `url=`,
+/// with the endpoint's parameters in the form too.
+#[test]
+fn form_posts_give_html_or_url() {
+    let target = target_server();
+    let server = Server::start(&["--allow-address", "127.0.0.1/32"]);
+    let form = |pairs: &[(&str, &str)]| {
+        let mut serializer = form_urlencoded::Serializer::new(String::new());
+        for (name, value) in pairs {
+            serializer.append_pair(name, value);
+        }
+        serializer.finish().into_bytes()
+    };
+    let post = |path: &str, body: &[u8]| {
+        server.request("POST", path, &[("Content-Type", "application/x-www-form-urlencoded")], body)
+    };
+    let html = form(&[
+        ("html", "<p class=h-card><a class='p-name u-url' href=/me>Ada</a></p>"),
+        ("base_url", "https://ada.example/"),
+    ]);
+    let answer = post("/v1/mf2", &html);
+    assert_eq!(answer.status, 200, "{}", answer.text());
+    assert_eq!(answer.json()["items"][0]["properties"]["url"][0], "https://ada.example/me");
+    let jf2 = post("/v1/mf2?jf2", &html).json();
+    assert_eq!(jf2["type"], "card", "{jf2}");
+    let by_url = post("/v1/mf2", &form(&[("url", &format!("http://{target}/page"))]));
+    assert_eq!(by_url.status, 200, "{}", by_url.text());
+    assert_eq!(by_url.json()["items"][0]["properties"]["name"][0], "Ada");
+    assert_eq!(post("/v1/mf2", &form(&[("lang", "true")])).error_code(400), "bad-parameter");
+    assert_eq!(post("/v1/mf2", &form(&[("html", "<p>"), ("bogus", "1")])).error_code(400), "bad-parameter");
+}

@@ -2,10 +2,10 @@
 
 use super::errors::{ApiError, Kind};
 use super::options::{self, Request};
-use super::{output, playground, State};
+use super::{access, body, clients, output, playground, Client, State};
 use axum::body::Body;
 use axum::extract::{Path, RawQuery};
-use axum::http::{header, HeaderMap, HeaderValue, Method};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
@@ -14,41 +14,103 @@ use harvest_pipeline::extract::{ExtractError, Extraction, Limits, MicrodataOutpu
 use harvest_pipeline::media_type::MediaType;
 use harvest_pipeline::pretty::Pretty;
 use harvest_pipeline::Page;
-use http_body_util::BodyExt;
 use std::io::Write;
 use std::sync::Arc;
 use std::time::Duration;
-use tower_http::cors::{Any, CorsLayer};
+use tokio::sync::Semaphore;
 
-/// The server's routes, with CORS for browser clients on every answer.
+/// The server's routes, with CORS for browser clients ([`access`]) on every answer.
 pub(crate) fn router(state: Arc<State>) -> Router {
-    let cors = CorsLayer::new()
-        .allow_origin(Any)
-        .allow_methods([Method::GET, Method::POST])
-        .allow_headers([header::CONTENT_TYPE, header::ACCEPT])
-        .max_age(Duration::from_secs(86_400));
-    Router::new()
+    let cors = access::cors(&state.settings);
+    let hosts = access::Hosts::from_settings(&state.settings);
+    let router = Router::new()
         .route("/", get(playground::index))
         .route("/playground.css", get(playground::stylesheet))
         .route("/playground.js", get(playground::script))
         .route("/healthz", get(healthz))
-        .route("/v1/{endpoint}", get(fetch_and_extract).post(extract_body))
+        .route("/readyz", get(readyz))
+        .route("/version", get(version))
+        .route(
+            "/v1/{endpoint}",
+            get(fetch_and_extract)
+                .post(extract_body)
+                .route_layer(axum::middleware::from_fn_with_state(Arc::clone(&state), per_client)),
+        )
         .fallback(|| async { ApiError::new(Kind::NotFound, "no such path; the API is /v1/{endpoint}") })
-        .method_not_allowed_fallback(|| async {
-            let mut response =
-                ApiError::new(Kind::MethodNotAllowed, "the endpoints take POST (a page) and GET (?url=)")
-                    .into_response();
-            response.headers_mut().insert(header::ALLOW, HeaderValue::from_static("GET, HEAD, POST"));
+        .method_not_allowed_fallback(|uri: axum::http::Uri| async move {
+            let (message, allow) = match uri.path().starts_with("/v1/") {
+                true => ("the endpoints take POST (a page) and GET (?url=)", "GET, HEAD, POST"),
+                false => ("this path takes GET", "GET, HEAD"),
+            };
+            let mut response = ApiError::new(Kind::MethodNotAllowed, message).into_response();
+            response.headers_mut().insert(header::ALLOW, HeaderValue::from_static(allow));
             response
         })
-        .layer(axum::middleware::map_response(no_sniffing))
-        .layer(cors)
+        .layer(axum::middleware::map_response(vary_accept))
+        .layer(axum::middleware::map_response(no_sniffing));
+    let router = match cors {
+        Some(cors) => router.layer(cors),
+        None => router,
+    };
+    router
+        .layer(axum::middleware::from_fn(move |request, next| access::check_host(hosts.clone(), request, next)))
         .with_state(state)
 }
 
 async fn no_sniffing(mut response: Response) -> Response {
     response.headers_mut().insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     response
+}
+
+/// Every answer of the API says it depends on `Accept` (the mf2 media type does), so caches
+/// keep the answers apart.
+async fn vary_accept(uri: axum::http::Uri, mut response: Response) -> Response {
+    if uri.path().starts_with("/v1/") {
+        response.headers_mut().append(header::VARY, HeaderValue::from_static("accept"));
+    }
+    response
+}
+
+/// Counts an API request against its client's bounds ([`clients`]): 429 past them.
+async fn per_client(
+    axum::extract::State(state): axum::extract::State<Arc<State>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let client = request.extensions().get::<Client>().map_or(std::net::Ipv4Addr::UNSPECIFIED.into(), |c| c.0);
+    let _counted: clients::ClientGuard = match state.clients.request(client) {
+        Ok(guard) => guard,
+        Err(error) => return error.into_response(),
+    };
+    next.run(request).await
+}
+
+/// `GET /readyz`: whether the server takes requests now (200 `ready`) or is saturated (503:
+/// no request slot free, or no room for another full body), with the counts it judged by.
+async fn readyz(axum::extract::State(state): axum::extract::State<Arc<State>>) -> Response {
+    let settings = &state.settings;
+    let free_slots = state.in_flight.available_permits();
+    let free_body_memory = state.body_memory.available_permits() as u64;
+    let saturated = free_slots == 0 || free_body_memory < settings.max_body.min(settings.body_memory);
+    let workers = super::workers(settings);
+    let report = serde_json::json!({
+        "status": if saturated { "saturated" } else { "ready" },
+        "in_flight": settings.max_in_flight as usize - free_slots,
+        "max_in_flight": settings.max_in_flight,
+        "workers_busy": workers - state.workers.available_permits(),
+        "workers": workers,
+        "body_memory_used": settings.body_memory.min(Semaphore::MAX_PERMITS as u64) - free_body_memory,
+        "body_memory": settings.body_memory,
+        "clients": state.clients.len(),
+    });
+    let status = if saturated { StatusCode::SERVICE_UNAVAILABLE } else { StatusCode::OK };
+    (status, [(header::CONTENT_TYPE, "application/json")], format!("{report}\n")).into_response()
+}
+
+/// `GET /version`: `{"name": "harvest", "version": "…"}`.
+async fn version() -> Response {
+    let body = serde_json::json!({"name": "harvest", "version": env!("CARGO_PKG_VERSION")});
+    ([(header::CONTENT_TYPE, "application/json")], format!("{body}\n")).into_response()
 }
 
 /// `GET /healthz`: answered at once, whatever the load (it takes no request slot).
@@ -74,8 +136,10 @@ async fn extract_body(
     headers: HeaderMap,
     body: Body,
 ) -> Response {
-    let Ok(_slot) = state.in_flight.try_acquire() else { return saturated() };
     let deadline = Deadline::after(Duration::from_secs(state.settings.timeout));
+    if page_media_type(&headers).essence == "application/x-www-form-urlencoded" {
+        return extract_form(state, endpoint, query, headers, body, deadline).await;
+    }
     let result = async {
         let request = parse_query(&endpoint, query.as_deref())?;
         if request.url.is_some() {
@@ -88,10 +152,12 @@ async fn extract_body(
                 format!("the body is {}; send HTML as text/html (or application/xhtml+xml)", media.essence),
             ));
         }
-        let bytes = read_body(body, &headers, &state).await?;
+        // The body first: a slow one holds no extraction slot.
+        let body = body::read(body, &headers, &state.settings, &state.body_memory).await?;
+        let Ok(_slot) = state.in_flight.try_acquire() else { return Ok(saturated()) };
         let page = Page {
             label: "body".into(),
-            bytes,
+            bytes: body.bytes,
             url: request.base_url.clone(),
             charset: media.charset,
             status: None,
@@ -113,22 +179,84 @@ async fn fetch_and_extract(
     let deadline = Deadline::after(Duration::from_secs(state.settings.timeout));
     let result = async {
         let request = parse_query(&endpoint, query.as_deref())?;
-        let Some(url) = request.url.clone() else {
-            return Err(ApiError::new(
-                Kind::BadParameter,
-                "GET needs ?url= (the page to fetch); POST sends the page itself",
-            ));
-        };
-        let fetch = async {
-            let mut page = state.fetcher.fetch(&url).await?;
-            if let Some(base) = &request.base_url {
-                page.url = Some(base.clone());
-            }
-            run(&state, request, page, &headers, &deadline).await
-        };
-        Ok(within_deadline(&state, fetch).await)
+        Ok::<_, ApiError>(fetch_then_run(&state, request, &headers, &deadline).await)
     };
     result.await.unwrap_or_else(IntoResponse::into_response)
+}
+
+/// Fetches `request.url` and runs the extraction on it, within the request's deadline.
+async fn fetch_then_run(state: &State, request: Request, headers: &HeaderMap, deadline: &Deadline) -> Response {
+    if state.settings.no_fetch {
+        return ApiError::new(Kind::FetchingOff, "this server fetches no pages (--no-fetch): POST the page")
+            .into_response();
+    }
+    let Some(url) = request.url.clone() else {
+        return ApiError::new(Kind::BadParameter, "GET needs ?url= (the page to fetch); POST sends the page itself")
+            .into_response();
+    };
+    let fetch = async {
+        let mut page = state.pages.fetch(&url, &state.fetcher).await?;
+        if let Some(base) = &request.base_url {
+            page.url = Some(base.clone());
+        }
+        run(state, request, page, headers, deadline).await
+    };
+    within_deadline(state, fetch).await
+}
+
+/// `POST /v1/{endpoint}` with a form (`application/x-www-form-urlencoded`), as XRay and
+/// php-mf2's service take it: `html=` (the page) or `url=` (to fetch), and any parameter of
+/// the endpoint, in the form or the query.
+async fn extract_form(
+    state: Arc<State>,
+    endpoint: String,
+    query: Option<String>,
+    headers: HeaderMap,
+    body: Body,
+    deadline: Deadline,
+) -> Response {
+    let result = async {
+        let form = body::read(body, &headers, &state.settings, &state.body_memory).await?;
+        let mut pairs = pairs(query.as_deref().unwrap_or_default().as_bytes());
+        pairs.extend(self::pairs(&form.bytes));
+        let mut html = None;
+        let mut parameters = Vec::with_capacity(pairs.len());
+        for (name, value) in pairs {
+            if name == "html" {
+                if html.replace(value).is_some() {
+                    return Err(ApiError::new(Kind::BadParameter, "html is given twice"));
+                }
+            } else {
+                parameters.push((name, value));
+            }
+        }
+        let request =
+            options::parse(&endpoint, &parameters).map_err(|message| ApiError::new(Kind::BadParameter, message))?;
+        let Ok(_slot) = state.in_flight.try_acquire() else { return Ok(saturated()) };
+        match (html, request.url.is_some()) {
+            (Some(html), false) => {
+                let page = Page {
+                    label: "body".into(),
+                    bytes: html.into_bytes(),
+                    url: request.base_url.clone(),
+                    charset: Some("utf-8".into()),
+                    status: None,
+                    warc: None,
+                };
+                Ok(within_deadline(&state, run(&state, request, page, &headers, &deadline)).await)
+            }
+            (None, true) => Ok(fetch_then_run(&state, request, &headers, &deadline).await),
+            _ => {
+                Err(ApiError::new(Kind::BadParameter, "a form gives html= (the page) or url= (to fetch), one of them"))
+            }
+        }
+    };
+    result.await.unwrap_or_else(IntoResponse::into_response)
+}
+
+/// The name/value pairs of a query string or a form.
+fn pairs(encoded: &[u8]) -> Vec<(String, String)> {
+    form_urlencoded::parse(encoded).map(|(k, v)| (k.into_owned(), v.into_owned())).collect()
 }
 
 fn saturated() -> Response {
@@ -137,9 +265,7 @@ fn saturated() -> Response {
 }
 
 fn parse_query(endpoint: &str, query: Option<&str>) -> Result<Request, ApiError> {
-    let pairs: Vec<(String, String)> = form_urlencoded::parse(query.unwrap_or_default().as_bytes())
-        .map(|(k, v)| (k.into_owned(), v.into_owned()))
-        .collect();
+    let pairs = pairs(query.unwrap_or_default().as_bytes());
     options::parse(endpoint, &pairs).map_err(|message| ApiError::new(Kind::BadParameter, message))
 }
 
@@ -154,38 +280,6 @@ async fn within_deadline(
         Ok(Err(error)) => error.into_response(),
         Err(_) => ApiError::new(Kind::Timeout, format!("the request took longer than {} s", timeout.as_secs()))
             .into_response(),
-    }
-}
-
-/// The body, up to the size limit (refused from its `Content-Length` before reading any) and
-/// within the request timeout.
-async fn read_body(mut body: Body, headers: &HeaderMap, state: &State) -> Result<Vec<u8>, ApiError> {
-    let max = state.settings.max_body;
-    let too_large = || ApiError::new(Kind::BodyTooLarge, format!("the body is larger than {max} bytes (--max-body)"));
-    let declared =
-        headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
-    if declared.is_some_and(|length| length > max) {
-        return Err(too_large());
-    }
-    let timeout = Duration::from_secs(state.settings.timeout);
-    let read = async {
-        let mut bytes = Vec::with_capacity(declared.unwrap_or(0) as usize);
-        while let Some(frame) = body.frame().await {
-            let frame = frame.map_err(|e| ApiError::new(Kind::BadParameter, format!("reading the body: {e}")))?;
-            if let Ok(data) = frame.into_data() {
-                if bytes.len() as u64 + data.len() as u64 > max {
-                    return Err(too_large());
-                }
-                bytes.extend_from_slice(&data);
-            }
-        }
-        Ok(bytes)
-    };
-    match tokio::time::timeout(timeout, read).await {
-        Ok(result) => result,
-        Err(_) => {
-            Err(ApiError::new(Kind::RequestTimeout, format!("the body did not arrive within {} s", timeout.as_secs())))
-        }
     }
 }
 

@@ -1,4 +1,5 @@
-//! The API's errors: `{"error": {"code", "message"}}` with the matching HTTP status.
+//! The API's errors: `{"error": {"code", "message"}}` with the matching HTTP status (and
+//! `upstream_status` for errors about a fetched page's answer).
 
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -11,15 +12,19 @@ pub(crate) enum Kind {
     BadParameter,
     /// 403: `url` (or a redirect) leads to an address that is not public.
     ForbiddenAddress,
+    /// 403: the server fetches nothing (`--no-fetch`).
+    FetchingOff,
     /// 404: no such path.
     NotFound,
+    /// 421: the request's `Host` is not one the server answers to.
+    UnknownHost,
     /// 405: the path does not take this method.
     MethodNotAllowed,
     /// 408: the body did not arrive in time.
     RequestTimeout,
-    /// 413: the body (or the fetched page) is larger than the server takes.
+    /// 413: the body is larger than the server takes.
     BodyTooLarge,
-    /// 415: the body (or the fetched page) is not HTML.
+    /// 415: the body is not HTML.
     NotHtml,
     /// 422: the page holds nothing this format exports (no contact, no event...).
     NothingFound,
@@ -29,6 +34,14 @@ pub(crate) enum Kind {
     OutputTooLarge,
     /// 502: the page could not be fetched.
     FetchFailed,
+    /// 502: the fetched page is not HTML.
+    FetchedNotHtml,
+    /// 502: the fetched page is larger than the server takes.
+    FetchedTooLarge,
+    /// 415: the body is in a content coding the server does not decode.
+    UnsupportedEncoding,
+    /// 429: one client's requests past its bounds.
+    TooManyRequests,
     /// 503: too many requests in flight.
     Saturated,
     /// 503: the request took longer than the server allows.
@@ -43,14 +56,17 @@ impl Kind {
     pub(crate) fn status(self) -> StatusCode {
         match self {
             Kind::BadParameter => StatusCode::BAD_REQUEST,
-            Kind::ForbiddenAddress => StatusCode::FORBIDDEN,
+            Kind::ForbiddenAddress | Kind::FetchingOff => StatusCode::FORBIDDEN,
             Kind::NotFound => StatusCode::NOT_FOUND,
+            Kind::UnknownHost => StatusCode::MISDIRECTED_REQUEST,
             Kind::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Kind::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             Kind::BodyTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Kind::NotHtml => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Kind::NothingFound | Kind::ExtractionFailed | Kind::OutputTooLarge => StatusCode::UNPROCESSABLE_ENTITY,
-            Kind::FetchFailed => StatusCode::BAD_GATEWAY,
+            Kind::FetchFailed | Kind::FetchedNotHtml | Kind::FetchedTooLarge => StatusCode::BAD_GATEWAY,
+            Kind::UnsupportedEncoding => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Kind::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
             Kind::Saturated | Kind::Timeout => StatusCode::SERVICE_UNAVAILABLE,
             Kind::FetchTimeout => StatusCode::GATEWAY_TIMEOUT,
             Kind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
@@ -62,7 +78,9 @@ impl Kind {
         match self {
             Kind::BadParameter => "bad-parameter",
             Kind::ForbiddenAddress => "forbidden-address",
+            Kind::FetchingOff => "fetching-off",
             Kind::NotFound => "not-found",
+            Kind::UnknownHost => "unknown-host",
             Kind::MethodNotAllowed => "method-not-allowed",
             Kind::RequestTimeout => "request-timeout",
             Kind::BodyTooLarge => "body-too-large",
@@ -71,6 +89,10 @@ impl Kind {
             Kind::ExtractionFailed => "extraction-failed",
             Kind::OutputTooLarge => "output-too-large",
             Kind::FetchFailed => "fetch-failed",
+            Kind::FetchedNotHtml => "fetched-not-html",
+            Kind::FetchedTooLarge => "fetched-too-large",
+            Kind::UnsupportedEncoding => "unsupported-encoding",
+            Kind::TooManyRequests => "too-many-requests",
             Kind::Saturated => "saturated",
             Kind::Timeout => "timeout",
             Kind::FetchTimeout => "fetch-timeout",
@@ -84,21 +106,32 @@ impl Kind {
 pub(crate) struct ApiError {
     pub(crate) kind: Kind,
     pub(crate) message: String,
+    /// The status the fetched page was answered with, for errors about it.
+    pub(crate) upstream_status: Option<u16>,
 }
 
 impl ApiError {
     pub(crate) fn new(kind: Kind, message: impl Into<String>) -> ApiError {
-        ApiError { kind, message: message.into() }
+        ApiError { kind, message: message.into(), upstream_status: None }
+    }
+
+    /// The error, with the status the fetched page was answered with.
+    pub(crate) fn upstream(mut self, status: u16) -> ApiError {
+        self.upstream_status = Some(status);
+        self
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = serde_json::json!({"error": {"code": self.kind.code(), "message": self.message}});
+        let mut body = serde_json::json!({"error": {"code": self.kind.code(), "message": self.message}});
+        if let Some(status) = self.upstream_status {
+            body["error"]["upstream_status"] = status.into();
+        }
         let mut response = (self.kind.status(), format!("{body}\n")).into_response();
         let headers = response.headers_mut();
         headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
-        if self.kind == Kind::Saturated {
+        if matches!(self.kind, Kind::Saturated | Kind::TooManyRequests) {
             headers.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
         }
         response

@@ -34,6 +34,7 @@ pub(crate) struct Policy {
     max_bytes: u64,
     max_redirects: usize,
     timeout: Duration,
+    user_agent: String,
 }
 
 impl Policy {
@@ -44,6 +45,7 @@ impl Policy {
             max_bytes: args.max_body,
             max_redirects: args.max_redirects,
             timeout: Duration::from_secs(args.fetch_timeout),
+            user_agent: args.user_agent.clone(),
         }
     }
 
@@ -135,7 +137,7 @@ impl Fetcher {
             // no request is sent on a connection the other side is closing.
             .pool_max_idle_per_host(0)
             .connect_timeout(policy.timeout)
-            .user_agent(concat!("harvest/", env!("CARGO_PKG_VERSION"), " (structured data extraction)"))
+            .user_agent(policy.user_agent.clone())
             .build()
             .map_err(|e| format!("building the HTTP client: {e}"))?;
         Ok(Fetcher { client, policy })
@@ -184,7 +186,7 @@ impl Fetcher {
                 }
             }
             if !status.is_success() {
-                return Err(fetch_failed(&current, &format!("the server answered {status}")));
+                return Err(fetch_failed(&current, &format!("the server answered {status}")).upstream(status.as_u16()));
             }
             return self.read_page(url, current, response).await;
         }
@@ -207,17 +209,23 @@ impl Fetcher {
 
     async fn read_page(&self, asked: &str, url: Url, mut response: reqwest::Response) -> Result<Page, ApiError> {
         let max = self.policy.max_bytes;
+        let status = response.status();
         let media = super::api::page_media_type(response.headers());
         if !super::api::is_html_or_unlabelled(&media) {
-            return Err(ApiError::new(Kind::NotHtml, format!("{url} is {}, not HTML", media.essence)));
+            let message = format!("{url} answered {status} with {}, not HTML", media.essence);
+            return Err(ApiError::new(Kind::FetchedNotHtml, message).upstream(status.as_u16()));
         }
+        let too_large = || {
+            let message = format!("{url} answered {status} with a page larger than {max} bytes (--max-body)");
+            ApiError::new(Kind::FetchedTooLarge, message).upstream(status.as_u16())
+        };
         if response.content_length().is_some_and(|length| length > max) {
-            return Err(ApiError::new(Kind::BodyTooLarge, format!("{url} is larger than {max} bytes")));
+            return Err(too_large());
         }
         let mut bytes = Vec::new();
         while let Some(chunk) = response.chunk().await.map_err(|error| request_error(&url, &error))? {
             if bytes.len() as u64 + chunk.len() as u64 > max {
-                return Err(ApiError::new(Kind::BodyTooLarge, format!("{url} is larger than {max} bytes")));
+                return Err(too_large());
             }
             bytes.extend_from_slice(&chunk);
         }

@@ -9,10 +9,14 @@
 //!
 //! * connections: at most `--max-connections` open (more are closed as they arrive); request
 //!   headers must arrive within [`HEADER_TIMEOUT`];
-//! * requests: at most `--max-in-flight` handled at once (more are answered 503 `saturated`
-//!   at once); each must be answered within `--timeout`, its body received within it (408);
+//! * requests: at most `--max-in-flight` handled at once, a POST once its body has arrived
+//!   (more are answered 503 `saturated` at once); each must be answered within `--timeout`,
+//!   which is also the extraction's deadline ([`harvest_dom::Deadline`]);
 //! * bodies: `--max-body` bytes, refused from `Content-Length` before any is read, and cut off
-//!   when a body without one grows past it (413);
+//!   when a body without one grows past it (413); within `--body-timeout` and at
+//!   `--min-body-rate` (408); all of them within `--body-memory` ([`body`]);
+//! * clients: connections, requests in flight and a rate per client ([`clients`]);
+//! * answers: `--max-output` bytes, streamed past their first MiB ([`output`]);
 //! * work: `--workers` extractions at once (one per core plus one by default), the others wait their
 //!   turn in arrival order; the parsers' depth and value limits come from the flags;
 //! * fetches (`?url=`): [`fetch`] checks every address a host resolves to, on every hop, and
@@ -21,11 +25,15 @@
 //! SIGTERM or Ctrl-C stops accepting, lets the requests in progress finish (up to
 //! [`SHUTDOWN_GRACE`]) and exits. Every request writes one access-log line on stderr.
 
+mod access;
 mod api;
+mod body;
+mod clients;
 mod errors;
 mod fetch;
 mod options;
 mod output;
+mod page_cache;
 mod playground;
 
 use axum::Router;
@@ -65,9 +73,45 @@ pub struct ServeArgs {
     /// within it: 408; the rest: 503).
     #[arg(long, default_value_t = 30, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..))]
     timeout: u64,
+    /// Seconds a request body may take to arrive (at most --timeout; 408 past it).
+    #[arg(long, default_value_t = 10, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..))]
+    body_timeout: u64,
+    /// Slowest a body may arrive, in bytes per second on average after its first 2 seconds
+    /// (408 below it).
+    #[arg(long, default_value_t = 1024, value_name = "BYTES")]
+    min_body_rate: u64,
+    /// Memory all request bodies being read and waiting may hold together (suffixes K, M, G);
+    /// past it a request is answered 503.
+    #[arg(long, default_value = "512M", value_name = "SIZE", value_parser = parse_size)]
+    body_memory: u64,
+    /// Open connections from one client (an IPv4 address or an IPv6 /64); more are closed as
+    /// they arrive.
+    #[arg(long, default_value_t = 256, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    max_connections_per_client: u32,
+    /// Requests of one client handled at once; more are answered 429.
+    #[arg(long, default_value_t = 64, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    max_in_flight_per_client: u32,
+    /// Requests per second one client may make (bursts of twice as many); more are answered
+    /// 429 (0: no bound).
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    rate_per_client: u32,
+    /// Proxies (CIDR, repeatable) whose X-Forwarded-For names the client: requests from them
+    /// count under the last address of X-Forwarded-For that is not a trusted proxy.
+    #[arg(long, value_name = "CIDR")]
+    trusted_proxy: Vec<ipnet::IpNet>,
+    /// Turn ?url= off: the server fetches nothing (GET /v1/… answers 403 fetching-off).
+    #[arg(long)]
+    no_fetch: bool,
+    /// The User-Agent of the server's fetches.
+    #[arg(long, value_name = "TEXT", default_value = concat!("harvest/", env!("CARGO_PKG_VERSION"), " (structured data extraction)"))]
+    user_agent: String,
     /// Seconds a fetch for ?url= may take, redirects included (504 past it).
     #[arg(long, default_value_t = 10, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..))]
     fetch_timeout: u64,
+    /// Bytes of fetched pages kept for 30 seconds, so that requests about the same URL (the
+    /// playground asks every endpoint at once) fetch it once (suffixes K, M, G; 0: none kept).
+    #[arg(long, default_value = "32M", value_name = "SIZE", value_parser = parse_size)]
+    fetch_cache: u64,
     /// Redirects a fetch follows (502 past it).
     #[arg(long, default_value_t = 5, value_name = "N")]
     max_redirects: usize,
@@ -79,6 +123,16 @@ pub struct ServeArgs {
     /// --allow-address 10.1.2.0/24 for one internal network.
     #[arg(long, value_name = "CIDR")]
     allow_address: Vec<ipnet::IpNet>,
+    /// Origins whose web pages may call the API (CORS; repeatable; `*` for any). Default: any,
+    /// unless --allow-private or --allow-address let the server reach internal pages: then
+    /// none.
+    #[arg(long, value_name = "ORIGIN")]
+    cors_origin: Vec<String>,
+    /// Host names the server answers to (`name`, or `name:port`; repeatable); other Host
+    /// headers are answered 421. Default: any, unless --allow-private or --allow-address: then
+    /// IP addresses and localhost only (what a DNS-rebinding name never is).
+    #[arg(long, value_name = "HOST")]
+    allowed_host: Vec<String>,
     /// Deepest element nesting a page is parsed to; deeper elements become siblings.
     #[arg(long, default_value_t = harvest_dom::DEFAULT_MAX_DEPTH, value_name = "N")]
     max_depth: usize,
@@ -119,6 +173,12 @@ pub(crate) struct State {
     /// Extractions running (a permit moves to the worker thread with its extraction).
     pub(crate) workers: Arc<Semaphore>,
     pub(crate) fetcher: fetch::Fetcher,
+    /// Pages fetched in the last seconds.
+    pub(crate) pages: page_cache::PageCache,
+    /// Bytes request bodies may still hold (`--body-memory`).
+    pub(crate) body_memory: Arc<Semaphore>,
+    /// Per-client counts.
+    pub(crate) clients: Arc<clients::Clients>,
 }
 
 /// Runs the server until SIGTERM or Ctrl-C; returns the exit code.
@@ -158,12 +218,22 @@ async fn serve(args: ServeArgs) -> u8 {
         in_flight: Semaphore::new(args.max_in_flight as usize),
         workers: Arc::new(Semaphore::new(workers)),
         fetcher,
+        pages: page_cache::PageCache::new(args.fetch_cache),
+        body_memory: body::memory_budget(&args),
+        clients: clients::Clients::new(&args),
         settings: args.clone(),
     });
+    if access::reaches_private(&args) && args.cors_origin.iter().any(|origin| origin == "*") {
+        eprintln!(
+            "harvest serve: warning: --cors-origin '*' with private addresses allowed lets any web page a \
+             user of your network opens read internal pages through this server"
+        );
+    }
+    let clients = Arc::clone(&state.clients);
     let router = api::router(state);
     let address = listener.local_addr().map(|a| a.to_string()).unwrap_or_else(|_| args.listen.to_string());
     eprintln!("harvest serve: listening on http://{address}/ ({workers} workers; Ctrl-C to stop)");
-    accept_loop(listener, router, args.max_connections as usize).await;
+    accept_loop(listener, router, args.max_connections as usize, clients).await;
     crate::batch::exit::OK
 }
 
@@ -171,7 +241,7 @@ async fn serve(args: ServeArgs) -> u8 {
 /// read and write the requests around them, and one more worker keeps the cores busy then
 /// (measured in docs/benchmarks.md: 2 cores, 2 workers 0.80× the command's rate, 3 workers
 /// 0.89×, 4 workers 0.91×).
-fn workers(args: &ServeArgs) -> usize {
+pub(crate) fn workers(args: &ServeArgs) -> usize {
     match args.workers {
         0 => std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1) + 1,
         n => n,
@@ -180,7 +250,7 @@ fn workers(args: &ServeArgs) -> usize {
 
 /// Accepts connections until a shutdown signal, each served by hyper with the router; then
 /// waits for the connections to finish their requests.
-async fn accept_loop(listener: TcpListener, router: Router, max_connections: usize) {
+async fn accept_loop(listener: TcpListener, router: Router, max_connections: usize, clients: Arc<clients::Clients>) {
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
     let connections = Arc::new(Semaphore::new(max_connections));
     let mut shutdown = std::pin::pin!(shutdown_signal());
@@ -201,16 +271,23 @@ async fn accept_loop(listener: TcpListener, router: Router, max_connections: usi
             drop(stream);
             continue;
         };
-        let router = router.clone();
+        let Some(client_permit) = clients.connect(peer.ip()) else {
+            drop(stream);
+            continue;
+        };
+        let (router, clients) = (router.clone(), Arc::clone(&clients));
         let service = hyper::service::service_fn(move |request: hyper::Request<hyper::body::Incoming>| {
-            let router = router.clone();
-            async move { Ok::<_, std::convert::Infallible>(logged(router, peer, request).await) }
+            let (router, clients) = (router.clone(), Arc::clone(&clients));
+            async move { Ok::<_, std::convert::Infallible>(logged(router, peer, &clients, request).await) }
         });
         let mut builder = hyper::server::conn::http1::Builder::new();
         builder.timer(TokioTimer::new()).header_read_timeout(HEADER_TIMEOUT);
         let connection = graceful.watch(builder.serve_connection(TokioIo::new(stream), service));
         tokio::spawn(async move {
-            let _ = connection.await;
+            if let Err(error) = connection.await {
+                log_rejection(peer, &error);
+            }
+            drop(client_permit);
             drop(permit);
         });
     }
@@ -222,15 +299,36 @@ async fn accept_loop(listener: TcpListener, router: Router, max_connections: usi
     }
 }
 
+/// Writes the access-log line of a request hyper refused before the router saw it (a head
+/// too large, a URI too long, a malformed request): hyper answers those itself, 431, 414 or
+/// 400 with no body, and closes the connection.
+fn log_rejection(peer: SocketAddr, error: &hyper::Error) {
+    if !(error.is_parse() || error.is_parse_too_large()) {
+        return;
+    }
+    let text = error.to_string();
+    let status = match (error.is_parse_too_large(), text.contains("URI")) {
+        (true, true) => 414,
+        (true, false) => 431,
+        (false, _) => 400,
+    };
+    eprintln!("{peer} \"-\" {status} rejected by the HTTP parser: {}", text.escape_debug());
+}
+
 /// Runs a request through the router and writes its access-log line:
 /// `peer "METHOD /path" status milliseconds`.
 async fn logged(
     router: Router,
     peer: SocketAddr,
-    request: hyper::Request<hyper::body::Incoming>,
+    clients: &clients::Clients,
+    mut request: hyper::Request<hyper::body::Incoming>,
 ) -> axum::response::Response {
     use tower::ServiceExt;
     let start = Instant::now();
+    let forwarded: Vec<&str> =
+        request.headers().get_all("x-forwarded-for").iter().filter_map(|value| value.to_str().ok()).collect();
+    let client = clients.client(peer.ip(), &forwarded);
+    request.extensions_mut().insert(Client(client));
     let method = request.method().clone();
     // The path only: query strings can hold the addresses people ask about.
     let path = request.uri().path().to_owned();
@@ -238,14 +336,22 @@ async fn logged(
         Ok(response) => response,
         Err(never) => match never {},
     };
+    let who = match client == peer.ip() {
+        true => peer.to_string(),
+        false => format!("{client} via {peer}"),
+    };
     eprintln!(
-        "{peer} \"{method} {}\" {} {:.1}ms",
+        "{who} \"{method} {}\" {} {:.1}ms",
         path.escape_debug(),
         response.status().as_u16(),
         start.elapsed().as_secs_f64() * 1000.0
     );
     response
 }
+
+/// The client a request is counted under ([`clients`]), put in its extensions.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Client(pub(crate) std::net::IpAddr);
 
 /// Resolves on SIGTERM or Ctrl-C (SIGINT).
 async fn shutdown_signal() {

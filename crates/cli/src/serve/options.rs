@@ -86,6 +86,12 @@ pub(crate) fn parse(endpoint: &str, query: &[(String, String)]) -> Result<Reques
     let Common { base_url, pretty, .. } = common;
     if let Some(base) = &base_url {
         harvest_pipeline::input::check_base_url(base).map_err(|message| format!("base_url: {message}"))?;
+        // As for `url`: a page's links resolve against it, into answers a browser may follow.
+        if !(base.trim_start().get(..7).is_some_and(|s| s.eq_ignore_ascii_case("http://"))
+            || base.trim_start().get(..8).is_some_and(|s| s.eq_ignore_ascii_case("https://")))
+        {
+            return Err(format!("base_url {base:?}: only http and https URLs are taken"));
+        }
     }
     let extraction = match registry {
         None => extraction,
@@ -203,6 +209,9 @@ mod tests {
         assert!(error("mf2", &[("root_id", "a"), ("root_selector", "b")]).contains("root_selector"));
         assert!(error("mf2", &[("root_selector", "[[")]).contains("[["));
         assert!(error("mf2", &[("base_url", "nope")]).contains("not an absolute URL"));
+        assert!(error("mf2", &[("base_url", "javascript:alert(1)")]).contains("only http and https"));
+        assert!(error("mf2", &[("base_url", "file:///etc/")]).contains("only http and https"));
+        assert!(parse("mf2", &query(&[("base_url", "HTTPS://a.example/")])).is_ok());
         assert!(error("links", &[("registry", "{}")]).contains("registry applies"));
         assert!(error("rdf", &[("registry", "not json")]).contains("registry"));
         assert!(error("nothing", &[]).contains("the endpoints are mf2, microdata"));

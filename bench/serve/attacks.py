@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""Issue 26's attacks on `harvest serve` while a well-behaved client works, on loopback. Not
+part of CI.
+
+    bench/serve/attacks.py [HARVEST_BINARY] [SECONDS]   (default target/release/harvest, 30)
+
+The well-behaved client (127.0.0.1) POSTs a real page to /v1/mf2 in a loop, first alone (the
+quiet p99), then while attackers on other loopback addresses (127.0.0.2-127.0.0.9, so that
+per-client bounds tell them apart) run, all at once for SECONDS:
+
+* the selector crash: GET /v1/mf2?url=…&root_selector=:not( x 900 …;
+* nested h-cards (a 4.9 MB page) with ?pretty, four at a time;
+* <div> x 2,000,000 (10 MB), two at a time, past --timeout;
+* 260 sockets trickling a body, one byte every 4 s;
+* 4,096 idle sockets from one address, reopened as they are closed.
+
+Prints the well-behaved client's p50/p99 and errors in both phases, whether the server
+survived, and its peak resident memory (sampled every 100 ms).
+"""
+
+import glob
+import os
+import re
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.parse
+
+BINARY = sys.argv[1] if len(sys.argv) > 1 else "target/release/harvest"
+SECONDS = float(sys.argv[2]) if len(sys.argv) > 2 else 30.0
+FLAGS = ["--timeout", "5", "--workers", "3"]
+HERE = os.path.dirname(os.path.abspath(__file__))
+PAGE = open(sorted(glob.glob(os.path.join(HERE, "../../../shared/corpus/real/*.html")))[0], "rb").read()
+stop = threading.Event()
+
+
+def start():
+    server = subprocess.Popen([BINARY, "serve", "--listen", "127.0.0.1:0", *FLAGS], stderr=subprocess.PIPE, text=True)
+    port = int(re.search(r"127\.0\.0\.1:(\d+)", server.stderr.readline()).group(1))
+    threading.Thread(target=lambda: [None for _ in server.stderr], daemon=True).start()
+    return server, port
+
+
+def rss_mib(pid):
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            return int(next(line for line in status if line.startswith("VmRSS:")).split()[1]) / 1024
+    except OSError:
+        return 0.0
+
+
+def connect(port, source="127.0.0.1", timeout=60):
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.settimeout(timeout)
+    s.bind((source, 0))
+    s.connect(("127.0.0.1", port))
+    return s
+
+
+def exchange(port, head, body=b"", source="127.0.0.1", timeout=60):
+    """Sends a request, reads the answer to its end; the status (0: no answer)."""
+    try:
+        with connect(port, source, timeout) as s:
+            s.sendall(head + body)
+            answer = b""
+            while chunk := s.recv(1 << 16):
+                answer += chunk
+        return int(answer.split(b" ", 2)[1]) if answer.startswith(b"HTTP/1.1 ") else 0
+    except OSError:
+        return 0
+
+
+def post(path, body, host="127.0.0.1"):
+    return (f"POST {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nContent-Type: text/html\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n").encode()
+
+
+def well_behaved(port, seconds):
+    latencies, errors = [], 0
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        started = time.perf_counter()
+        status = exchange(port, post("/v1/mf2", PAGE), PAGE)
+        latencies.append((time.perf_counter() - started) * 1000)
+        errors += status != 200
+    latencies.sort()
+    return latencies, errors
+
+
+def summary(latencies, errors):
+    p = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))]
+    return f"{len(latencies)} requests, p50 {p(0.5):.1f} ms, p99 {p(0.99):.1f} ms, {errors} errors"
+
+
+def repeat(work):
+    def loop():
+        while not stop.is_set():
+            work()
+    return loop
+
+
+def attacks(port):
+    selector = urllib.parse.quote(":not(" * 900 + "a" + ")" * 900, safe="")
+    crash = f"GET /v1/mf2?url=http://example.invalid/&root_selector={selector} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode()
+    unit = "<div class=h-card><p class=p-name>Ada</p><a class=u-url href=/a>a</a>" * 400 + "</div>" * 400
+    hcards = (unit * 163).encode()  # 4.9 MB
+    divs = b"<div>" * 2_000_000
+    workers = [repeat(lambda: exchange(port, crash, source="127.0.0.2"))]
+    workers += [repeat(lambda: exchange(port, post("/v1/mf2?pretty", hcards), hcards, source="127.0.0.3"))] * 4
+    workers += [repeat(lambda: exchange(port, post("/v1/all", divs), divs, source="127.0.0.4"))] * 2
+
+    def trickle(source):
+        while not stop.is_set():
+            try:
+                with connect(port, source, timeout=60) as s:
+                    s.sendall(b"POST /v1/mf2 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/html\r\nContent-Length: 100000\r\n\r\n")
+                    while not stop.is_set():
+                        s.sendall(b"a")
+                        time.sleep(4)
+            except OSError:
+                pass
+
+    workers += [lambda i=i: trickle(f"127.0.0.{5 + i % 2}") for i in range(260)]
+
+    def idle():
+        held = []
+        while not stop.is_set():
+            held = [s for s in held if s.fileno() != -1]
+            while len(held) < 4096 and not stop.is_set():
+                try:
+                    held.append(connect(port, "127.0.0.7", timeout=5))
+                except OSError:
+                    break
+            time.sleep(1)
+        for s in held:
+            s.close()
+
+    workers.append(idle)
+    return [threading.Thread(target=work, daemon=True) for work in workers]
+
+
+def main():
+    server, port = start()
+    peak = [0.0]
+
+    def sample():
+        while server.poll() is None and not stop.is_set():
+            peak[0] = max(peak[0], rss_mib(server.pid))
+            time.sleep(0.1)
+
+    threading.Thread(target=sample, daemon=True).start()
+    print(f"server {' '.join(FLAGS)}; page {len(PAGE)} bytes; RSS at start {rss_mib(server.pid):.1f} MiB")
+    print(f"quiet:  {summary(*well_behaved(port, 10))}")
+    threads = attacks(port)
+    for thread in threads:
+        thread.start()
+    time.sleep(2)
+    under = well_behaved(port, SECONDS)
+    print(f"attack: {summary(*under)}")
+    stop.set()
+    alive = server.poll() is None
+    print(f"server alive after the attacks: {alive}; peak RSS {peak[0]:.1f} MiB")
+    server.terminate()
+    server.wait(timeout=30)
+
+
+if __name__ == "__main__":
+    main()

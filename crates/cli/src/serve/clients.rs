@@ -1,0 +1,211 @@
+//! Per-client limits: connections, requests in flight, and a request rate, so that one client
+//! cannot take what every other client needs.
+//!
+//! A client is an IPv4 address, or an IPv6 /64 (what one subscriber usually holds). It is the
+//! connection's peer, unless the peer is a trusted proxy (`--trusted-proxy`): then it is the
+//! last address of `X-Forwarded-For` that is not a trusted proxy itself (the addresses
+//! before it were written by the client, and prove nothing). Connections are counted by peer
+//! (a proxy's connection carries many clients), and not at all for trusted proxies.
+
+use super::errors::{ApiError, Kind};
+use super::ServeArgs;
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// The address a request is counted under.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct ClientKey(IpAddr);
+
+impl ClientKey {
+    fn of(ip: IpAddr) -> ClientKey {
+        match ip {
+            IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+                Some(v4) => ClientKey(IpAddr::V4(v4)),
+                None => {
+                    let mut segments = v6.segments();
+                    segments[4..].fill(0);
+                    ClientKey(IpAddr::V6(segments.into()))
+                }
+            },
+            v4 => ClientKey(v4),
+        }
+    }
+}
+
+#[derive(Debug, Default)]
+struct Counts {
+    connections: u32,
+    in_flight: u32,
+    /// Token bucket of the rate: tokens left, as of `refilled`.
+    tokens: f64,
+    refilled: Option<Instant>,
+}
+
+/// Every client's counts.
+pub(crate) struct Clients {
+    counts: Mutex<HashMap<ClientKey, Counts>>,
+    trusted: Vec<ipnet::IpNet>,
+    max_connections: u32,
+    max_in_flight: u32,
+    /// Requests per second (0: no bound), and the bucket's size.
+    rate: f64,
+    burst: f64,
+}
+
+impl Clients {
+    pub(crate) fn new(settings: &ServeArgs) -> Arc<Clients> {
+        let rate = f64::from(settings.rate_per_client);
+        Arc::new(Clients {
+            counts: Mutex::new(HashMap::new()),
+            trusted: settings.trusted_proxy.clone(),
+            max_connections: settings.max_connections_per_client,
+            max_in_flight: settings.max_in_flight_per_client,
+            rate,
+            burst: (rate * 2.0).max(1.0),
+        })
+    }
+
+    fn is_trusted(&self, ip: IpAddr) -> bool {
+        self.trusted.iter().any(|net| net.contains(&ip))
+    }
+
+    /// The client of a request from `peer` with these `X-Forwarded-For` values.
+    pub(crate) fn client(&self, peer: IpAddr, forwarded_for: &[&str]) -> IpAddr {
+        if !self.is_trusted(peer) {
+            return peer;
+        }
+        let hops = forwarded_for.iter().flat_map(|value| value.split(',')).map(str::trim);
+        let addresses: Vec<IpAddr> = hops.filter_map(|hop| hop.parse().ok()).collect();
+        addresses.into_iter().rev().find(|ip| !self.is_trusted(*ip)).unwrap_or(peer)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<ClientKey, Counts>> {
+        self.counts.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Counts a connection from `peer`; `None` when the peer has as many as it may.
+    pub(crate) fn connect(self: &Arc<Self>, peer: IpAddr) -> Option<ClientGuard> {
+        if self.is_trusted(peer) {
+            return Some(ClientGuard { clients: Arc::clone(self), key: None, connection: true });
+        }
+        let key = ClientKey::of(peer);
+        let mut counts = self.lock();
+        let entry = counts.entry(key).or_default();
+        if entry.connections >= self.max_connections {
+            return None;
+        }
+        entry.connections += 1;
+        Some(ClientGuard { clients: Arc::clone(self), key: Some(key), connection: true })
+    }
+
+    /// Counts a request of `client` against its in-flight bound and its rate.
+    pub(crate) fn request(self: &Arc<Self>, client: IpAddr) -> Result<ClientGuard, ApiError> {
+        let key = ClientKey::of(client);
+        let mut counts = self.lock();
+        let entry = counts.entry(key).or_default();
+        if self.rate > 0.0 {
+            let now = Instant::now();
+            let elapsed = entry.refilled.map_or(f64::INFINITY, |then| now.duration_since(then).as_secs_f64());
+            entry.tokens = (entry.tokens + elapsed * self.rate).min(self.burst);
+            entry.refilled = Some(now);
+            if entry.tokens < 1.0 {
+                return Err(ApiError::new(
+                    Kind::TooManyRequests,
+                    format!("more than {} requests per second from {client} (--rate-per-client)", self.rate),
+                ));
+            }
+            entry.tokens -= 1.0;
+        }
+        if entry.in_flight >= self.max_in_flight {
+            return Err(ApiError::new(
+                Kind::TooManyRequests,
+                format!("{} requests from {client} are in progress (--max-in-flight-per-client)", entry.in_flight),
+            ));
+        }
+        entry.in_flight += 1;
+        Ok(ClientGuard { clients: Arc::clone(self), key: Some(key), connection: false })
+    }
+
+    /// Clients counted now (for the readiness answer).
+    pub(crate) fn len(&self) -> usize {
+        self.lock().len()
+    }
+}
+
+/// A connection or a request counted for a client, uncounted when dropped.
+pub(crate) struct ClientGuard {
+    clients: Arc<Clients>,
+    key: Option<ClientKey>,
+    connection: bool,
+}
+
+impl Drop for ClientGuard {
+    fn drop(&mut self) {
+        let Some(key) = self.key else { return };
+        let clients = &self.clients;
+        let mut counts = clients.lock();
+        if let Some(entry) = counts.get_mut(&key) {
+            if self.connection {
+                entry.connections = entry.connections.saturating_sub(1);
+            } else {
+                entry.in_flight = entry.in_flight.saturating_sub(1);
+            }
+            // Forget a client with nothing counted and a full bucket.
+            let idle = entry.connections == 0 && entry.in_flight == 0;
+            let full = clients.rate == 0.0
+                || entry
+                    .refilled
+                    .is_some_and(|then| entry.tokens + then.elapsed().as_secs_f64() * clients.rate >= clients.burst);
+            if idle && full {
+                counts.remove(&key);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clients(trusted: &[&str]) -> Clients {
+        Clients {
+            counts: Mutex::new(HashMap::new()),
+            trusted: trusted.iter().map(|net| net.parse().unwrap()).collect(),
+            max_connections: 2,
+            max_in_flight: 1,
+            rate: 0.0,
+            burst: 1.0,
+        }
+    }
+
+    #[test]
+    fn the_client_behind_trusted_proxies() {
+        let ip = |text: &str| text.parse::<IpAddr>().unwrap();
+        let direct = clients(&[]);
+        assert_eq!(direct.client(ip("203.0.113.9"), &["198.51.100.1"]), ip("203.0.113.9"), "not trusted: the peer");
+        let proxied = clients(&["10.0.0.0/8"]);
+        assert_eq!(proxied.client(ip("10.0.0.2"), &["198.51.100.1, 203.0.113.7"]), ip("203.0.113.7"));
+        assert_eq!(proxied.client(ip("10.0.0.2"), &["203.0.113.7", "10.0.0.3"]), ip("203.0.113.7"));
+        assert_eq!(proxied.client(ip("10.0.0.2"), &["garbage"]), ip("10.0.0.2"));
+        assert_eq!(ClientKey::of(ip("2001:db8:1:2:3:4:5:6")), ClientKey::of(ip("2001:db8:1:2::9")));
+        assert_eq!(ClientKey::of(ip("::ffff:192.0.2.1")), ClientKey::of(ip("192.0.2.1")));
+    }
+
+    #[test]
+    fn bounds_are_per_client_and_released() {
+        let clients = Arc::new(clients(&[]));
+        let (a, b) = ("192.0.2.1".parse().unwrap(), "192.0.2.2".parse().unwrap());
+        let first = clients.connect(a).unwrap();
+        let _second = clients.connect(a).unwrap();
+        assert!(clients.connect(a).is_none());
+        assert!(clients.connect(b).is_some(), "another client is not affected");
+        drop(first);
+        assert!(clients.connect(a).is_some());
+        let request = clients.request(a).unwrap();
+        assert!(clients.request(a).is_err());
+        drop(request);
+        assert!(clients.request(a).is_ok());
+    }
+}
