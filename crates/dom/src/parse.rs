@@ -342,7 +342,7 @@ impl TreeSink for ArenaSink {
             NodeOrText::AppendText(text) => match tree.last_child_text(parent.id) {
                 Some(last) => push_text(&mut tree, last, &text),
                 None => {
-                    let id = tree.push(NodeData::Text(String::from(&*text)));
+                    let id = tree.push(NodeData::Text(compact_str::CompactString::from(&*text)));
                     tree.append(parent.id, id);
                 }
             },
@@ -388,7 +388,7 @@ impl TreeSink for ArenaSink {
             NodeOrText::AppendText(text) => match tree.previous_sibling_text(sibling.id) {
                 Some(previous) => push_text(&mut tree, previous, &text),
                 None => {
-                    let id = tree.push(NodeData::Text(String::from(&*text)));
+                    let id = tree.push(NodeData::Text(compact_str::CompactString::from(&*text)));
                     tree.insert_before(sibling.id, id);
                 }
             },

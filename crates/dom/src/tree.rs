@@ -5,8 +5,11 @@
 //! run-time borrow checks, and one allocation holds the whole document instead of one per node.
 //! Text, comment and attribute data are owned strings, copied out of html5ever's tendrils as
 //! the parser hands them over: tendrils count their references without atomics and so cannot
-//! be shared between threads, and a parsed document is `Send + Sync`.
+//! be shared between threads, and a parsed document is `Send + Sync`. Text and attribute
+//! values are `CompactString`s, which keep strings of up to 24 bytes inline: most values are
+//! that short, and copying them then costs no allocation.
 
+use compact_str::CompactString;
 use html5ever::{local_name, ns, QualName};
 use std::num::NonZeroU32;
 
@@ -43,7 +46,7 @@ pub(crate) enum NodeData {
         host: Option<NodeId>,
     },
     Element(ElementData),
-    Text(String),
+    Text(CompactString),
     Comment(Box<str>),
     ProcessingInstruction {
         target: Box<str>,
@@ -54,12 +57,12 @@ pub(crate) enum NodeData {
 /// An attribute of an element: html5ever's, with the value owned.
 pub(crate) struct Attribute {
     pub name: QualName,
-    pub value: Box<str>,
+    pub value: CompactString,
 }
 
 impl From<html5ever::Attribute> for Attribute {
     fn from(attribute: html5ever::Attribute) -> Attribute {
-        Attribute { name: attribute.name, value: Box::from(&*attribute.value) }
+        Attribute { name: attribute.name, value: CompactString::from(&*attribute.value) }
     }
 }
 
@@ -298,7 +301,7 @@ mod tests {
     use super::*;
 
     fn text(tree: &mut Tree, value: &str) -> NodeId {
-        tree.push(NodeData::Text(value.to_owned()))
+        tree.push(NodeData::Text(value.into()))
     }
 
     fn children(tree: &Tree, parent: NodeId) -> Vec<String> {
