@@ -8,7 +8,7 @@
 //! throws the partial result away (harvest-pipeline answers with an error): a truncated page is
 //! never passed off as a whole one.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -172,17 +172,19 @@ impl PartialEq for Deadline {
 
 impl Eq for Deadline {}
 
-/// A deadline as one walk or parse looks at it: every [`STEPS_PER_CHECK`] steps.
+/// A deadline as one walk or parse looks at it: every [`STEPS_PER_CHECK`] steps. Its counters
+/// are atomics (relaxed: a step count need not be exact), so a document that holds one can be
+/// shared between threads.
 #[derive(Debug, Default)]
 pub(crate) struct Watch {
     deadline: Deadline,
-    steps: std::cell::Cell<u32>,
-    stopped: std::cell::Cell<bool>,
+    steps: AtomicU32,
+    stopped: AtomicBool,
 }
 
 impl Watch {
     pub fn new(deadline: Deadline) -> Watch {
-        Watch { deadline, steps: std::cell::Cell::new(0), stopped: std::cell::Cell::new(false) }
+        Watch { deadline, steps: AtomicU32::new(0), stopped: AtomicBool::new(false) }
     }
 
     /// Counts one step; false once the deadline has passed (and from then on).
@@ -191,13 +193,12 @@ impl Watch {
         if self.deadline.inner.is_none() {
             return true;
         }
-        if self.stopped.get() {
+        if self.stopped.load(Ordering::Relaxed) {
             return false;
         }
-        let steps = self.steps.get().wrapping_add(1);
-        self.steps.set(steps);
+        let steps = self.steps.fetch_add(1, Ordering::Relaxed).wrapping_add(1);
         if steps.is_multiple_of(STEPS_PER_CHECK) && self.deadline.is_expired() {
-            self.stopped.set(true);
+            self.stopped.store(true, Ordering::Relaxed);
             return false;
         }
         true
@@ -205,7 +206,7 @@ impl Watch {
 
     /// Whether a step has found the deadline passed.
     pub fn stopped(&self) -> bool {
-        self.stopped.get()
+        self.stopped.load(Ordering::Relaxed)
     }
 }
 

@@ -8,8 +8,8 @@ use crate::parse::{self, DEFAULT_MAX_DEPTH};
 use crate::serialize::SerializeOptions;
 use crate::text::{self, TextOptions};
 use encoding_rs::{Encoding, UTF_8};
-use std::cell::OnceCell;
 use std::collections::HashMap;
+use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError};
 use url::Url;
 
 /// How to load a document.
@@ -128,9 +128,9 @@ pub struct Document {
     depth_limit_hit: bool,
     parse_interrupted: bool,
     scripting: bool,
-    ids: OnceCell<HashMap<String, Element>>,
+    ids: OnceLock<HashMap<String, Element>>,
     /// Path steps of elements whose parent has been indexed (see [`Document::element_path`]).
-    path_steps: std::cell::RefCell<HashMap<Element, String>>,
+    path_steps: Mutex<HashMap<Element, String>>,
 }
 
 impl std::fmt::Debug for Document {
@@ -201,7 +201,7 @@ impl Document {
 
     fn from_parsed(mut parsed: parse::ParsedTree, options: &ParseOptions, encoding: DetectedEncoding) -> Document {
         parsed.tree.set_deadline(options.deadline.clone());
-        let root = Node::new(&std::rc::Rc::new(parsed.tree), crate::tree::NodeId::DOCUMENT);
+        let root = Node::new(&std::sync::Arc::new(parsed.tree), crate::tree::NodeId::DOCUMENT);
         let base_url =
             if parsed.created_base { document_base_url(&root, options.url.as_ref()) } else { options.url.clone() };
         Document {
@@ -212,8 +212,8 @@ impl Document {
             depth_limit_hit: parsed.depth_limit_hit,
             parse_interrupted: parsed.interrupted,
             scripting: options.scripting,
-            ids: OnceCell::new(),
-            path_steps: std::cell::RefCell::new(HashMap::new()),
+            ids: OnceLock::new(),
+            path_steps: Mutex::new(HashMap::new()),
         }
     }
 
@@ -326,14 +326,20 @@ impl Document {
         let mut steps = Vec::new();
         let mut current = Some(element.clone());
         while let Some(element) = current {
-            if !self.path_steps.borrow().contains_key(&element) {
+            if !self.path_steps().contains_key(&element) {
                 self.index_siblings(&element);
             }
-            steps.push(self.path_steps.borrow().get(&element).cloned().unwrap_or_default());
+            steps.push(self.path_steps().get(&element).cloned().unwrap_or_default());
             current = element.parent_element();
         }
         steps.reverse();
         steps.join(">")
+    }
+
+    /// The remembered path steps. Each lock is held for one lookup or one insertion pass, so
+    /// no panic can happen while it is held; a poisoned lock is used as it is.
+    fn path_steps(&self) -> MutexGuard<'_, HashMap<Element, String>> {
+        self.path_steps.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Names every element child of `element`'s parent (or `element` alone, without one).
@@ -346,7 +352,7 @@ impl Document {
         for sibling in &siblings {
             *name_counts.entry(sibling.local_name()).or_default() += 1;
         }
-        let mut steps = self.path_steps.borrow_mut();
+        let mut steps = self.path_steps();
         for (index, sibling) in siblings.iter().enumerate() {
             let name = sibling.local_name();
             let step = if name_counts.get(name).copied().unwrap_or(0) > 1 {

@@ -9,7 +9,7 @@ use crate::select::Selector;
 use crate::tree::{ElementData, NodeData, NodeId, Tree};
 use std::fmt;
 use std::hash::{Hash, Hasher};
-use std::rc::Rc;
+use std::sync::Arc;
 
 /// The namespace of an element.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -46,21 +46,21 @@ pub enum NodeKind {
 /// Any node of the tree.
 #[derive(Clone)]
 pub struct Node {
-    pub(crate) tree: Rc<Tree>,
+    pub(crate) tree: Arc<Tree>,
     pub(crate) id: NodeId,
 }
 
 /// An element of the tree.
 #[derive(Clone)]
 pub struct Element {
-    pub(crate) tree: Rc<Tree>,
+    pub(crate) tree: Arc<Tree>,
     /// Always the id of an element node.
     pub(crate) id: NodeId,
 }
 
 impl PartialEq for Node {
     fn eq(&self, other: &Self) -> bool {
-        self.id == other.id && Rc::ptr_eq(&self.tree, &other.tree)
+        self.id == other.id && Arc::ptr_eq(&self.tree, &other.tree)
     }
 }
 impl Eq for Node {}
@@ -71,7 +71,7 @@ impl Hash for Node {
 }
 impl PartialEq for Element {
     fn eq(&self, other: &Self) -> bool {
-        self.id == other.id && Rc::ptr_eq(&self.tree, &other.tree)
+        self.id == other.id && Arc::ptr_eq(&self.tree, &other.tree)
     }
 }
 impl Eq for Element {}
@@ -101,43 +101,43 @@ impl fmt::Debug for Element {
 }
 
 /// Nodes of one tree from a walk over ids.
-pub(crate) fn nodes(tree: &Rc<Tree>, ids: impl Iterator<Item = NodeId>) -> impl Iterator<Item = Node> {
-    let tree = Rc::clone(tree);
-    ids.map(move |id| Node { tree: Rc::clone(&tree), id })
+pub(crate) fn nodes(tree: &Arc<Tree>, ids: impl Iterator<Item = NodeId>) -> impl Iterator<Item = Node> {
+    let tree = Arc::clone(tree);
+    ids.map(move |id| Node { tree: Arc::clone(&tree), id })
 }
 
 /// The elements among a walk over ids.
-pub(crate) fn elements(tree: &Rc<Tree>, ids: impl Iterator<Item = NodeId>) -> impl Iterator<Item = Element> {
-    let tree = Rc::clone(tree);
+pub(crate) fn elements(tree: &Arc<Tree>, ids: impl Iterator<Item = NodeId>) -> impl Iterator<Item = Element> {
+    let tree = Arc::clone(tree);
     ids.filter_map(move |id| match tree.is_element(id) {
-        true => Some(Element { tree: Rc::clone(&tree), id }),
+        true => Some(Element { tree: Arc::clone(&tree), id }),
         false => None,
     })
 }
 
 /// The ids of `id`'s children, in order.
-pub(crate) fn child_ids(tree: &Rc<Tree>, id: NodeId) -> impl Iterator<Item = NodeId> {
-    let tree = Rc::clone(tree);
+pub(crate) fn child_ids(tree: &Arc<Tree>, id: NodeId) -> impl Iterator<Item = NodeId> {
+    let tree = Arc::clone(tree);
     std::iter::successors(tree.first_child(id), move |&child| {
         tree.keep_going().then(|| tree.next_sibling(child)).flatten()
     })
 }
 
 /// The ids of the nodes inside `root`, in tree order (not `root` itself).
-pub(crate) fn descendant_ids(tree: &Rc<Tree>, root: NodeId) -> impl Iterator<Item = NodeId> {
-    let tree = Rc::clone(tree);
+pub(crate) fn descendant_ids(tree: &Arc<Tree>, root: NodeId) -> impl Iterator<Item = NodeId> {
+    let tree = Arc::clone(tree);
     std::iter::successors(tree.first_child(root), move |&id| tree.next_in(root, id))
 }
 
 /// The ids of `id`'s ancestors, nearest first.
-fn ancestor_ids(tree: &Rc<Tree>, id: NodeId) -> impl Iterator<Item = NodeId> {
-    let tree = Rc::clone(tree);
+fn ancestor_ids(tree: &Arc<Tree>, id: NodeId) -> impl Iterator<Item = NodeId> {
+    let tree = Arc::clone(tree);
     std::iter::successors(tree.parent(id), move |&ancestor| tree.keep_going().then(|| tree.parent(ancestor)).flatten())
 }
 
 impl Node {
-    pub(crate) fn new(tree: &Rc<Tree>, id: NodeId) -> Node {
-        Node { tree: Rc::clone(tree), id }
+    pub(crate) fn new(tree: &Arc<Tree>, id: NodeId) -> Node {
+        Node { tree: Arc::clone(tree), id }
     }
 
     fn data(&self) -> &NodeData {
@@ -163,7 +163,7 @@ impl Node {
 
     /// This node as an element, if it is one.
     pub fn as_element(&self) -> Option<Element> {
-        self.tree.is_element(self.id).then(|| Element { tree: Rc::clone(&self.tree), id: self.id })
+        self.tree.is_element(self.id).then(|| Element { tree: Arc::clone(&self.tree), id: self.id })
     }
 
     /// The character data of a text node.

@@ -353,7 +353,7 @@ impl TreeSink for ArenaSink {
         }
         let element = ElementData {
             name: name.clone(),
-            attributes: attrs,
+            attributes: attrs.into_iter().map(Into::into).collect(),
             template_contents: None,
             mathml_annotation_xml_integration_point: flags.mathml_annotation_xml_integration_point,
         };
@@ -369,10 +369,11 @@ impl TreeSink for ArenaSink {
     }
 
     fn create_comment(&self, text: StrTendril) -> Handle {
-        Handle::unnamed(self.push(NodeData::Comment(text)))
+        Handle::unnamed(self.push(NodeData::Comment(Box::from(&*text))))
     }
 
     fn create_pi(&self, target: StrTendril, data: StrTendril) -> Handle {
+        let (target, data) = (Box::from(&*target), Box::from(&*data));
         Handle::unnamed(self.push(NodeData::ProcessingInstruction { target, data }))
     }
 
@@ -385,7 +386,7 @@ impl TreeSink for ArenaSink {
             NodeOrText::AppendText(text) => match tree.last_child_text(parent.id) {
                 Some(last) => push_text(&mut tree, last, &text),
                 None => {
-                    let id = tree.push(NodeData::Text(text));
+                    let id = tree.push(NodeData::Text(compact_str::CompactString::from(&*text)));
                     tree.append(parent.id, id);
                 }
             },
@@ -403,6 +404,7 @@ impl TreeSink for ArenaSink {
 
     fn append_doctype_to_document(&self, name: StrTendril, public_id: StrTendril, system_id: StrTendril) {
         let mut tree = self.tree.borrow_mut();
+        let (name, public_id, system_id) = (Box::from(&*name), Box::from(&*public_id), Box::from(&*system_id));
         let id = tree.push(NodeData::Doctype { name, public_id, system_id });
         tree.append(NodeId::DOCUMENT, id);
     }
@@ -430,7 +432,7 @@ impl TreeSink for ArenaSink {
             NodeOrText::AppendText(text) => match tree.previous_sibling_text(sibling.id) {
                 Some(previous) => push_text(&mut tree, previous, &text),
                 None => {
-                    let id = tree.push(NodeData::Text(text));
+                    let id = tree.push(NodeData::Text(compact_str::CompactString::from(&*text)));
                     tree.insert_before(sibling.id, id);
                 }
             },
@@ -444,7 +446,7 @@ impl TreeSink for ArenaSink {
                 let present =
                     element.attributes.iter().any(|existing| existing.name.expanded() == attribute.name.expanded());
                 if !present {
-                    element.attributes.push(attribute);
+                    element.attributes.push(attribute.into());
                 }
             }
         }
@@ -476,7 +478,7 @@ fn stamp_depth(depths: &mut [(u32, u32)], id: NodeId, generation: u32, depth: us
 /// Appends `text` to the text node `id`.
 fn push_text(tree: &mut Tree, id: NodeId, text: &StrTendril) {
     if let NodeData::Text(existing) = tree.data_mut(id) {
-        existing.push_tendril(text);
+        existing.push_str(text);
     }
 }
 

@@ -4,7 +4,7 @@
 use crate::node::{Element, Node};
 use crate::tree::{NodeData, NodeId, Tree};
 use html5ever::{local_name, ns};
-use std::rc::Rc;
+use std::sync::Arc;
 
 /// HTML: an element "serializes as void" if it is a void element or basefont, bgsound, frame,
 /// keygen or param.
@@ -191,7 +191,7 @@ pub(crate) fn serialize_node(out: &mut String, node: &Node, scripting: bool, opt
 
 fn run(
     out: &mut String,
-    tree: &Rc<Tree>,
+    tree: &Arc<Tree>,
     stack: &mut Vec<Step>,
     scripting: bool,
     options: &SerializeOptions,
@@ -220,7 +220,7 @@ fn run(
                 let name = tag_name(&element.name);
                 out.push('<');
                 out.push_str(&name);
-                let handle = options.attribute_value.map(|_| Element { tree: Rc::clone(tree), id });
+                let handle = options.attribute_value.map(|_| Element { tree: Arc::clone(tree), id });
                 for attribute in &element.attributes {
                     let serialized_name = attribute_name(&attribute.name);
                     let replaced = match (options.attribute_value, &handle) {
@@ -238,7 +238,7 @@ fn run(
                     continue;
                 }
                 let recorded = recorder.as_deref().and_then(|recorder| {
-                    let handle = Element { tree: Rc::clone(tree), id };
+                    let handle = Element { tree: Arc::clone(tree), id };
                     (recorder.wanted)(&handle).then_some((handle, out.len()))
                 });
                 stack.push(Step::EndTag(name, recorded));

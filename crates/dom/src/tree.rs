@@ -3,11 +3,14 @@
 //! The parser (`crate::parse`) builds a [`Tree`] through html5ever's tree builder; afterwards the
 //! tree never changes, so [`crate::Node`] and [`crate::Element`] handles read it without any
 //! run-time borrow checks, and one allocation holds the whole document instead of one per node.
-//! Text, comment and attribute data stay in html5ever's tendrils, which share the parser's
-//! buffers instead of copying every run of text.
+//! Text, comment and attribute data are owned strings, copied out of html5ever's tendrils as
+//! the parser hands them over: tendrils count their references without atomics and so cannot
+//! be shared between threads, and a parsed document is `Send + Sync`. Text and attribute
+//! values are `CompactString`s, which keep strings of up to 24 bytes inline: most values are
+//! that short, and copying them then costs no allocation.
 
-use html5ever::tendril::StrTendril;
-use html5ever::{local_name, ns, Attribute, QualName};
+use compact_str::CompactString;
+use html5ever::{local_name, ns, QualName};
 use std::num::NonZeroU32;
 
 /// The position of a node in its [`Tree`]. Stored as position + 1 so that `Option<NodeId>` is as
@@ -34,21 +37,33 @@ impl NodeId {
 pub(crate) enum NodeData {
     Document,
     Doctype {
-        name: StrTendril,
-        public_id: StrTendril,
-        system_id: StrTendril,
+        name: Box<str>,
+        public_id: Box<str>,
+        system_id: Box<str>,
     },
     /// A document fragment: the contents of a `template` element, whose id is `host`.
     Fragment {
         host: Option<NodeId>,
     },
     Element(ElementData),
-    Text(StrTendril),
-    Comment(StrTendril),
+    Text(CompactString),
+    Comment(Box<str>),
     ProcessingInstruction {
-        target: StrTendril,
-        data: StrTendril,
+        target: Box<str>,
+        data: Box<str>,
     },
+}
+
+/// An attribute of an element: html5ever's, with the value owned.
+pub(crate) struct Attribute {
+    pub name: QualName,
+    pub value: CompactString,
+}
+
+impl From<html5ever::Attribute> for Attribute {
+    fn from(attribute: html5ever::Attribute) -> Attribute {
+        Attribute { name: attribute.name, value: CompactString::from(&*attribute.value) }
+    }
 }
 
 /// An element's name, attributes and template contents.
@@ -317,7 +332,7 @@ mod tests {
     use super::*;
 
     fn text(tree: &mut Tree, value: &str) -> NodeId {
-        tree.push(NodeData::Text(StrTendril::from_slice(value)))
+        tree.push(NodeData::Text(value.into()))
     }
 
     fn children(tree: &Tree, parent: NodeId) -> Vec<String> {

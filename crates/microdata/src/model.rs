@@ -25,11 +25,10 @@
 //! random documents.
 
 use harvest_dom::{split_ascii_whitespace, Document, Element, Url};
-use std::cell::{OnceCell, RefCell};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::hash::{Hash, Hasher};
-use std::rc::Rc;
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 
 /// No index (the parent of the root element, the item of a non-item element).
 pub(crate) const NONE: usize = usize::MAX;
@@ -55,7 +54,7 @@ pub(crate) struct Node {
 /// What the properties algorithm found for one item.
 pub(crate) struct Crawl {
     /// Elements with one or more property names, in tree order.
-    pub properties: Rc<[usize]>,
+    pub properties: Arc<[usize]>,
     /// Elements met while already in memory (microdata errors), one entry per extra meeting.
     pub errors: Vec<usize>,
 }
@@ -64,7 +63,7 @@ pub(crate) struct ItemData {
     pub node: usize,
     pub types: Vec<String>,
     pub id: Option<Url>,
-    crawl: OnceCell<Crawl>,
+    crawl: OnceLock<Crawl>,
 }
 
 pub(crate) struct Inner {
@@ -72,15 +71,15 @@ pub(crate) struct Inner {
     pub items: Vec<ItemData>,
     /// `id` → the first element in tree order with that ID, built when an `itemref` is first
     /// resolved (most pages have none).
-    ids: OnceCell<HashMap<String, usize>>,
+    ids: OnceLock<HashMap<String, usize>>,
     pub base_url: Option<Url>,
     /// Element → index, built on first use by the lookups that start from an element.
-    element_index: OnceCell<HashMap<Element, usize>>,
+    element_index: OnceLock<HashMap<Element, usize>>,
     /// Every element some item names in its itemref (built on first use).
-    all_targets: OnceCell<HashSet<usize>>,
+    all_targets: OnceLock<HashSet<usize>>,
     /// What a crawl reaches from an itemref target on its own, by target (see
     /// [`Inner::segment`]).
-    segments: RefCell<HashMap<usize, Rc<Segment>>>,
+    segments: Mutex<HashMap<usize, Arc<Segment>>>,
 }
 
 /// What a crawl reaches from an itemref target, up to the other targets inside its reach:
@@ -111,7 +110,7 @@ pub(crate) struct Segment {
 /// ```
 #[derive(Clone)]
 pub struct Microdata {
-    pub(crate) inner: Rc<Inner>,
+    pub(crate) inner: Arc<Inner>,
 }
 
 impl fmt::Debug for Microdata {
@@ -153,7 +152,7 @@ impl Microdata {
                         .unwrap_or_default(),
                     // HTML §5.2.2: the itemid value parsed relative to the node document.
                     id: element.attr("itemid").and_then(|value| doc.resolve_url(value).ok()),
-                    crawl: OnceCell::new(),
+                    crawl: OnceLock::new(),
                 });
                 items.len() - 1
             } else {
@@ -175,14 +174,14 @@ impl Microdata {
             nodes[index].end = total;
         }
         Microdata {
-            inner: Rc::new(Inner {
+            inner: Arc::new(Inner {
                 nodes,
                 items,
-                ids: OnceCell::new(),
+                ids: OnceLock::new(),
                 base_url: doc.base_url().cloned(),
-                element_index: OnceCell::new(),
-                all_targets: OnceCell::new(),
-                segments: RefCell::new(HashMap::new()),
+                element_index: OnceLock::new(),
+                all_targets: OnceLock::new(),
+                segments: Mutex::new(HashMap::new()),
             }),
         }
     }
@@ -323,12 +322,18 @@ impl Inner {
         self.all_targets.get_or_init(|| self.items.iter().flat_map(|item| self.targets(item.node)).collect())
     }
 
+    /// The segments known so far. Each lock is held for one lookup or one insertion, so no
+    /// panic can happen while it is held; a poisoned lock is used as it is.
+    fn segments(&self) -> MutexGuard<'_, HashMap<usize, Arc<Segment>>> {
+        self.segments.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
     /// What the crawl reaches from the target `start` on its own (steps 9 and 10): `start`
     /// and, through elements without itemscope, its descendants — stopping at other targets,
     /// which are listed instead. The same for every item, so computed once per target.
-    pub(crate) fn segment(&self, start: usize) -> Rc<Segment> {
-        if let Some(known) = self.segments.borrow().get(&start) {
-            return known.clone();
+    pub(crate) fn segment(&self, start: usize) -> Arc<Segment> {
+        if let Some(known) = self.segments().get(&start).cloned() {
+            return known;
         }
         let targets = self.all_targets();
         let nodes = &self.nodes;
@@ -347,8 +352,8 @@ impl Inner {
             }
             current = if node.itemscope { node.end } else { current + 1 };
         }
-        let segment = Rc::new(segment);
-        self.segments.borrow_mut().insert(start, segment.clone());
+        let segment = Arc::new(segment);
+        self.segments().insert(start, segment.clone());
         segment
     }
 
@@ -453,7 +458,7 @@ pub(crate) fn is_url_property_element(element: &Element) -> bool {
 }
 
 /// HTML §5.2.4: the property value of the element at `node`.
-pub(crate) fn property_value(inner: &Rc<Inner>, node: usize) -> PropertyValue {
+pub(crate) fn property_value(inner: &Arc<Inner>, node: usize) -> PropertyValue {
     let entry = &inner.nodes[node];
     if entry.itemscope {
         return PropertyValue::Item(Item { md: inner.clone(), index: entry.item });
@@ -498,7 +503,7 @@ pub(crate) fn text_value(inner: &Inner, node: usize) -> String {
 /// item/subject list).
 #[derive(Clone)]
 pub struct Item {
-    pub(crate) md: Rc<Inner>,
+    pub(crate) md: Arc<Inner>,
     pub(crate) index: usize,
 }
 
@@ -612,7 +617,7 @@ impl PropertyValue {
 /// One element that adds properties to an item: its names, its element and its value.
 #[derive(Clone)]
 pub struct Property {
-    md: Rc<Inner>,
+    md: Arc<Inner>,
     node: usize,
 }
 
@@ -661,8 +666,8 @@ impl Property {
 /// property elements in tree order, also indexable by name.
 #[derive(Clone)]
 pub struct Properties {
-    md: Rc<Inner>,
-    nodes: Rc<[usize]>,
+    md: Arc<Inner>,
+    nodes: Arc<[usize]>,
 }
 
 impl fmt::Debug for Properties {
@@ -755,8 +760,8 @@ impl IntoIterator for &Properties {
 /// The property elements of an item in tree order ([`Properties::iter`]).
 #[derive(Clone)]
 pub struct PropertiesIter {
-    md: Rc<Inner>,
-    nodes: Rc<[usize]>,
+    md: Arc<Inner>,
+    nodes: Arc<[usize]>,
     position: usize,
 }
 
