@@ -2,7 +2,8 @@
 # Fills fuzz/corpus/TARGET/ (git-ignored) with seed pages: the HTML of the official
 # microformats test suite (../shared/mf2-tests/tests, used in place when present, or the
 # directory HARVEST_MF2_SUITE names), real pages (../shared/corpus/real) and the W3C
-# Microdata-to-RDF suite's pages (../shared/w3c-microdata-rdf/tests), both in place when
+# Microdata-to-RDF suite's pages (../shared/w3c-microdata-rdf/tests) and the RDFa test
+# suite's pages (../shared/rdfa-test-suite/test-cases), in place when
 # present, the microdata fixtures of test-suite/microdata/, and the committed regression inputs
 # of fuzz/regressions/. Real pages run to hundreds of kilobytes: libFuzzer reads a seed longer
 # than -max_len only up to it, so fuzz/campaign.sh gives them room with a larger -max_len. Files are named by content hash, so running
@@ -36,7 +37,7 @@ for target in "${targets[@]}"; do
   if [ -n "$suite" ] && [ -d "$suite" ]; then
     mapfile -t -O "${#html[@]}" html < <(find "$suite" -name '*.html' -type f)
   fi
-  for shared in ../../shared/corpus/real ../../shared/w3c-microdata-rdf/tests; do
+  for shared in ../../shared/corpus/real ../../shared/w3c-microdata-rdf/tests ../../shared/rdfa-test-suite/test-cases; do
     if [ -d "$shared" ]; then
       mapfile -t -O "${#html[@]}" html < <(find "$shared" -name '*.html' -type f)
     fi

@@ -34,6 +34,7 @@ COMMANDS = {
     "mf2": ["mf2"],
     "microdata": ["microdata"],
     "links": ["links"],
+    "rdfa": ["rdfa"],
 }
 
 

@@ -21,8 +21,9 @@ Output, in DIR:
   HTML), ``error``, where the record is (``record``, ``record_id``, ``date``, ``offset``,
   ``length``, ``content_type``, ``truncated``), a count per syntax (``microdata_items``,
   ``mf2_items``, ``links``, ``jsonld_blocks``, ``opengraph_properties``,
-  ``dublincore_properties``) and the JSON text of each syntax (``microdata``, ``mf2``,
-  ``links_json``, ``jsonld``, ``opengraph``, ``dublincore``), the JSON ``harvest all`` writes.
+  ``dublincore_properties``, ``rdfa_subjects``) and the JSON text of each syntax
+  (``microdata``, ``mf2``, ``links_json``, ``jsonld``, ``opengraph``, ``dublincore``,
+  ``rdfa``), the JSON ``harvest all`` writes.
 - ``summary.json`` (also printed): archives (read, unreadable), pages, skipped records, damage,
   pages with data per syntax, bytes of HTML, seconds, the CPU time of the tasks that ran
   (their JVM threads and their Python workers, the extraction and the Arrow batches apart) and
@@ -62,12 +63,14 @@ SCHEMA = StructType(
         StructField("jsonld_blocks", IntegerType(), False),
         StructField("opengraph_properties", IntegerType(), False),
         StructField("dublincore_properties", IntegerType(), False),
+        StructField("rdfa_subjects", IntegerType(), False),
         StructField("microdata", StringType(), True),
         StructField("mf2", StringType(), True),
         StructField("links_json", StringType(), True),
         StructField("jsonld", StringType(), True),
         StructField("opengraph", StringType(), True),
         StructField("dublincore", StringType(), True),
+        StructField("rdfa", StringType(), True),
     ]
 )
 
@@ -79,6 +82,7 @@ COLUMNS = {
     "json-ld": ("jsonld", "jsonld_blocks"),
     "opengraph": ("opengraph", "opengraph_properties"),
     "dublincore": ("dublincore", "dublincore_properties"),
+    "rdfa": ("rdfa", "rdfa_subjects"),
 }
 
 # What iter_warc gives for each record, copied into the row as it is.

@@ -39,6 +39,9 @@ fn every_endpoint_and_option_answers_as_the_command_does() {
         ("atom", &["--from", "mf2"], "application/atom+xml"),
         ("rdf", &[], "application/n-triples"),
         ("rdf", &["--format", "ttl", "--algorithm", "html5"], "text/turtle; charset=utf-8"),
+        ("rdfa", &[], "application/ld+json"),
+        ("rdfa", &["--format", "ttl", "--vocab-expansion"], "text/turtle; charset=utf-8"),
+        ("rdfa", &["--format", "nt", "--graph", "both"], "application/n-triples"),
         ("all", &[], "application/json"),
         ("all", &["--links", "full", "--pretty"], "application/json"),
     ];

@@ -391,6 +391,47 @@ fn rdf(
     run(py, page(html, base_url, encoding)?, Extraction::Rdf(RdfOptions { format, algorithm, registry }), limits)
 }
 
+/// The page's RDFa 1.1 (RDFa Core, HTML+RDFa): ``format="jsonld"`` (the default: a list of
+/// expanded JSON-LD node objects, full IRIs, extruct's ``rdfa`` shape), ``"ttl"`` or ``"nt"``
+/// (text); ``graph="output"``, ``"processor"`` (the processor's warnings) or ``"both"``;
+/// ``vocab_expansion=True`` expands from the page's own vocabulary statements. The graph
+/// ``harvest rdfa`` gives.
+#[pyfunction]
+#[pyo3(signature = (html, base_url=None, *, format="jsonld", graph="output", vocab_expansion=false, encoding=None, limits=None))]
+#[allow(clippy::too_many_arguments)]
+fn rdfa(
+    py: Python<'_>,
+    html: &Bound<'_, PyAny>,
+    base_url: Option<String>,
+    format: &str,
+    graph: &str,
+    vocab_expansion: bool,
+    encoding: Option<String>,
+    limits: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Py<PyAny>> {
+    use harvest_pipeline::extract::{RdfaFormat, RdfaGraph, RdfaOptions};
+    let format = match format {
+        "jsonld" | "json-ld" => RdfaFormat::JsonLd,
+        "ttl" | "turtle" => RdfaFormat::Turtle,
+        "nt" | "ntriples" => RdfaFormat::NTriples,
+        other => {
+            return Err(PyValueError::new_err(format!("format must be \"jsonld\", \"ttl\" or \"nt\", not {other:?}")))
+        }
+    };
+    let graph = match graph {
+        "output" => RdfaGraph::Output,
+        "processor" => RdfaGraph::Processor,
+        "both" => RdfaGraph::Both,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "graph must be \"output\", \"processor\" or \"both\", not {other:?}"
+            )))
+        }
+    };
+    let options = RdfaOptions { format, graph, vocabulary_expansion: vocab_expansion };
+    run(py, page(html, base_url, encoding)?, Extraction::Rdfa(options), limits)
+}
+
 /// The HTML pages of a WARC archive (``.warc`` or ``.warc.gz``; a path or a binary file
 /// object), one dict per page as it is read: ``url``, ``status``, ``bytes`` (the size of its
 /// HTML), ``counts`` (how much each syntax found), ``data`` (:func:`extract`'s dict for the
@@ -434,6 +475,7 @@ fn _harvest(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(ical, m)?)?;
     m.add_function(wrap_pyfunction!(atom, m)?)?;
     m.add_function(wrap_pyfunction!(rdf, m)?)?;
+    m.add_function(wrap_pyfunction!(rdfa, m)?)?;
     m.add_function(wrap_pyfunction!(iter_warc, m)?)?;
     m.add_class::<warc::WarcIterator>()?;
     m.add_class::<limits::PyLimits>()?;

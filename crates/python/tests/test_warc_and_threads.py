@@ -66,7 +66,7 @@ def test_counts_and_json_text():
 
     items = list(harvest_html.iter_warc(io.BytesIO(ARCHIVE)))
     texts = list(harvest_html.iter_warc(io.BytesIO(ARCHIVE), as_json=True))
-    assert items[0]["counts"] == {"microdata": 0, "mf2": 1, "links": 0, "json-ld": 0, "opengraph": 0, "dublincore": 0}
+    assert items[0]["counts"] == {"microdata": 0, "mf2": 1, "links": 0, "json-ld": 0, "opengraph": 0, "dublincore": 0, "rdfa": 0}
     assert [t["counts"] for t in texts] == [i["counts"] for i in items]
     for item, text in zip(items, texts):
         assert all(isinstance(value, str) for value in text["data"].values())

@@ -129,6 +129,8 @@ def test_spark_job_local_mode(tmp_path, harvest_bin):
             assert json.loads(row["jsonld"]) == data["json-ld"]
             assert json.loads(row["opengraph"]) == data["opengraph"]
             assert json.loads(row["dublincore"]) == data["dublincore"]
+            assert json.loads(row["rdfa"]) == data["rdfa"]
+            assert row["rdfa_subjects"] == len(data["rdfa"])
             assert row["mf2_items"] == len(data["mf2"]["items"])
             assert row["status"] == 200 and row["error"] is None
             warc = record["warc"]

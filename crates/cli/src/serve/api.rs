@@ -10,7 +10,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use harvest_dom::Deadline;
-use harvest_pipeline::extract::{ExtractError, Extraction, Limits, MicrodataOutput, RdfFormat, WriteError};
+use harvest_pipeline::extract::{ExtractError, Extraction, Limits, MicrodataOutput, RdfFormat, RdfaFormat, WriteError};
 use harvest_pipeline::media_type::MediaType;
 use harvest_pipeline::pretty::Pretty;
 use harvest_pipeline::Page;
@@ -379,6 +379,9 @@ fn media_type(extraction: &Extraction, accept: &str) -> &'static str {
         Extraction::Atom(_) => "application/atom+xml",
         Extraction::Rdf(options) if options.format == RdfFormat::Turtle => "text/turtle; charset=utf-8",
         Extraction::Rdf(_) => "application/n-triples",
+        Extraction::Rdfa(options) if options.format == RdfaFormat::JsonLd => "application/ld+json",
+        Extraction::Rdfa(options) if options.format == RdfaFormat::Turtle => "text/turtle; charset=utf-8",
+        Extraction::Rdfa(_) => "application/n-triples",
         _ => "application/json",
     }
 }

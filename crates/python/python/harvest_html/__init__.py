@@ -2,7 +2,7 @@
 
 harvest_html runs harvest's Rust extractors: microformats2 (with classic microformats and
 rels), WHATWG microdata, HTML links with their link types, JSON-LD, Open Graph, Dublin Core,
-and the vCard, iCalendar, Atom and RDF exports, on ``str``, ``bytes`` or file objects and on
+RDFa, and the vCard, iCalendar, Atom and RDF exports, on ``str``, ``bytes`` or file objects and on
 WARC archives. Every function releases the GIL while it works, so threads run pages in
 parallel.
 
@@ -13,12 +13,11 @@ parallel.
 
 Functions: :func:`extract` (every syntax at once; extruct's keywords too), :func:`mf2`
 (mf2py's ``doc=``/``url=`` too), :func:`microdata`, :func:`links`, :func:`vcard`,
-:func:`ical`, :func:`atom`, :func:`rdf` and :func:`iter_warc`. Bounds: :class:`Limits`.
+:func:`ical`, :func:`atom`, :func:`rdf`, :func:`rdfa` and :func:`iter_warc`. Bounds: :class:`Limits`.
 Errors: :class:`HarvestError` and its subclasses, defined here (they survive ``pickle``).
 """
 
 import logging
-import warnings
 
 from . import _harvest, _uniform
 from ._harvest import (
@@ -38,6 +37,7 @@ from ._harvest import (
     mf2,
     microdata,
     rdf,
+    rdfa,
     vcard,
 )
 
@@ -60,6 +60,7 @@ __all__ = [
     "mf2",
     "microdata",
     "rdf",
+    "rdfa",
     "vcard",
 ]
 
@@ -84,15 +85,15 @@ def extract(
     with_og_array=False,
 ):
     """Every syntax of a page in one parse, as a dict: ``url``, then one key per syntax
-    (``microdata``, ``mf2``, ``links``, ``json-ld``, ``opengraph``, ``dublincore``), and
+    (``microdata``, ``mf2``, ``links``, ``json-ld``, ``opengraph``, ``dublincore``, ``rdfa``), and
     ``errors`` when a JSON-LD block is not JSON. The record ``harvest all`` writes.
 
     ``html`` is ``str``, ``bytes`` (decoded by the HTML standard's encoding detection, with
     ``encoding`` as the HTTP charset: a WHATWG label, others raise ``ValueError``) or a file
     object. ``base_url`` is the page's URL. ``syntaxes`` takes harvest's names
     (:data:`SYNTAXES`) and extruct's: ``"microformat"`` gives the key ``microformat`` with the
-    mf2 items, as extruct does; ``"rdfa"`` gives ``rdfa`` (an empty list, with a
-    ``RuntimeWarning``, where this build has no RDFa extractor). ``syntaxes=[]`` returns
+    mf2 items, as extruct does; ``"rdfa"`` gives ``rdfa``, expanded JSON-LD node objects as
+    extruct's (:func:`rdfa`). ``syntaxes=[]`` returns
     ``{"url": ...}`` without parsing. ``links="full"`` gives :func:`links`'s links.
 
     extruct's keywords: ``errors`` (``"strict"`` raises ``ExtractionError`` for a JSON-LD
@@ -115,9 +116,6 @@ def extract(
     if syntaxes is None and uniform:
         syntaxes = EXTRUCT_SYNTAXES
     names = None if syntaxes is None else list(syntaxes)
-    rdfa_missing = names is not None and "rdfa" in names and "rdfa" not in SYNTAXES
-    if rdfa_missing:
-        names = [name for name in names if name != "rdfa"]
     try:
         result = _harvest.extract(html, base_url, names, links=links, encoding=encoding, jsonld=jsonld, limits=limits)
     except ExtractionTimeout:
@@ -132,9 +130,6 @@ def extract(
     if names is not None and "microformat" in names:
         document = result["mf2"] if "mf2" in names else result.pop("mf2")
         result["microformat"] = document["items"]
-    if rdfa_missing:
-        warnings.warn("this harvest_html has no RDFa extractor: 'rdfa' is an empty list", RuntimeWarning, stacklevel=2)
-        result["rdfa"] = []
     if errors is not None:
         for error in result.pop("errors", []):
             message = f"{error['error']} ({error['element']})"

@@ -143,6 +143,16 @@ def rdf(
     encoding: Optional[str] = None,
     limits: LimitsLike = None,
 ) -> str: ...
+def rdfa(
+    html: Html,
+    base_url: Optional[str] = None,
+    *,
+    format: Literal["jsonld", "json-ld", "ttl", "turtle", "nt", "ntriples"] = "jsonld",
+    graph: Literal["output", "processor", "both"] = "output",
+    vocab_expansion: bool = False,
+    encoding: Optional[str] = None,
+    limits: LimitsLike = None,
+) -> Any: ...
 def iter_warc(
     path_or_file: Union[str, "os.PathLike[str]", BinaryIO],
     *,
