@@ -516,3 +516,22 @@ fn rdf_and_microdata_note_dropped_itemref_references_on_stderr() {
     assert!(out.status.success());
     assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+#[test]
+fn microdata_content_attribute_is_opt_in() {
+    let page = r#"<div itemscope itemtype="https://schema.org/Offer"><span itemprop="price" content="1000.00">$1,000.00</span></div>"#;
+    let standard = harvest().args(["microdata", "-"]).write_stdin(page).output().unwrap();
+    assert!(standard.status.success());
+    assert_eq!(json(&standard.stdout)["items"][0]["properties"]["price"][0], "$1,000.00");
+    let read = harvest().args(["microdata", "--content-attribute", "-"]).write_stdin(page).output().unwrap();
+    assert!(read.status.success());
+    assert_eq!(json(&read.stdout)["items"][0]["properties"]["price"][0], "1000.00");
+    let validated = harvest().args(["microdata", "--validate", "-"]).write_stdin(page).output().unwrap();
+    assert!(String::from_utf8_lossy(&validated.stdout).contains("content-attribute"));
+    let jsonld = harvest()
+        .args(["microdata", "--content-attribute", "--format", "jsonld", "-"])
+        .write_stdin(page)
+        .output()
+        .unwrap();
+    assert_eq!(jsonld.status.code(), Some(2), "{}", String::from_utf8_lossy(&jsonld.stderr));
+}

@@ -14,7 +14,8 @@ mod warc;
 
 use harvest_pipeline::extract::{
     check_root_selector, AllOptions, ConversionSource, Extraction, FeedSource, IcalOptions, LinksDetail, LinksMode,
-    Mf2Options, Mf2Root, MicrodataOutput, Output, RdfAlgorithm, RdfFormat, RdfOptions, Registry, Syntax, VcardOptions,
+    Mf2Options, Mf2Root, MicrodataOptions, MicrodataOutput, Output, RdfAlgorithm, RdfFormat, RdfOptions, Registry,
+    Syntax, VcardOptions,
 };
 use harvest_pipeline::Page;
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -240,9 +241,11 @@ fn mf2(
 /// conversion); with ``format="jsonld"`` a list of JSON-LD objects, one per top-level item
 /// (schema.org items with short names), from the W3C Microdata-to-RDF conversion with
 /// ``registry`` (a vocabulary registry as JSON text; default: the note's); with
-/// ``validate=True`` the validator's diagnostics.
+/// ``validate=True`` the validator's diagnostics. ``content_attribute=True`` reads a
+/// ``content`` attribute on any element whose value would be its text, as extruct does (the
+/// HTML standard reads it on ``meta`` only); JSON output only.
 #[pyfunction]
-#[pyo3(signature = (html, base_url=None, *, validate=false, format="json", registry=None, encoding=None, limits=None))]
+#[pyo3(signature = (html, base_url=None, *, validate=false, format="json", registry=None, encoding=None, limits=None, content_attribute=false))]
 #[allow(clippy::too_many_arguments)]
 fn microdata(
     py: Python<'_>,
@@ -253,10 +256,14 @@ fn microdata(
     registry: Option<String>,
     encoding: Option<String>,
     limits: Option<&Bound<'_, PyAny>>,
+    content_attribute: bool,
 ) -> PyResult<Py<PyAny>> {
+    if content_attribute && (validate || format != "json") {
+        return Err(PyValueError::new_err("content_attribute=True applies to the microdata JSON (format=\"json\")"));
+    }
     let output = match (validate, format) {
         (true, "json") => MicrodataOutput::Validate,
-        (false, "json") => MicrodataOutput::Json,
+        (false, "json") => MicrodataOutput::Json(MicrodataOptions::new().content_attribute(content_attribute)),
         (false, "jsonld") => MicrodataOutput::JsonLd(parse_registry(registry)?),
         (true, _) => return Err(PyValueError::new_err("validate=True gives diagnostics: it takes no format")),
         (_, other) => {

@@ -94,6 +94,7 @@ def microdata(
     registry: Optional[str] = None,
     encoding: Optional[str] = None,
     limits: LimitsLike = None,
+    content_attribute: bool = False,
 ) -> Json: ...
 def links(
     html: Html,
