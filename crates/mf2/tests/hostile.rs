@@ -1,7 +1,7 @@
 //! Hostile input: deep nesting, huge class lists, huge text. No stack overflow, no panic, and
 //! time linear in the input (doubling the input must not triple the time).
 
-use harvest_mf2::{parse_html, Options};
+use harvest_mf2::{parse_html, Options, Text};
 use std::time::{Duration, Instant};
 
 const BASE: &str = "http://example.test/";
@@ -20,11 +20,11 @@ fn parse(html: &str) -> harvest_mf2::Document {
 
 /// The fastest of seven runs (pages of a megabyte parse in well under a millisecond: a single
 /// interruption would otherwise decide the ratio).
-fn fastest(html: &str) -> Duration {
+fn fastest(html: &str, options: &Options) -> Duration {
     (0..7)
         .map(|_| {
             let start = Instant::now();
-            let doc = parse(html);
+            let doc = parse_html(html, BASE, options).expect("valid base URL");
             let elapsed = start.elapsed();
             drop(doc);
             elapsed
@@ -34,12 +34,12 @@ fn fastest(html: &str) -> Duration {
 }
 
 /// The parse times of the pages built for n and 2n (the fastest of seven each), and their ratio.
-fn doubling(n: usize, build: &impl Fn(usize) -> String) -> (Duration, Duration, f64) {
+fn doubling(n: usize, build: &impl Fn(usize) -> String, options: &Options) -> (Duration, Duration, f64) {
     let small = build(n);
     let large = build(2 * n);
     // Warm the allocator with the large page first, so neither size pays for fresh memory.
     drop(parse(&large));
-    let (t1, t2) = (fastest(&small), fastest(&large));
+    let (t1, t2) = (fastest(&small, options), fastest(&large, options));
     (t1, t2, t2.as_secs_f64() / t1.as_secs_f64().max(1e-6))
 }
 
@@ -47,11 +47,16 @@ fn doubling(n: usize, build: &impl Fn(usize) -> String) -> (Duration, Duration, 
 /// time at every doubling; a linear one slows down only once, at the doubling where the page
 /// outgrows a CPU cache. So when n -> 2n looks superlinear, 2n -> 4n decides.
 fn assert_linear(n: usize, build: impl Fn(usize) -> String) {
-    let (t1, t2, first) = doubling(n, &build);
+    assert_linear_with(&Options::new(), n, build);
+}
+
+/// [`assert_linear`] with parsing options.
+fn assert_linear_with(options: &Options, n: usize, build: impl Fn(usize) -> String) {
+    let (t1, t2, first) = doubling(n, &build, options);
     if first < 3.0 {
         return;
     }
-    let (t3, t4, second) = doubling(2 * n, &build);
+    let (t3, t4, second) = doubling(2 * n, &build, options);
     assert!(
         second < 3.0,
         "doubling took {t1:?} -> {t2:?} (ratio {first:.2}), then {t3:?} -> {t4:?} (ratio {second:.2})"
@@ -189,6 +194,26 @@ fn siblings_are_linear() {
     assert_linear(5_000, |n| {
         format!("<div class=vevent>{}</div>", "<span class=dtstart><b class=value>2020-01-01</b></span>".repeat(n))
     });
+}
+
+#[test]
+fn image_sources_and_preformatted_text_are_linear() {
+    let _serial = serial();
+    // One implied name leaving out many image sources, and many names each leaving out one.
+    assert_linear(5_000, |n| format!("<div class=h-card>{}</div>", "a <img src=x.png> ".repeat(n)));
+    assert_linear(5_000, |n| "<p class=h-card>A <img src=x.png> B</p>".repeat(n));
+    let thorough = Options::new().text(Text::Thorough);
+    // One text with many preformatted ranges, and many texts each inside or around one.
+    assert_linear_with(&thorough, 5_000, |n| {
+        format!("<div class=h-entry><div class=p-content>{}</div></div>", "<pre>a\n  b</pre> c  d ".repeat(n))
+    });
+    assert_linear_with(&thorough, 5_000, |n| {
+        format!(
+            "<div class=h-entry>{}</div>",
+            "<pre class=p-code>a\n  <b class=p-x>b <img src=y.png></b></pre>".repeat(n)
+        )
+    });
+    assert_linear_with(&thorough, 5_000, |n| format!("<pre class=h-card>{}</pre>", "a\n  <img src=x.png> ".repeat(n)));
 }
 
 #[test]
