@@ -535,3 +535,16 @@ fn microdata_content_attribute_is_opt_in() {
         .unwrap();
     assert_eq!(jsonld.status.code(), Some(2), "{}", String::from_utf8_lossy(&jsonld.stderr));
 }
+
+#[test]
+fn mf2_without_any_url_keeps_empty_and_fragment_references_as_written() {
+    let page = r##"<div class=h-entry><a class=u-url href="">x</a><a class=u-syndication href="#x">y</a></div>"##;
+    let out = harvest().args(["mf2", "-"]).write_stdin(page).output().unwrap();
+    assert!(out.status.success());
+    let doc = json(&out.stdout);
+    assert_eq!(doc["items"][0]["properties"]["url"][0], "");
+    assert_eq!(doc["items"][0]["properties"]["syndication"][0], "#x");
+    let with_url =
+        harvest().args(["mf2", "-", "--base-url", "http://example.com/"]).write_stdin(page).output().unwrap();
+    assert_eq!(json(&with_url.stdout)["items"][0]["properties"]["syndication"][0], "http://example.com/#x");
+}

@@ -387,7 +387,7 @@ fn failed(error: impl std::fmt::Display) -> ExtractError {
 /// (`http://example.test`, not the parsed `http://example.test/`): an empty `href` resolves to
 /// the URL as written, as the official suite expects. A page without a (valid) URL is
 /// `about:blank`, the URL the HTML standard gives a document created without one: relative
-/// URLs then fail to resolve and stay as written.
+/// URLs, `""` and fragment-only ones included, then stay as written.
 pub(crate) fn mf2_document(
     doc: &Document,
     page_url: Option<&str>,
