@@ -50,6 +50,10 @@ pub struct Mf2Args {
     /// value (implied ones included), to see why a value appeared.
     #[arg(long)]
     source_paths: bool,
+    /// Give classic roots (vcard, hentry...) their id as microformats2 roots have theirs (the
+    /// official suite expects none).
+    #[arg(long)]
+    classic_root_ids: bool,
 }
 
 /// A text algorithm.
@@ -307,6 +311,7 @@ impl ExtractCommand {
                     jf2: args.jf2,
                     thorough_text: args.text == TextAlgorithm::Thorough,
                     source_paths: args.source_paths,
+                    classic_root_ids: args.classic_root_ids,
                 }),
             ),
             ExtractCommand::Microdata(args) => {

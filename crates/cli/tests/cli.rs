@@ -548,3 +548,14 @@ fn mf2_without_any_url_keeps_empty_and_fragment_references_as_written() {
         harvest().args(["mf2", "-", "--base-url", "http://example.com/"]).write_stdin(page).output().unwrap();
     assert_eq!(json(&with_url.stdout)["items"][0]["properties"]["syndication"][0], "http://example.com/#x");
 }
+
+#[test]
+fn classic_root_ids_are_opt_in() {
+    let page = r#"<div class="hentry" id="post-1"><span class="entry-title">Post</span> <a rel="tag" href="http://example.com/tag/web-dev/">Web</a></div>"#;
+    let plain = harvest().args(["mf2", "-", "--base-url", "http://example.com/"]).write_stdin(page).output().unwrap();
+    let plain = json(&plain.stdout);
+    assert!(plain["items"][0].get("id").is_none());
+    assert_eq!(plain["items"][0]["properties"]["category"][0], "web-dev");
+    let ids = harvest().args(["mf2", "-", "--classic-root-ids"]).write_stdin(page).output().unwrap();
+    assert_eq!(json(&ids.stdout)["items"][0]["id"], "post-1");
+}

@@ -154,6 +154,8 @@ pub struct Mf2Options {
     pub thorough_text: bool,
     /// Add each item's `source-paths` (where the item and each value came from).
     pub source_paths: bool,
+    /// Give classic roots (`vcard`, `hentry`...) their `id`, as microformats2 roots have theirs.
+    pub classic_root_ids: bool,
 }
 
 /// What the links extraction gives.
@@ -401,6 +403,7 @@ pub(crate) fn mf2_document(
         .filter_roots(options.filter_roots)
         .srcset(options.srcset)
         .source_paths(options.source_paths)
+        .classic_root_ids(options.classic_root_ids)
         .text(if options.thorough_text { harvest_mf2::Text::Thorough } else { harvest_mf2::Text::Classic });
     if let Some(root) = &options.root {
         parser = parser.root(root.clone());

@@ -165,14 +165,15 @@ fn extract(
 /// ``root_selector`` parse one element and its descendants; ``srcset`` gives images their
 /// ``srcset`` candidates; ``jf2`` returns JF2 instead of the microformats2 JSON;
 /// ``text="thorough"`` reads element text by the microformats wiki's algorithm;
-/// ``source_paths`` adds each item's ``source-paths`` (where the item and each value came from).
+/// ``source_paths`` adds each item's ``source-paths`` (where the item and each value came from);
+/// ``classic_root_ids`` gives classic roots (``vcard``, ``hentry``...) their ``id``.
 /// mf2py's keywords are accepted: ``doc=`` for ``html`` and ``url=`` for ``base_url`` (a URL
 /// is never fetched).
 #[pyfunction]
 #[pyo3(signature = (
     html=None, base_url=None, *, doc=None, url=None, lang=false, metaformats=false, filter=None, alternates=false,
     filter_roots=false, root_id=None, root_selector=None, srcset=false, jf2=false, text="classic",
-    source_paths=false, encoding=None, limits=None
+    source_paths=false, encoding=None, limits=None, classic_root_ids=false
 ))]
 #[allow(clippy::too_many_arguments)]
 fn mf2(
@@ -194,6 +195,7 @@ fn mf2(
     source_paths: bool,
     encoding: Option<String>,
     limits: Option<&Bound<'_, PyAny>>,
+    classic_root_ids: bool,
 ) -> PyResult<Py<PyAny>> {
     let html = match (html, doc) {
         (Some(_), Some(_)) => return Err(PyTypeError::new_err("give the page as html or as doc=, not both")),
@@ -233,6 +235,7 @@ fn mf2(
         jf2,
         thorough_text,
         source_paths,
+        classic_root_ids,
     };
     run(py, page(html, base_url, encoding)?, Extraction::Mf2(options), limits)
 }

@@ -127,3 +127,9 @@ def warc_page(html, uri="https://example.com/"):
     block = b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n" + html
     head = f"WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: {uri}\r\nContent-Length: {len(block)}\r\n\r\n"
     return head.encode() + block + b"\r\n\r\n"
+
+
+def test_mf2_classic_root_ids_is_a_keyword_and_off_by_default():
+    page = '<div class="vcard" id="ada"><span class="fn">Ada</span></div>'
+    assert "id" not in harvest_html.mf2(page, "https://example.com/")["items"][0]
+    assert harvest_html.mf2(page, "https://example.com/", classic_root_ids=True)["items"][0]["id"] == "ada"

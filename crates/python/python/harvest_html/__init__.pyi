@@ -84,6 +84,7 @@ def mf2(
     source_paths: bool = False,
     encoding: Optional[str] = None,
     limits: LimitsLike = None,
+    classic_root_ids: bool = False,
 ) -> Dict[str, Json]: ...
 def microdata(
     html: Html,
