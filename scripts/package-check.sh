@@ -3,7 +3,8 @@
 # workspace packaging: each package is verified by building it from its .crate file against
 # the others' .crate files, so a missing file or a path-only dependency fails here, not on
 # crates.io). The crates that are not published on crates.io (harvest-bench,
-# harvest-test-suite, and harvest-python, which ships as the PyPI wheel; fuzz/ is not a member)
+# harvest-test-suite, harvest-test-support, and harvest-python, which ships as the PyPI wheel;
+# fuzz/ is not a member)
 # are left out. Needs the crates.io index for the dependencies.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,5 +18,5 @@ rm -rf "$cargo_home"/registry/src/-*/harvest-*-[0-9]* "$cargo_home"/registry/cac
 export CARGO_TARGET_DIR="$PWD/target/package-check"
 rm -rf "$CARGO_TARGET_DIR"
 # Uncommitted changes are allowed so the check can run while working; CI runs on a clean clone.
-cargo package --workspace --exclude harvest-bench --exclude harvest-test-suite --exclude harvest-python --allow-dirty "$@"
+cargo package --workspace --exclude harvest-bench --exclude harvest-test-suite --exclude harvest-test-support --exclude harvest-python --allow-dirty "$@"
 ls -1 "$CARGO_TARGET_DIR"/package/*.crate

@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # Runs every test of the workspace: unit, integration and doc tests, and the conformance suites.
 # The official suites are git submodules (test-suite/suites/); without them, the suites' copies
-# in ../shared beside the checkout are used, or the folders HARVEST_MF2_SUITE and
-# HARVEST_HTML5LIB_TESTS and HARVEST_MICRODATA_RDF_SUITE name. A suite found nowhere fails its
-# test (HARVEST_SKIP_SUITES=mf2,html5lib,microdata-rdf skips them, and the tests say SKIPPED).
+# in ../shared beside the checkout are used, or the folders HARVEST_MF2_SUITE,
+# HARVEST_HTML5LIB_TESTS, HARVEST_MICRODATA_RDF_SUITE and HARVEST_RDFA_SUITE name. A suite found
+# nowhere fails its test (HARVEST_SKIP_SUITES=mf2,html5lib,microdata-rdf,rdfa skips them, and
+# the tests say SKIPPED).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# A missing Java runtime, Chromium or WebDriver is said now, with the command that installs it,
+# not after the whole Rust run.
+./scripts/prerequisites.sh
 if [ -z "${HARVEST_MF2_SUITE:-}" ] && [ -d ../shared/mf2-tests/tests ]; then
   HARVEST_MF2_SUITE="$(cd ../shared/mf2-tests/tests && pwd)"
   export HARVEST_MF2_SUITE
@@ -18,13 +22,17 @@ if [ -z "${HARVEST_MICRODATA_RDF_SUITE:-}" ] && [ -d ../shared/w3c-microdata-rdf
   HARVEST_MICRODATA_RDF_SUITE="$(cd ../shared/w3c-microdata-rdf/tests && pwd)"
   export HARVEST_MICRODATA_RDF_SUITE
 fi
+if [ -z "${HARVEST_RDFA_SUITE:-}" ] && [ -d ../shared/rdfa-test-suite ]; then
+  HARVEST_RDFA_SUITE="$(cd ../shared/rdfa-test-suite && pwd)"
+  export HARVEST_RDFA_SUITE
+fi
 # Tests run one at a time: several of them time a page and its doubled copy to show linear
-# growth, and tests running beside them would blur those timings. Doc tests run as usual.
-cargo test --workspace --lib --bins --tests -- --test-threads=1
-cargo test --workspace --doc
-# The CLI's web inputs and `harvest serve` (features: they add an HTTP client and server),
-# against servers on 127.0.0.1.
-cargo test -p harvest-cli --features serve -- --test-threads=1
+# growth, and tests running beside them would blur those timings. Doc tests run as usual. The
+# CLI is built with `serve` (which brings `http`): its web inputs and `harvest serve` are tested
+# against servers on 127.0.0.1, in the same build as everything else.
+features=(--features harvest-cli/serve)
+cargo test --workspace "${features[@]}" --lib --bins --tests -- --test-threads=1
+cargo test --workspace "${features[@]}" --doc
 # The Python package, tested from Python: built into a virtualenv (target/py) with maturin, then
 # its pytest suite (results equal to the command's, the official mf2 suite, hostile input,
 # archives, threads). pytest exits non-zero when a test fails or when it finds none.
@@ -35,7 +43,7 @@ VIRTUAL_ENV="$PWD/target/py" target/py/bin/maturin develop -q -m crates/python/C
 target/py/bin/python -m pytest -q crates/python/tests
 # The playground in headless Chromium, driven through WebDriver (needs Debian's chromium and
 # chromium-driver: .ci/run installs them); its screenshot is kept in target/playground/.
-cargo build -q -p harvest-cli --features serve
+cargo build -q --workspace "${features[@]}" --bins
 SE_OFFLINE=true HARVEST_BIN="$PWD/target/debug/harvest" target/py/bin/python -m pytest -q crates/cli/tests/browser
 # The Spark job over WARC archives, in local mode (needs a Java runtime: .ci/run installs one).
 target/py/bin/python -m pytest -q examples/spark/tests

@@ -21,6 +21,7 @@ use std::path::{Path, PathBuf};
 pub mod html5lib;
 pub mod microdata_rdf;
 mod parsers;
+pub mod rdfa;
 mod suites;
 pub use parsers::{parser, parser_names, registry, Parser};
 pub use suites::{locate, require, Located, Suite};

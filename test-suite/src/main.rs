@@ -4,18 +4,20 @@
 //! `N passed, N failed`. SUITE is a parser of the `NAME.html` + `NAME.json` suites (`mf2`,
 //! `microdata`), `html5lib` (harvest-dom's tree against html5lib-tests' tree-construction
 //! cases), `microdata-rdf` (the W3C Microdata-to-RDF suite: harvest's W3C conversion against
-//! its expected graphs), or `all` (every suite, one table and one total). Exits non-zero when a case fails
+//! its expected graphs), `rdfa` (the RDFa test suite's html5 cases: harvest-rdfa against its
+//! expected graphs and ASK queries), or `all` (every suite, one table and one total). Exits non-zero when a case fails
 //! without being listed in the expectations file, a listed case passes, or a suite is missing
 //! (unless `HARVEST_SKIP_SUITES` names it: see `harvest_test_suite::locate`).
 
 use harvest_test_suite::{
-    discover, html5lib, locate, microdata_rdf, parser, parser_names, run, summary, Expectations, Located, Report, Suite,
+    discover, html5lib, locate, microdata_rdf, parser, parser_names, rdfa, run, summary, Expectations, Located, Report,
+    Suite,
 };
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: harvest-conformance SUITE [SUITE_DIR] [--base-url URL] [--expectations FILE]\n\
-                     suites: mf2, microdata, html5lib, microdata-rdf, all";
+                     suites: mf2, microdata, html5lib, microdata-rdf, rdfa, all";
 
 /// What one suite's run came to.
 enum SuiteRun {
@@ -36,6 +38,10 @@ fn html5lib_expectations() -> PathBuf {
 
 fn microdata_rdf_expectations() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("expectations/microdata-rdf.txt")
+}
+
+fn rdfa_expectations() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("expectations/rdfa.txt")
 }
 
 fn load_expectations(path: &Path) -> Result<Expectations, String> {
@@ -126,8 +132,28 @@ fn run_microdata_rdf(arguments: &Arguments) -> SuiteRun {
     }
 }
 
+fn run_rdfa(arguments: &Arguments) -> SuiteRun {
+    let folder = match suite_folder(Suite::Rdfa, arguments.suite_dir.as_ref()) {
+        Ok(folder) => folder,
+        Err(outcome) => return outcome,
+    };
+    let expectations = match load_expectations(arguments.expectations.as_ref().unwrap_or(&rdfa_expectations())) {
+        Ok(expectations) => expectations,
+        Err(e) => return SuiteRun::Missing(e),
+    };
+    let cases = match rdfa::discover(&folder) {
+        Ok(cases) if !cases.is_empty() => cases,
+        Ok(_) => return SuiteRun::Missing(format!("no cases in {}", folder.display())),
+        Err(e) => return SuiteRun::Missing(e),
+    };
+    let report = rdfa::run(&cases, &expectations);
+    let text = summary(&report, &expectations);
+    SuiteRun::Ran { report, text }
+}
+
 fn run_suite(name: &str, arguments: &Arguments) -> SuiteRun {
     match name {
+        "rdfa" => run_rdfa(arguments),
         "html5lib" => run_html5lib(arguments),
         "microdata-rdf" => run_microdata_rdf(arguments),
         _ => run_parser_suite(name, arguments),
@@ -159,8 +185,8 @@ fn main() -> ExitCode {
             eprintln!("`all` runs every suite from its usual place and takes no other argument");
             return ExitCode::from(2);
         }
-        vec!["mf2", "microdata", "html5lib", "microdata-rdf"]
-    } else if name == "html5lib" || name == "microdata-rdf" || parser(name).is_some() {
+        vec!["mf2", "microdata", "html5lib", "microdata-rdf", "rdfa"]
+    } else if name == "html5lib" || name == "microdata-rdf" || name == "rdfa" || parser(name).is_some() {
         vec![name.as_str()]
     } else {
         eprintln!("unknown suite {name:?}\n{USAGE}");

@@ -8,8 +8,10 @@
 //! | microformats tests | `test-suite/suites/mf2-tests` (its `tests` folder) | `HARVEST_MF2_SUITE` |
 //! | html5lib-tests | `test-suite/suites/html5lib-tests` (its `tree-construction` folder) | `HARVEST_HTML5LIB_TESTS` |
 //! | W3C Microdata to RDF | `test-suite/suites/microdata-rdf` (its `tests` folder) | `HARVEST_MICRODATA_RDF_SUITE` |
+//! | RDFa test suite | `test-suite/suites/rdfa` (rdfa/rdfa.github.io, its `test-suite` folder) | `HARVEST_RDFA_SUITE` |
 //!
-//! The submodule is looked at first, then the variable. A suite found in neither place is a
+//! The submodule is looked at first, then the variable; the RDFa suite is also looked for in
+//! `../shared/rdfa-test-suite` beside the checkout. A suite found in neither place is a
 //! failure that says how to get it; only `HARVEST_SKIP_SUITES` (a comma-separated list of suite
 //! names, or `all`) turns that into a skip, which the runner prints as SKIPPED.
 
@@ -24,6 +26,8 @@ pub enum Suite {
     Html5lib,
     /// The W3C Microdata-to-RDF test suite (w3c/microdata-rdf).
     MicrodataRdf,
+    /// The RDFa test suite (rdfa/rdfa.github.io, `test-suite/`).
+    Rdfa,
 }
 
 impl Suite {
@@ -33,6 +37,7 @@ impl Suite {
             Suite::Mf2 => "mf2",
             Suite::Html5lib => "html5lib",
             Suite::MicrodataRdf => "microdata-rdf",
+            Suite::Rdfa => "rdfa",
         }
     }
 
@@ -42,6 +47,7 @@ impl Suite {
             Suite::Mf2 => "HARVEST_MF2_SUITE",
             Suite::Html5lib => "HARVEST_HTML5LIB_TESTS",
             Suite::MicrodataRdf => "HARVEST_MICRODATA_RDF_SUITE",
+            Suite::Rdfa => "HARVEST_RDFA_SUITE",
         }
     }
 
@@ -52,6 +58,16 @@ impl Suite {
             Suite::Mf2 => suites.join("mf2-tests").join("tests"),
             Suite::Html5lib => suites.join("html5lib-tests").join("tree-construction"),
             Suite::MicrodataRdf => suites.join("microdata-rdf").join("tests"),
+            Suite::Rdfa => suites.join("rdfa").join("test-suite"),
+        }
+    }
+
+    /// A copy beside the checkout (`../shared`), where there is one to look for.
+    fn shared_folder(self) -> Option<PathBuf> {
+        let checkout = Path::new(env!("CARGO_MANIFEST_DIR")).parent()?;
+        match self {
+            Suite::Rdfa => Some(checkout.parent()?.join("shared").join("rdfa-test-suite")),
+            _ => None,
         }
     }
 }
@@ -79,6 +95,9 @@ pub fn locate(suite: Suite) -> Located {
             return Located::Found(folder);
         }
         return Located::Missing(format!("{} names {}, which is not a folder", suite.variable(), folder.display()));
+    }
+    if let Some(folder) = suite.shared_folder().filter(|folder| is_populated(folder)) {
+        return Located::Found(folder);
     }
     let skipped = std::env::var("HARVEST_SKIP_SUITES").unwrap_or_default();
     if skipped.split(',').map(str::trim).any(|name| name == suite.name() || name == "all") {

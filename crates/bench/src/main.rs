@@ -48,21 +48,7 @@ struct Page {
 const PHASES: [&str; 7] = ["floor", "parse", "traverse", "mf2", "microdata", "links", "all"];
 
 fn load(dir: &Path) -> Vec<Page> {
-    let mut files = Vec::new();
-    let mut pending = vec![dir.to_path_buf()];
-    while let Some(current) = pending.pop() {
-        let Ok(entries) = std::fs::read_dir(&current) else { continue };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                pending.push(path);
-            } else if path.extension().is_some_and(|e| e == "html" || e == "htm") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    files
+    harvest_test_support::html_files(dir)
         .into_iter()
         .filter_map(|path| {
             let bytes = std::fs::read(&path).ok()?;

@@ -66,8 +66,8 @@ pub fn run_single(
             eprintln!("harvest: {}: {message}", page.label);
             Ok(exit::NOTHING_FOUND)
         }
-        Err(WriteError::Extract(ExtractError::Failed(message))) => {
-            eprintln!("harvest: {}: {message}", page.label);
+        Err(WriteError::Extract(error)) => {
+            eprintln!("harvest: {}: {error}", page.label);
             Ok(exit::UNREADABLE)
         }
     }
@@ -104,7 +104,7 @@ fn write_record(line: &mut Vec<u8>, page: &Page, extraction: &Extraction) -> boo
             return false;
         }
         Err(WriteError::Extract(ExtractError::NothingFound(message))) => ("nothing_found", message, false),
-        Err(WriteError::Extract(ExtractError::Failed(message))) => ("error", message, true),
+        Err(WriteError::Extract(error)) => ("error", error.to_string(), true),
         Err(WriteError::Io(error)) => ("error", error.to_string(), true),
     };
     // Take back what was written of the output and say why there is none.

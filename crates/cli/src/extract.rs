@@ -5,7 +5,8 @@ use crate::Common;
 use clap::{Args, Subcommand};
 use harvest_pipeline::extract::{
     AllOptions, ConversionSource, Extraction, FeedSource, IcalOptions, LinksDetail, LinksMode, Mf2Options,
-    MicrodataOutput, RdfAlgorithm, RdfFormat as Rdf, RdfOptions, Registry, VcardOptions,
+    MicrodataOutput, RdfAlgorithm, RdfFormat as Rdf, RdfOptions, RdfaFormat, RdfaGraph, RdfaOptions, Registry,
+    VcardOptions,
 };
 
 #[derive(Args, Clone)]
@@ -213,6 +214,44 @@ pub struct RdfArgs {
     registry: Option<std::path::PathBuf>,
 }
 
+/// The syntax `harvest rdfa` writes.
+#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
+pub enum RdfaFormatArg {
+    /// Expanded JSON-LD: an array of node objects with full IRIs (extruct's `rdfa` shape).
+    Jsonld,
+    /// Turtle, with the RDFa initial context's prefixes.
+    Ttl,
+    /// N-Triples.
+    Nt,
+}
+
+/// Which RDFa graph.
+#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
+pub enum RdfaGraphArg {
+    /// The data.
+    Output,
+    /// The processor's warnings and errors (rdfa:Warning, rdfa:UnresolvedCURIE...).
+    Processor,
+    /// Both in one graph.
+    Both,
+}
+
+#[derive(Args, Clone)]
+pub struct RdfaArgs {
+    #[command(flatten)]
+    common: Common,
+    /// The syntax written.
+    #[arg(long, value_enum, default_value = "jsonld")]
+    format: RdfaFormatArg,
+    /// Which graph (pyRdfa's `rdfagraph`).
+    #[arg(long, value_enum, default_value = "output")]
+    graph: RdfaGraphArg,
+    /// RDFa vocabulary expansion (rdfs:subPropertyOf, owl:equivalent*), from the page's own
+    /// triples: no vocabulary is fetched.
+    #[arg(long)]
+    vocab_expansion: bool,
+}
+
 #[derive(Args, Clone)]
 pub struct AllArgs {
     #[command(flatten)]
@@ -268,7 +307,15 @@ pub enum ExtractCommand {
                             harvest rdf page.html --algorithm html5\n  \
                             harvest rdf page.html --registry my-registry.json")]
     Rdf(RdfArgs),
-    /// One parse, every extractor: {url, microdata, mf2, links, json-ld, opengraph, dublincore}.
+    /// RDFa 1.1 (RDFa Core, HTML+RDFa) as JSON-LD, Turtle or N-Triples.
+    #[command(after_help = "Examples:\n  harvest rdfa page.html --base-url https://example.com/\n  \
+                            harvest rdfa page.html --format ttl\n  \
+                            harvest rdfa page.html --format nt --graph processor\n  \
+                            harvest rdfa crawl.warc.gz -o rdfa.jsonl\n\n\
+                            The JSON-LD is expanded (full IRIs), the form of extruct's rdfa output; docs/rdfa.md.")]
+    Rdfa(RdfaArgs),
+    /// One parse, every extractor: {url, microdata, mf2, links, json-ld, opengraph, dublincore,
+    /// rdfa}.
     /// The links are in a compact form (--links full for every detail, as `harvest links`).
     #[command(after_help = "Examples:\n  harvest all page.html --base-url https://example.com/ --pretty\n  \
                             harvest all crawl.warc.gz -o pages.jsonl\n  \
@@ -362,6 +409,20 @@ impl ExtractCommand {
                 };
                 let registry = registry(args.registry.as_deref())?;
                 (args.common, Extraction::Rdf(RdfOptions { format, algorithm, registry }))
+            }
+            ExtractCommand::Rdfa(args) => {
+                let format = match args.format {
+                    RdfaFormatArg::Jsonld => RdfaFormat::JsonLd,
+                    RdfaFormatArg::Ttl => RdfaFormat::Turtle,
+                    RdfaFormatArg::Nt => RdfaFormat::NTriples,
+                };
+                let graph = match args.graph {
+                    RdfaGraphArg::Output => RdfaGraph::Output,
+                    RdfaGraphArg::Processor => RdfaGraph::Processor,
+                    RdfaGraphArg::Both => RdfaGraph::Both,
+                };
+                let options = RdfaOptions { format, graph, vocabulary_expansion: args.vocab_expansion };
+                (args.common, Extraction::Rdfa(options))
             }
             ExtractCommand::All(args) => {
                 let links = match args.links {

@@ -1,5 +1,6 @@
 //! The parsed document: its tree, its URL and base URL, and lookups over it.
 
+use crate::deadline::Deadline;
 use crate::encoding::{self, DetectedEncoding, EncodingSource};
 use crate::error::UrlError;
 use crate::node::{Element, Namespace, Node};
@@ -26,11 +27,18 @@ pub struct ParseOptions {
     transport_charset: Option<String>,
     max_depth: usize,
     scripting: bool,
+    deadline: Deadline,
 }
 
 impl Default for ParseOptions {
     fn default() -> Self {
-        ParseOptions { url: None, transport_charset: None, max_depth: DEFAULT_MAX_DEPTH, scripting: false }
+        ParseOptions {
+            url: None,
+            transport_charset: None,
+            max_depth: DEFAULT_MAX_DEPTH,
+            scripting: false,
+            deadline: Deadline::never(),
+        }
     }
 }
 
@@ -54,10 +62,19 @@ impl ParseOptions {
         self
     }
 
-    /// The deepest element nesting kept as written; deeper elements become siblings at this
-    /// depth (see [`Document::depth_limit_hit`]). Values below 1 count as 1.
+    /// The deepest nesting of open elements the HTML tree builder sees at once; deeper pages are
+    /// parsed through a window over the top of the stack, and keep their whole tree (see
+    /// [`Document::depth_limit_hit`]). Values below 1 count as 1.
     pub fn max_depth(mut self, depth: usize) -> Self {
         self.max_depth = depth;
+        self
+    }
+
+    /// Stop parsing at `deadline`, and end every later walk over the document there too
+    /// ([`Document::interrupted`] then says so): the document is partial, for a caller who
+    /// has stopped waiting for it.
+    pub fn deadline(mut self, deadline: Deadline) -> Self {
+        self.deadline = deadline;
         self
     }
 
@@ -110,6 +127,7 @@ pub struct Document {
     base_url: Option<Url>,
     encoding: DetectedEncoding,
     depth_limit_hit: bool,
+    parse_interrupted: bool,
     scripting: bool,
     ids: OnceCell<HashMap<String, Element>>,
     /// Path steps of elements whose parent has been indexed (see [`Document::element_path`]).
@@ -172,16 +190,18 @@ impl Document {
     /// ```
     pub fn parse_fragment(html: &str, context: &FragmentContext, options: &ParseOptions) -> Document {
         let encoding = DetectedEncoding { encoding: UTF_8, source: EncodingSource::Text, bom_length: 0 };
-        let parsed = parse::parse_fragment(html, context.qual_name(), options.max_depth, options.scripting);
+        let parsed =
+            parse::parse_fragment(html, context.qual_name(), options.max_depth, options.scripting, &options.deadline);
         Self::from_parsed(parsed, options, encoding)
     }
 
     fn build(html: &str, options: &ParseOptions, encoding: DetectedEncoding) -> Document {
-        let parsed = parse::parse_document(html, options.max_depth, options.scripting);
+        let parsed = parse::parse_document(html, options.max_depth, options.scripting, &options.deadline);
         Self::from_parsed(parsed, options, encoding)
     }
 
-    fn from_parsed(parsed: parse::ParsedTree, options: &ParseOptions, encoding: DetectedEncoding) -> Document {
+    fn from_parsed(mut parsed: parse::ParsedTree, options: &ParseOptions, encoding: DetectedEncoding) -> Document {
+        parsed.tree.set_deadline(options.deadline.clone());
         let root = Node::new(&std::rc::Rc::new(parsed.tree), crate::tree::NodeId::DOCUMENT);
         let base_url =
             if parsed.created_base { document_base_url(&root, options.url.as_ref()) } else { options.url.clone() };
@@ -191,6 +211,7 @@ impl Document {
             base_url,
             encoding,
             depth_limit_hit: parsed.depth_limit_hit,
+            parse_interrupted: parsed.interrupted,
             scripting: options.scripting,
             ids: OnceCell::new(),
             path_steps: std::cell::RefCell::new(HashMap::new()),
@@ -256,10 +277,19 @@ impl Document {
         self.encoding.source
     }
 
-    /// Whether the page nested elements deeper than [`ParseOptions::max_depth`], so that the
-    /// deepest elements were placed as siblings at the limit.
+    /// Whether the page nested elements deeper than [`ParseOptions::max_depth`] in a way the
+    /// windowed tree builder cannot follow exactly, so that the tree may differ from an unbounded
+    /// parse (a misnested end tag or start tag that reaches for an element far below, formatting
+    /// elements to reconstruct across the window; `docs/robustness.md` lists the cases). A page
+    /// merely nested deeper than the bound keeps the standard tree and reports `false`.
     pub fn depth_limit_hit(&self) -> bool {
         self.depth_limit_hit
+    }
+
+    /// Whether the parse, or a walk over the document, stopped at [`ParseOptions::deadline`]:
+    /// the document, or what was read from it, is partial.
+    pub fn interrupted(&self) -> bool {
+        self.parse_interrupted || self.root.tree.stopped()
     }
 
     /// Whether the document was parsed with scripting enabled.

@@ -24,9 +24,59 @@ pub enum UrlErrorReason {
 }
 
 /// A selector that does not compile.
+///
+/// ```
+/// use harvest_dom::{Selector, SelectorErrorReason};
+/// let deep = format!("{}a{}", ":not(".repeat(40), ")".repeat(40));
+/// let error = Selector::parse(&deep).unwrap_err();
+/// assert!(matches!(error.reason, SelectorErrorReason::TooDeep { depth: 40, max: 32 }));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("invalid CSS selector {selector:?}")]
+#[error("CSS selector {}: {reason}", Preview(selector))]
+#[non_exhaustive]
 pub struct SelectorError {
     /// The selector source.
     pub selector: String,
+    /// Why it does not compile.
+    pub reason: SelectorErrorReason,
+}
+
+/// Why a selector does not compile.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum SelectorErrorReason {
+    /// It is not a selector list harvest supports (a syntax error, an unknown pseudo-class, a
+    /// pseudo-element).
+    #[error("not a selector list harvest supports")]
+    Invalid,
+    /// It is longer than [`Selector::MAX_LENGTH`](crate::Selector::MAX_LENGTH) bytes.
+    #[error("{length} bytes long; selectors of at most {max} bytes are compiled")]
+    TooLong {
+        /// Its length in bytes.
+        length: usize,
+        /// The bound.
+        max: usize,
+    },
+    /// Its parentheses or brackets nest deeper than
+    /// [`Selector::MAX_NESTING`](crate::Selector::MAX_NESTING) (`:not(:not(...))`).
+    #[error("nested {depth} levels deep; selectors nested at most {max} levels are compiled")]
+    TooDeep {
+        /// How deep it nests.
+        depth: usize,
+        /// The bound.
+        max: usize,
+    },
+}
+
+/// A selector as an error message shows it: quoted, its first 64 characters when longer.
+struct Preview<'a>(&'a str);
+
+impl std::fmt::Display for Preview<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        const SHOWN: usize = 64;
+        match self.0.char_indices().nth(SHOWN) {
+            None => write!(f, "{:?}", self.0),
+            Some((end, _)) => write!(f, "{:?}… ({} bytes)", &self.0[..end], self.0.len()),
+        }
+    }
 }

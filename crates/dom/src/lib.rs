@@ -5,8 +5,13 @@
 //! * **Loading**: [`Document::parse`] from text, [`Document::parse_bytes`] from raw bytes with
 //!   encoding detection ([`encoding`]), both with [`ParseOptions`] (document URL, transport
 //!   charset, depth bound).
-//! * **Parsing**: html5ever builds an arena tree (every node in one vector); nesting deeper than
-//!   [`DEFAULT_MAX_DEPTH`] is flattened so parsing stays linear ([`Document::depth_limit_hit`]).
+//! * **Parsing**: html5ever builds an arena tree (every node in one vector); past
+//!   [`DEFAULT_MAX_DEPTH`] open elements its tree builder works on a window over the top of the
+//!   stack so parsing stays linear, and the tree stays the standard one
+//!   ([`Document::depth_limit_hit`] says where it may not).
+//! * **Deadlines**: [`ParseOptions::deadline`] stops the parse, and every walk over the
+//!   document, within a few hundred steps of a [`Deadline`] (an instant, a cancellation, an
+//!   interruption check).
 //! * **URLs**: [`Document::base_url`] and [`Document::resolve_url`].
 //! * **Text**: [`Document::text`] (DOM `textContent` and the microformats variant),
 //!   [`Document::inner_html`] / [`Document::outer_html`] (HTML fragment serialization).
@@ -31,6 +36,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod deadline;
 mod document;
 pub mod encoding;
 mod error;
@@ -45,8 +51,9 @@ mod tokens;
 mod tree;
 mod url;
 
+pub use crate::deadline::Deadline;
 pub use crate::document::{Document, FragmentContext, ParseOptions};
-pub use crate::error::{SelectorError, UrlError, UrlErrorReason};
+pub use crate::error::{SelectorError, SelectorErrorReason, UrlError, UrlErrorReason};
 pub use crate::lang::is_well_formed_language_tag;
 pub use crate::node::{Element, Namespace, Node, NodeKind};
 pub use crate::parse::DEFAULT_MAX_DEPTH;

@@ -118,7 +118,9 @@ pub(crate) fn elements(tree: &Rc<Tree>, ids: impl Iterator<Item = NodeId>) -> im
 /// The ids of `id`'s children, in order.
 pub(crate) fn child_ids(tree: &Rc<Tree>, id: NodeId) -> impl Iterator<Item = NodeId> {
     let tree = Rc::clone(tree);
-    std::iter::successors(tree.first_child(id), move |&child| tree.next_sibling(child))
+    std::iter::successors(tree.first_child(id), move |&child| {
+        tree.keep_going().then(|| tree.next_sibling(child)).flatten()
+    })
 }
 
 /// The ids of the nodes inside `root`, in tree order (not `root` itself).
@@ -130,7 +132,7 @@ pub(crate) fn descendant_ids(tree: &Rc<Tree>, root: NodeId) -> impl Iterator<Ite
 /// The ids of `id`'s ancestors, nearest first.
 fn ancestor_ids(tree: &Rc<Tree>, id: NodeId) -> impl Iterator<Item = NodeId> {
     let tree = Rc::clone(tree);
-    std::iter::successors(tree.parent(id), move |&ancestor| tree.parent(ancestor))
+    std::iter::successors(tree.parent(id), move |&ancestor| tree.keep_going().then(|| tree.parent(ancestor)).flatten())
 }
 
 impl Node {

@@ -5,7 +5,7 @@
 //! `:visited` never match; `:link` and `:any-link` match `a`, `area` and `link` elements with an
 //! `href`. Matching is case-sensitive (no-quirks mode), whatever mode the page was parsed in.
 
-use crate::error::SelectorError;
+use crate::error::{SelectorError, SelectorErrorReason};
 use crate::node::Element;
 use crate::tree::NodeData;
 use cssparser::{CowRcStr, ParseError, SourceLocation, ToCss};
@@ -32,13 +32,36 @@ pub struct Selector {
 }
 
 impl Selector {
-    /// Compiles a selector list.
+    /// The longest selector source compiled, in bytes.
+    pub const MAX_LENGTH: usize = 4096;
+    /// The deepest nesting of parentheses and brackets compiled (`:not(:is(a))` nests 2 levels).
+    /// The selector parser and matcher recurse once per level, so the bound keeps a selector
+    /// from a stranger from exhausting the stack.
+    pub const MAX_NESTING: usize = 32;
+
+    /// Compiles a selector list of at most [`Selector::MAX_LENGTH`] bytes, nested at most
+    /// [`Selector::MAX_NESTING`] levels deep.
+    ///
+    /// ```
+    /// use harvest_dom::{Selector, SelectorErrorReason};
+    /// assert!(Selector::parse("main > .h-entry:not(.draft)").is_ok());
+    /// let long = "a,".repeat(3000) + "a";
+    /// assert!(matches!(Selector::parse(&long).unwrap_err().reason, SelectorErrorReason::TooLong { .. }));
+    /// ```
     pub fn parse(source: &str) -> Result<Selector, SelectorError> {
+        let error = |reason| SelectorError { selector: source.to_owned(), reason };
+        if source.len() > Self::MAX_LENGTH {
+            return Err(error(SelectorErrorReason::TooLong { length: source.len(), max: Self::MAX_LENGTH }));
+        }
+        let depth = nesting_depth(source);
+        if depth > Self::MAX_NESTING {
+            return Err(error(SelectorErrorReason::TooDeep { depth, max: Self::MAX_NESTING }));
+        }
         let mut input = cssparser::ParserInput::new(source);
         let mut parser = cssparser::Parser::new(&mut input);
         SelectorList::parse(&SelectorParser, &mut parser, ParseRelative::No)
             .map(|compiled| Selector { compiled })
-            .map_err(|_| SelectorError { selector: source.to_owned() })
+            .map_err(|_| error(SelectorErrorReason::Invalid))
     }
 
     /// Whether `element` matches any selector of the list.
@@ -60,6 +83,37 @@ impl fmt::Debug for Selector {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Selector({} selectors)", self.compiled.len())
     }
+}
+
+/// How deep the blocks of a selector source nest: `(` (functions too), `[` and `{` open one,
+/// `)`, `]` and `}` close one, as CSS Syntax §4 ("Tokenization") reads them: not inside
+/// comments or strings, not when escaped. Unbalanced closers are ignored, so the count is never
+/// below what the selector parser sees.
+fn nesting_depth(source: &str) -> usize {
+    let bytes = source.as_bytes();
+    let (mut depth, mut deepest, mut at) = (0usize, 0usize, 0usize);
+    while at < bytes.len() {
+        match bytes[at] {
+            b'\\' => at += 1,
+            b'/' if bytes.get(at + 1) == Some(&b'*') => {
+                at = source[at + 2..].find("*/").map_or(bytes.len(), |end| at + 2 + end + 1);
+            }
+            quote @ (b'"' | b'\'') => {
+                at += 1;
+                while at < bytes.len() && bytes[at] != quote && bytes[at] != b'\n' {
+                    at += if bytes[at] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        at += 1;
+    }
+    deepest
 }
 
 /// The `selectors` crate's description of harvest's documents.
@@ -366,6 +420,36 @@ mod tests {
         for source in ["p::before", "p:unknown", "div[", ""] {
             assert!(Selector::parse(source).is_err(), "{source}");
         }
+    }
+
+    #[test]
+    fn nesting_is_counted_outside_strings_comments_and_escapes() {
+        assert_eq!(nesting_depth("a"), 0);
+        assert_eq!(nesting_depth(":not(:is(a, [b]))"), 3);
+        assert_eq!(nesting_depth("[title='((((']"), 1);
+        assert_eq!(nesting_depth("[title=\"\\\"((\"]"), 1);
+        assert_eq!(nesting_depth("/* ((( */ a"), 0);
+        assert_eq!(nesting_depth(".a\\(\\("), 0);
+        assert_eq!(nesting_depth(")))((("), 3);
+        assert_eq!(nesting_depth("/* unclosed ("), 0);
+    }
+
+    #[test]
+    fn bounds_are_reasons() {
+        let nested = |depth: usize| format!("{}a{}", ":not(".repeat(depth), ")".repeat(depth));
+        assert!(Selector::parse(&nested(Selector::MAX_NESTING)).is_ok());
+        let error = Selector::parse(&nested(600)).unwrap_err();
+        assert_eq!(error.reason, SelectorErrorReason::TooDeep { depth: 600, max: Selector::MAX_NESTING });
+        assert!(error.to_string().contains("nested 600 levels deep"), "{error}");
+        // The issue's 900 levels are also too long.
+        assert!(matches!(Selector::parse(&nested(900)).unwrap_err().reason, SelectorErrorReason::TooLong { .. }));
+        assert!(error.to_string().len() < 300, "the message quotes the selector's start only: {error}");
+        let long = "a".repeat(Selector::MAX_LENGTH + 1);
+        assert_eq!(
+            Selector::parse(&long).unwrap_err().reason,
+            SelectorErrorReason::TooLong { length: Selector::MAX_LENGTH + 1, max: Selector::MAX_LENGTH }
+        );
+        assert_eq!(Selector::parse("div[").unwrap_err().reason, SelectorErrorReason::Invalid);
     }
 
     #[test]

@@ -127,7 +127,7 @@ fn children_holder(tree: &Tree, id: NodeId) -> NodeId {
 fn push_children(stack: &mut Vec<Step>, tree: &Tree, parent: NodeId) {
     let start = stack.len();
     let mut next = tree.first_child(parent);
-    while let Some(child) = next {
+    while let Some(child) = next.filter(|_| tree.keep_going()) {
         stack.push(Step::Node(child));
         next = tree.next_sibling(child);
     }

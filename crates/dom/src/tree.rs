@@ -93,6 +93,8 @@ pub(crate) struct Tree {
     /// which the handles' own invariants rule out; it keeps those reads total instead of
     /// panicking.
     no_element: ElementData,
+    /// The deadline walks look at ([`crate::Deadline`]); set once the tree is built.
+    watch: crate::deadline::Watch,
 }
 
 impl Tree {
@@ -103,7 +105,12 @@ impl Tree {
             template_contents: None,
             mathml_annotation_xml_integration_point: false,
         };
-        let mut tree = Tree { nodes: Vec::new(), overflow: NodeId::DOCUMENT, no_element };
+        let mut tree = Tree {
+            nodes: Vec::new(),
+            overflow: NodeId::DOCUMENT,
+            no_element,
+            watch: crate::deadline::Watch::default(),
+        };
         tree.nodes.push(NodeSlot::detached(NodeData::Document));
         tree.overflow = tree.push(NodeData::Fragment { host: None });
         tree
@@ -159,16 +166,40 @@ impl Tree {
         self.slot(id).previous_sibling
     }
 
-    /// The node after `id` in tree order that is inside `root` (pre-order, iterative).
+    /// Walks over the finished tree stop at this deadline.
+    pub fn set_deadline(&mut self, deadline: crate::Deadline) {
+        self.watch = crate::deadline::Watch::new(deadline);
+    }
+
+    /// Counts one step of a walk; false once the deadline has passed: the walk ends there.
+    #[inline]
+    pub fn keep_going(&self) -> bool {
+        self.watch.keep_going()
+    }
+
+    /// Whether a walk has stopped at the deadline.
+    pub fn stopped(&self) -> bool {
+        self.watch.stopped()
+    }
+
+    /// The node after `id` in tree order that is inside `root` (pre-order, iterative); none
+    /// once the deadline has passed.
     pub fn next_in(&self, root: NodeId, id: NodeId) -> Option<NodeId> {
+        if !self.keep_going() {
+            return None;
+        }
         if let Some(child) = self.first_child(id) {
             return Some(child);
         }
         self.next_skipping_children(root, id)
     }
 
-    /// The node after `id` and all its descendants in tree order, inside `root`.
+    /// The node after `id` and all its descendants in tree order, inside `root`; none once the
+    /// deadline has passed.
     pub fn next_skipping_children(&self, root: NodeId, mut id: NodeId) -> Option<NodeId> {
+        if !self.keep_going() {
+            return None;
+        }
         loop {
             if id == root {
                 return None;

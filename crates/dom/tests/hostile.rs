@@ -339,24 +339,12 @@ fn a_hundred_thousand_classes_on_one_element() {
     assert_eq!(unique.len(), 100_000);
 }
 
-fn best_of_three(page: &str, work: impl Fn(&Document) -> usize) -> Duration {
-    (0..3)
-        .map(|_| {
-            let started = Instant::now();
-            let doc = Document::parse(page);
-            std::hint::black_box(work(&doc));
-            started.elapsed()
-        })
-        .min()
-        .unwrap()
-}
-
+/// Parsing `page(n)` and running `work` on it grows linearly (the shared doubling check).
 fn assert_linear(what: &str, page: impl Fn(usize) -> String, n: usize, work: impl Fn(&Document) -> usize) {
-    let small = best_of_three(&page(n), &work);
-    let large = best_of_three(&page(2 * n), &work);
-    let ratio = large.as_secs_f64() / small.as_secs_f64().max(1e-6);
-    // Linear work doubles; quadratic work would quadruple.
-    assert!(ratio < 3.0, "{what}: doubling the input multiplied the time by {ratio:.2}");
+    harvest_test_support::assert_linear(what, n, page, |html| {
+        let doc = Document::parse(html);
+        std::hint::black_box(work(&doc));
+    });
 }
 
 fn walk_everything(doc: &Document) -> usize {
@@ -453,4 +441,63 @@ fn urls_and_base_elements_that_fail_to_parse() {
     // A cannot-be-a-base base URL: relative references fail with an error, not a panic.
     let doc = Document::parse_with("<base href='mailto:x@example.com'>", &ParseOptions::new().url(page_url));
     assert!(doc.resolve_url("relative").is_err());
+}
+
+/// Selectors within the bounds compile and match on a thread with a small stack (a server's
+/// worker has 2 MiB): the longest chains of combinators and the deepest nesting allowed, on a
+/// page nested to the parser's depth bound.
+#[test]
+fn selectors_within_the_bounds_fit_a_small_stack() {
+    let chain = |combinator: &str| {
+        let mut selector = "div".to_owned();
+        while selector.len() + combinator.len() + 3 <= Selector::MAX_LENGTH {
+            selector.push_str(combinator);
+            selector.push_str("div");
+        }
+        selector
+    };
+    let nested =
+        |function: &str| format!("{}div{}", function.repeat(Selector::MAX_NESTING), ")".repeat(Selector::MAX_NESTING));
+    let selectors = [chain(" "), chain(">"), chain("~"), chain("+"), nested(":not("), nested(":not(p,")];
+    let page = format!("{}{}", "<div>".repeat(600), "<p>x</p>".repeat(100));
+    let worker = std::thread::Builder::new().stack_size(512 * 1024);
+    let matched = worker
+        .spawn(move || {
+            let doc = Document::parse(&page);
+            selectors
+                .iter()
+                .map(|source| {
+                    let selector = Selector::parse(source).unwrap_or_else(|error| panic!("{error}"));
+                    doc.root().select(&selector).count()
+                })
+                .collect::<Vec<_>>()
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    assert_eq!(matched.len(), 6);
+}
+
+/// A deadline stops the parse within a few hundred tokens, and every walk over a finished
+/// document within a few hundred steps; the document says it is partial.
+#[test]
+fn a_deadline_stops_the_parse_and_the_walks() {
+    use harvest_dom::Deadline;
+    let page = "<div>".repeat(2_000_000);
+    let start = Instant::now();
+    let doc = Document::parse_with(&page, &ParseOptions::new().deadline(Deadline::after(Duration::from_millis(50))));
+    let elapsed = start.elapsed();
+    assert!(doc.interrupted());
+    assert!(elapsed < Duration::from_millis(1_000), "{elapsed:?}");
+
+    let page = "<p>a</p>".repeat(100_000);
+    let deadline = Deadline::cancellable();
+    let doc = Document::parse_with(&page, &ParseOptions::new().deadline(deadline.clone()));
+    assert!(!doc.interrupted());
+    assert_eq!(doc.elements().count(), 100_003);
+    deadline.cancel();
+    assert!(doc.elements().count() < 1_000);
+    assert!(doc.root().text_content().len() < 1_000);
+    assert!(doc.inner_html(doc.root()).len() < 10_000);
+    assert!(doc.interrupted());
 }

@@ -1,5 +1,5 @@
 //! Content lines of vCard and iCalendar: the "add a vCard line" and "add an iCalendar line"
-//! steps of HTML microdata (001 §5.3.1.1, §5.3.2.1), shared by both formats.
+//! steps of HTML microdata (HTML §5.3.1.1, §5.3.2.1), shared by both formats.
 //!
 //! A line is `NAME;PARAM=value;…:value` followed by CRLF, folded when long: the first physical
 //! line holds at most 75 units and each continuation line a space and at most 74 more. The

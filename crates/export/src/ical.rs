@@ -1,4 +1,4 @@
-//! iCalendar from microdata `vevent` items (001 §5.3.2.1, to the letter) and from
+//! iCalendar from microdata `vevent` items (HTML §5.3.2.1, to the letter) and from
 //! microformats2 `h-event`s (a documented mapping, `docs/export.md`).
 //!
 //! `DTSTAMP` is "the current date and time"; tests and reproducible builds fix it with
@@ -102,11 +102,11 @@ fn begin_calendar(options: &IcalOptions) -> ContentLines {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Microdata (001 §5.3.2.1).
+// Microdata (HTML §5.3.2.1).
 
 const DATE_PROPERTIES: [&str; 6] = ["dtend", "dtstart", "exdate", "rdate", "created", "last-modified"];
 
-/// Converts the microdata of a page to iCalendar, following 001 §5.3.2.1 "Conversion to
+/// Converts the microdata of a page to iCalendar, following HTML §5.3.2.1 "Conversion to
 /// iCalendar": one `VEVENT` per item of type [`VEVENT_TYPE`], every element of the document
 /// being in the algorithm's list of nodes (so nested event items count too), in tree order.
 /// Returns [`IcalError::NothingFound`] when there is none.

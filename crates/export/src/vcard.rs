@@ -1,4 +1,4 @@
-//! vCard 4.0 from microdata `hcard` items (001 §5.3.1.1, to the letter) and from
+//! vCard 4.0 from microdata `hcard` items (HTML §5.3.1.1, to the letter) and from
 //! microformats2 `h-card`s (a documented mapping, `docs/export.md`).
 //!
 //! ```
@@ -76,9 +76,9 @@ impl VcardOptions {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Microdata (001 §5.3.1.1).
+// Microdata (HTML §5.3.1.1).
 
-/// Converts the microdata of a page to vCard, following 001 §5.3.1.1 "Conversion to vCard".
+/// Converts the microdata of a page to vCard, following HTML §5.3.1.1 "Conversion to vCard".
 ///
 /// The algorithm's list of nodes is every element of the document in tree order, so the vCard
 /// is the one of the first item of type [`HCARD_TYPE`] in tree order (nested or not); with
@@ -99,7 +99,7 @@ pub fn from_microdata(doc: &Document, options: &VcardOptions) -> Result<String, 
     Ok(out.finish())
 }
 
-/// 001 §5.3.1.1 steps 3–13 for one item.
+/// HTML §5.3.1.1 steps 3–13 for one item.
 fn microdata_card(node: &Item, source: &str, title: Option<&str>, out: &mut ContentLines) {
     out.push("BEGIN", &[], "VCARD");
     out.push("PROFILE", &[], "VCARD");

@@ -8,26 +8,7 @@ use harvest_dom::{Document, ParseOptions, Url};
 use harvest_export::atom::{self, AtomError, AtomOptions};
 use harvest_export::rdf::{self, RdfOptions};
 use oxrdf::graph::CanonicalizationAlgorithm;
-use std::path::{Path, PathBuf};
 use std::time::{Duration, UNIX_EPOCH};
-
-fn html_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "html") {
-                out.push(path);
-            }
-        }
-    }
-    out.sort();
-    out
-}
 
 fn graph(triples: impl Iterator<Item = oxrdf::Triple>) -> oxrdf::Graph {
     let mut graph = oxrdf::Graph::new();
@@ -39,13 +20,9 @@ fn graph(triples: impl Iterator<Item = oxrdf::Triple>) -> oxrdf::Graph {
 
 #[test]
 fn corpus_pages_convert_and_read_back() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
-    if !dir.is_dir() {
-        eprintln!("skipping: no benchmark corpus at {}", dir.display());
-        return;
-    }
-    let mut files = html_files(&dir.join("real"));
-    files.extend(html_files(&dir.join("synthetic/pages")));
+    let Some(dir) = harvest_test_support::required_corpus() else { return };
+    let mut files = harvest_test_support::html_files(&dir.join("real"));
+    files.extend(harvest_test_support::html_files(&dir.join("synthetic/pages")));
     assert!(!files.is_empty());
     let url = Url::parse("https://example.com/corpus/page.html").unwrap();
     let options = AtomOptions::new().now(UNIX_EPOCH + Duration::from_secs(1_700_000_000));

@@ -5,26 +5,14 @@
 
 mod support;
 
-use std::path::PathBuf;
-
 use harvest_export::content_line::Folding;
 use harvest_export::ical::{self, IcalError, IcalOptions};
 use harvest_export::vcard::{self, VcardError, VcardOptions};
 use support::*;
 
-fn corpus() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("skipping: no benchmark corpus at {}", dir.display());
-        None
-    }
-}
-
 #[test]
 fn corpus_pages_export_and_read_back() {
-    let Some(dir) = corpus() else { return };
+    let Some(dir) = harvest_test_support::required_corpus() else { return };
     let mut files = html_files(&dir.join("real"));
     files.extend(html_files(&dir.join("synthetic/pages")));
     let now = chrono::DateTime::parse_from_rfc3339("2026-01-01T00:00:00Z").unwrap().to_utc();

@@ -93,23 +93,16 @@ fn check_lines(text: &str, folding: Folding) -> usize {
     text.len()
 }
 
-fn best_of_three(html: &str) -> Duration {
-    (0..3)
-        .map(|_| {
-            let doc = parse(html);
-            let started = Instant::now();
-            std::hint::black_box(export_everything(&doc));
-            started.elapsed()
-        })
-        .min()
-        .unwrap()
-}
-
+/// Exporting everything from `page(n)` grows linearly (the page is parsed outside the timing).
 fn assert_linear(what: &str, page: impl Fn(usize) -> String, n: usize) {
-    let small = best_of_three(&page(n));
-    let large = best_of_three(&page(2 * n));
-    let ratio = large.as_secs_f64() / small.as_secs_f64().max(1e-6);
-    assert!(ratio < 3.0, "{what}: doubling the input multiplied the time by {ratio:.2}");
+    harvest_test_support::assert_linear(
+        what,
+        n,
+        |n| parse(&page(n)),
+        |doc| {
+            std::hint::black_box(export_everything(doc));
+        },
+    );
 }
 
 fn nested(n: usize) -> String {

@@ -5,8 +5,6 @@
 
 mod support;
 
-use std::time::Instant;
-
 use chrono::{DateTime, Utc};
 use harvest_export::content_line::Folding;
 use harvest_export::ical::{self, IcalError, IcalOptions, DEFAULT_PRODID};
@@ -311,18 +309,7 @@ fn wide_pages_scale_linearly() {
         );
         parse(&event.repeat(n), &page_url())
     };
-    let time = |doc: &harvest_dom::Document| {
-        (0..5)
-            .map(|_| {
-                let t = Instant::now();
-                assert!(!ical::from_microdata(doc, &options()).unwrap().is_empty());
-                t.elapsed()
-            })
-            .min()
-            .unwrap()
-    };
-    let (small, large) = (page(4_000), page(8_000));
-    let (t1, t2) = (time(&small), time(&large));
-    eprintln!("iCalendar of 4,000 events: {t1:?}; of 8,000: {t2:?}");
-    assert!(t2.as_secs_f64() / t1.as_secs_f64().max(1e-6) < 3.0, "{t1:?} → {t2:?}");
+    harvest_test_support::assert_linear("iCalendar of sibling events", 4_000, page, |doc| {
+        assert!(!ical::from_microdata(doc, &options()).unwrap().is_empty());
+    });
 }

@@ -5,8 +5,6 @@
 
 mod support;
 
-use std::time::Instant;
-
 use harvest_export::content_line::Folding;
 use harvest_export::vcard::{self, VcardError, VcardOptions};
 use harvest_microdata::{Microdata, PropertyValue};
@@ -402,19 +400,8 @@ fn deep_and_wide_pages() {
         );
         parse(&card.repeat(n), &page_url())
     };
-    let time = |doc: &harvest_dom::Document| {
-        (0..5)
-            .map(|_| {
-                let t = Instant::now();
-                let out = vcard::from_microdata(doc, &VcardOptions::new().all(true)).unwrap();
-                assert!(!out.is_empty());
-                t.elapsed()
-            })
-            .min()
-            .unwrap()
-    };
-    let (small, large) = (page(4_000), page(8_000));
-    let (t1, t2) = (time(&small), time(&large));
-    eprintln!("vCard of 4,000 cards: {t1:?}; of 8,000: {t2:?}");
-    assert!(t2.as_secs_f64() / t1.as_secs_f64().max(1e-6) < 3.0, "{t1:?} → {t2:?}");
+    harvest_test_support::assert_linear("vCard of sibling cards", 4_000, page, |doc| {
+        let out = vcard::from_microdata(doc, &VcardOptions::new().all(true)).unwrap();
+        assert!(!out.is_empty());
+    });
 }

@@ -3,37 +3,11 @@
 //! with `href` is listed, and reading the links costs about as much as a parse or less.
 
 use harvest_dom::{Document, ParseOptions, Url};
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
-
-fn corpus_pages() -> Vec<PathBuf> {
-    let root = std::env::var_os("HARVEST_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"));
-    let mut pages = Vec::new();
-    let mut stack = vec![root];
-    while let Some(dir) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "html" || e == "htm") {
-                pages.push(path);
-            }
-        }
-    }
-    pages.sort();
-    pages
-}
 
 #[test]
 fn every_corpus_page() {
-    let pages = corpus_pages();
-    if pages.is_empty() {
-        eprintln!("no corpus found; set HARVEST_CORPUS to run this test");
-        return;
-    }
+    let Some(pages) = harvest_test_support::corpus_pages() else { return };
     let (mut parse_time, mut links_time) = (Duration::ZERO, Duration::ZERO);
     let mut total = 0;
     for page in &pages {

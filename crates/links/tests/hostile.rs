@@ -4,7 +4,6 @@
 //! input and compare the best of three timings.
 
 use harvest_dom::{Document, ParseOptions, Url};
-use std::time::{Duration, Instant};
 
 fn page_url() -> Url {
     Url::parse("https://example.com/dir/page.html").unwrap()
@@ -31,23 +30,16 @@ fn run_all(doc: &Document) -> usize {
     links.len() + json.len()
 }
 
-fn best_of_three(html: &str) -> Duration {
-    (0..3)
-        .map(|_| {
-            let doc = parse(html);
-            let started = Instant::now();
-            std::hint::black_box(run_all(&doc));
-            started.elapsed()
-        })
-        .min()
-        .unwrap()
-}
-
+/// Reading every link view of `page(n)` grows linearly (the page is parsed outside the timing).
 fn assert_linear(what: &str, page: impl Fn(usize) -> String, n: usize) {
-    let small = best_of_three(&page(n));
-    let large = best_of_three(&page(2 * n));
-    let ratio = large.as_secs_f64() / small.as_secs_f64().max(1e-6);
-    assert!(ratio < 3.0, "{what}: doubling the input multiplied the time by {ratio:.2}");
+    harvest_test_support::assert_linear(
+        what,
+        n,
+        |n| parse(&page(n)),
+        |doc| {
+            std::hint::black_box(run_all(doc));
+        },
+    );
 }
 
 #[test]

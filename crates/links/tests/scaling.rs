@@ -2,7 +2,6 @@
 //! time (min of 5 runs, ratio < 3), and a million nested elements must work.
 
 use harvest_dom::{Document, ParseOptions, Url};
-use std::time::{Duration, Instant};
 
 fn parse(html: &str) -> Document {
     Document::parse_with(html, &ParseOptions::new().url(Url::parse("http://example.com/").unwrap()))
@@ -19,23 +18,16 @@ fn run_all(doc: &Document) -> usize {
     all.len() + diagnostics.len() + scopes.len() + rdf + feeds + json
 }
 
-fn min_time(html: &str) -> Duration {
-    let doc = parse(html);
-    (0..5)
-        .map(|_| {
-            let start = Instant::now();
-            std::hint::black_box(run_all(&doc));
-            start.elapsed()
-        })
-        .min()
-        .unwrap()
-}
-
+/// Reading the links of `page(n)` grows linearly (the page is parsed outside the timing).
 fn assert_linear(name: &str, page: impl Fn(usize) -> String, n: usize) {
-    let small = min_time(&page(n));
-    let large = min_time(&page(2 * n));
-    let ratio = large.as_secs_f64() / small.as_secs_f64().max(1e-9);
-    assert!(ratio < 3.0, "{name}: {small:?} for n={n}, {large:?} for 2n (ratio {ratio:.2})");
+    harvest_test_support::assert_linear(
+        name,
+        n,
+        |n| parse(&page(n)),
+        |doc| {
+            std::hint::black_box(run_all(doc));
+        },
+    );
 }
 
 #[test]

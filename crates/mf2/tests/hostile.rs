@@ -2,7 +2,6 @@
 //! time linear in the input (doubling the input must not triple the time).
 
 use harvest_mf2::{parse_html, Options, Text};
-use std::time::{Duration, Instant};
 
 const BASE: &str = "http://example.test/";
 
@@ -18,49 +17,19 @@ fn parse(html: &str) -> harvest_mf2::Document {
     parse_html(html, BASE, &Options::new()).expect("valid base URL")
 }
 
-/// The fastest of seven runs (pages of a megabyte parse in well under a millisecond: a single
-/// interruption would otherwise decide the ratio).
-fn fastest(html: &str, options: &Options) -> Duration {
-    (0..7)
-        .map(|_| {
-            let start = Instant::now();
-            let doc = parse_html(html, BASE, options).expect("valid base URL");
-            let elapsed = start.elapsed();
-            drop(doc);
-            elapsed
-        })
-        .min()
-        .unwrap_or_default()
-}
-
-/// The parse times of the pages built for n and 2n (the fastest of seven each), and their ratio.
-fn doubling(n: usize, build: &impl Fn(usize) -> String, options: &Options) -> (Duration, Duration, f64) {
-    let small = build(n);
-    let large = build(2 * n);
-    // Warm the allocator with the large page first, so neither size pays for fresh memory.
-    drop(parse(&large));
-    let (t1, t2) = (fastest(&small, options), fastest(&large, options));
-    (t1, t2, t2.as_secs_f64() / t1.as_secs_f64().max(1e-6))
-}
-
-/// Asserts that doubling the page less than triples the time. A quadratic step quadruples the
-/// time at every doubling; a linear one slows down only once, at the doubling where the page
-/// outgrows a CPU cache. So when n -> 2n looks superlinear, 2n -> 4n decides.
+/// Asserts that parsing the page built for 2n costs less than three times the page built for n
+/// (the shared doubling check, which lets a cache cliff pass and a quadratic step fail).
+#[track_caller]
 fn assert_linear(n: usize, build: impl Fn(usize) -> String) {
-    assert_linear_with(&Options::new(), n, build);
+    harvest_test_support::assert_linear("mf2 parse", n, build, |html| drop(std::hint::black_box(parse(html))));
 }
 
 /// [`assert_linear`] with parsing options.
+#[track_caller]
 fn assert_linear_with(options: &Options, n: usize, build: impl Fn(usize) -> String) {
-    let (t1, t2, first) = doubling(n, &build, options);
-    if first < 3.0 {
-        return;
-    }
-    let (t3, t4, second) = doubling(2 * n, &build, options);
-    assert!(
-        second < 3.0,
-        "doubling took {t1:?} -> {t2:?} (ratio {first:.2}), then {t3:?} -> {t4:?} (ratio {second:.2})"
-    );
+    harvest_test_support::assert_linear("mf2 parse", n, build, |html| {
+        drop(std::hint::black_box(parse_html(html, BASE, options).expect("valid base URL")))
+    });
 }
 
 fn nested(open: &str, close: &str, n: usize) -> String {

@@ -1,4 +1,4 @@
-//! 001 §5.4.1: converting microdata to JSON, and serde types for reading that JSON back.
+//! HTML §5.4.1: converting microdata to JSON, and serde types for reading that JSON back.
 //!
 //! The writer walks items with an explicit stack and writes as it goes, so item nesting of any
 //! depth (an `itemref` chain of any length) is written without recursion. The spec's memory
@@ -172,7 +172,7 @@ impl Writer {
     }
 }
 
-/// A JSON string, escaped the shortest way (001 §5.4.1 step 5): the two-character escapes for
+/// A JSON string, escaped the shortest way (HTML §5.4.1 step 5): the two-character escapes for
 /// `"`, `\`, backspace, form feed, line feed, carriage return and tab, `\u00XX` for the other
 /// control characters, everything else as it is.
 pub(crate) fn write_string(out: &mut String, value: &str) {
@@ -213,7 +213,7 @@ struct Frame<'a> {
     position: usize,
 }
 
-/// 001 §5.4.1 for the top-level items among `nodes` (element indices in tree order).
+/// HTML §5.4.1 for the top-level items among `nodes` (element indices in tree order).
 pub(crate) fn write_json(inner: &Inner, top: &[usize], options: &JsonOptions) -> (String, Option<LimitExceeded>) {
     let mut w = Writer::new(options.pretty);
     let mut values = 0usize;
@@ -342,7 +342,7 @@ fn open_item<'a>(inner: &'a Inner, w: &mut Writer, stack: &mut Vec<Frame<'a>>, o
 }
 
 impl Microdata {
-    /// The JSON of 001 §5.4.1 for every top-level item of the document; see
+    /// The JSON of HTML §5.4.1 for every top-level item of the document; see
     /// [`crate::to_json`].
     pub fn to_json(&self, options: &JsonOptions) -> String {
         self.write(options).0
@@ -370,7 +370,7 @@ impl Microdata {
     }
 }
 
-/// The JSON document of 001 §5.4.1, for reading the output back with serde.
+/// The JSON document of HTML §5.4.1, for reading the output back with serde.
 ///
 /// ```
 /// use harvest_microdata::{JsonDocument, JsonValue, JsonOptions};

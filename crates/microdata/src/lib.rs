@@ -1,6 +1,6 @@
 #![doc = include_str!("../README.md")]
 //!
-//! WHATWG microdata: the modern model of the HTML 5.1 microdata chapter (spec file 001, §5.2),
+//! WHATWG microdata: the modern model of the HTML 5.1 microdata chapter (the HTML Standard, §5.2),
 //! its JSON conversion (§5.4.1), a DOM-style API after the microdata DOM API (`getItems`,
 //! `properties`, `itemValue`) and a validator for the authoring rules.
 //!
@@ -56,7 +56,7 @@ pub use crate::json::{
 };
 pub use crate::model::{Item, Microdata, Properties, PropertiesIter, Property, PropertyList, PropertyValue};
 pub use crate::options::MicrodataOptions;
-pub use crate::validate::{Diagnostic, Rule};
+pub use crate::validate::{spec_url, Diagnostic, Rule};
 
 use harvest_dom::{Document, Element};
 
@@ -71,7 +71,7 @@ pub fn get_items(doc: &Document, types: &str) -> Vec<Item> {
     Microdata::new(doc).get_items(types)
 }
 
-/// `element.itemValue`: the property value of an element with an `itemprop` attribute (001
+/// `element.itemValue`: the property value of an element with an `itemprop` attribute (HTML
 /// §5.2.4), `None` for other elements. URLs resolve against `doc`'s base URL, hence the
 /// document argument. To ask about many elements, build one [`Microdata`] and use
 /// [`Microdata::item_value`].
@@ -79,7 +79,7 @@ pub fn item_value(doc: &Document, element: &Element) -> Option<PropertyValue> {
     Microdata::new(doc).item_value(element)
 }
 
-/// The JSON of 001 §5.4.1 for the whole document: `{"items": [...]}` with one object per
+/// The JSON of HTML §5.4.1 for the whole document: `{"items": [...]}` with one object per
 /// top-level item. When an output limit of `options` is reached the output stops there and
 /// gets a `"truncated": true` member beside `"items"` (see [`try_to_json`] for an error
 /// instead).

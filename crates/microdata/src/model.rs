@@ -1,5 +1,5 @@
 //! The microdata model of one document: items, their types and global identifiers, the
-//! properties of an item (001 §5.2.5) and property values (001 §5.2.4).
+//! properties of an item (HTML §5.2.5) and property values (HTML §5.2.4).
 //!
 //! # How the document is read
 //!
@@ -11,7 +11,7 @@
 //!
 //! # The properties algorithm
 //!
-//! 001 §5.2.5 crawls from the children of the item's element and from each `itemref` target,
+//! HTML §5.2.5 crawls from the children of the item's element and from each `itemref` target,
 //! keeping a *memory* list so that no element is crawled twice, and calls every element met a
 //! second time a *microdata error*. Memory only removes repeats, so the results are the union
 //! of what each starting point reaches on its own, without the item's element. What a target
@@ -41,11 +41,11 @@ pub(crate) struct Node {
     pub parent: usize,
     /// One past the index of the last element of this element's subtree.
     pub end: usize,
-    /// An HTML element with an `itemscope` attribute (001 §5.2.2, §5.2.6).
+    /// An HTML element with an `itemscope` attribute (HTML §5.2.2, §5.2.6).
     pub itemscope: bool,
     /// An HTML element with an `itemprop` attribute, whatever its value.
     pub itemprop_attr: bool,
-    /// The property names (001 §5.2.3): `itemprop` split on ASCII whitespace, first
+    /// The property names (HTML §5.2.3): `itemprop` split on ASCII whitespace, first
     /// occurrences kept. Empty for elements that are not HTML elements.
     pub names: Box<[String]>,
     /// Index into the item table when this element creates an item, else [`NONE`].
@@ -159,7 +159,7 @@ impl Microdata {
                         .attr("itemtype")
                         .map(|value| split_ascii_whitespace(value).map(str::to_owned).collect())
                         .unwrap_or_default(),
-                    // 001 §5.2.2: the itemid value parsed relative to the node document.
+                    // HTML §5.2.2: the itemid value parsed relative to the node document.
                     id: element.attr("itemid").and_then(|value| doc.resolve_url(value).ok()),
                     crawl: OnceCell::new(),
                 });
@@ -235,7 +235,7 @@ impl Microdata {
     }
 
     /// `element.itemValue`: the property value of an HTML element with an `itemprop`
-    /// attribute (001 §5.2.4), `None` for any other element.
+    /// attribute (HTML §5.2.4), `None` for any other element.
     ///
     /// ```
     /// use harvest_dom::{Document, ParseOptions, Url};
@@ -251,7 +251,7 @@ impl Microdata {
         self.inner.nodes[node].itemprop_attr.then(|| property_value(&self.inner, node))
     }
 
-    /// The property names of an element (001 §5.2.3); empty for elements without `itemprop`
+    /// The property names of an element (HTML §5.2.3); empty for elements without `itemprop`
     /// and for elements outside the HTML namespace.
     pub fn property_names(&self, element: &Element) -> &[String] {
         match self.inner.index_of(element) {
@@ -307,7 +307,7 @@ impl Inner {
         found
     }
 
-    /// 001 §5.2.5 "the properties of an item" for the item defined by `root`.
+    /// HTML §5.2.5 "the properties of an item" for the item defined by `root`.
     fn find_properties(&self, root: usize) -> Crawl {
         let targets = self.targets(root);
         // Steps 3, 5–11: what the crawl reaches from the children of root, then from each
@@ -445,14 +445,14 @@ fn scan_region(nodes: &[Node], start: usize, stop: usize, found: &mut Vec<usize>
     }
 }
 
-/// 001 §5.2.3: the tokens of an `itemprop` value, first occurrences kept (with a set, so a
+/// HTML §5.2.3: the tokens of an `itemprop` value, first occurrences kept (with a set, so a
 /// value of many tokens costs linear time).
 fn property_names(value: &str) -> Box<[String]> {
     let mut seen = HashSet::new();
     split_ascii_whitespace(value).filter(|token| seen.insert(*token)).map(str::to_owned).collect()
 }
 
-/// The URL property elements (001 §5.2.4).
+/// The URL property elements (HTML §5.2.4).
 pub(crate) fn is_url_property_element(element: &Element) -> bool {
     element.is_html()
         && matches!(
@@ -461,7 +461,7 @@ pub(crate) fn is_url_property_element(element: &Element) -> bool {
         )
 }
 
-/// 001 §5.2.4: the property value of the element at `node`.
+/// HTML §5.2.4: the property value of the element at `node`.
 pub(crate) fn property_value(inner: &Rc<Inner>, node: usize) -> PropertyValue {
     let entry = &inner.nodes[node];
     if entry.itemscope {
@@ -505,7 +505,7 @@ pub(crate) fn text_value(inner: &Inner, node: usize) -> String {
     }
 }
 
-/// An item: an HTML element with `itemscope` (001 §5.2.2).
+/// An item: an HTML element with `itemscope` (HTML §5.2.2).
 ///
 /// Equality and hashing are by identity: two `Item`s are equal when they are the item of the
 /// same element, so items can key the memory maps of exporters (the RDF conversion's
@@ -560,7 +560,7 @@ impl Item {
     }
 
     /// The item types: the `itemtype` value split on ASCII whitespace, in order as written
-    /// (001 §5.2.2). Empty when the item has no item types.
+    /// (HTML §5.2.2). Empty when the item has no item types.
     pub fn types(&self) -> &[String] {
         &self.data().types
     }
@@ -571,7 +571,7 @@ impl Item {
     }
 
     /// The global identifier: `itemid` parsed against the document base URL; `None` when the
-    /// attribute is missing or does not parse (001 §5.2.2).
+    /// attribute is missing or does not parse (HTML §5.2.2).
     pub fn id(&self) -> Option<&Url> {
         self.data().id.as_ref()
     }
@@ -581,7 +581,7 @@ impl Item {
         !self.md.nodes[self.data().node].itemprop_attr
     }
 
-    /// The properties of the item (001 §5.2.5): the elements with one or more property names
+    /// The properties of the item (HTML §5.2.5): the elements with one or more property names
     /// that add properties to it, in tree order.
     pub fn properties(&self) -> Properties {
         Properties { md: self.md.clone(), nodes: self.md.crawl(self.index).properties.clone() }
@@ -596,12 +596,12 @@ impl Item {
     }
 }
 
-/// The value of a property: a nested item or a string (001 §5.2.1).
+/// The value of a property: a nested item or a string (HTML §5.2.1).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum PropertyValue {
     /// The element also has `itemscope`: the value is the item it creates.
     Item(Item),
-    /// Any other element: the string 001 §5.2.4 gives for it.
+    /// Any other element: the string HTML §5.2.4 gives for it.
     Text(String),
 }
 
@@ -649,12 +649,12 @@ impl Property {
         self.md.nodes[self.node].element.clone()
     }
 
-    /// The property names of the element, in order, without duplicates (001 §5.2.3).
+    /// The property names of the element, in order, without duplicates (HTML §5.2.3).
     pub fn names(&self) -> &[String] {
         &self.md.nodes[self.node].names
     }
 
-    /// The property value (001 §5.2.4), computed on each call.
+    /// The property value (HTML §5.2.4), computed on each call.
     pub fn value(&self) -> PropertyValue {
         property_value(&self.md, self.node)
     }

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 /// How [`crate::Microdata::with_options`] reads a document. The default is the microdata
-/// model of the HTML standard (001 §5.2.4), which [`crate::Microdata::new`] uses.
+/// model of the HTML standard (HTML §5.2.4), which [`crate::Microdata::new`] uses.
 ///
 /// ```
 /// use harvest_dom::Document;

@@ -11,58 +11,58 @@ use std::fmt;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Rule {
-    /// 001 §5.2.5: "A document must not contain any items for which the algorithm to find the
+    /// HTML §5.2.5: "A document must not contain any items for which the algorithm to find the
     /// properties of an item finds any microdata errors" — an element reached twice (an
     /// `itemref` target that is also reached another way, or the item's own element reached
     /// again through `itemref`).
     MicrodataError,
-    /// 001 §5.2.5: the graph of items and their item-valued properties must have no cycles.
+    /// HTML §5.2.5: the graph of items and their item-valued properties must have no cycles.
     ItemCycle,
-    /// 001 §5.2.5: every element with `itemprop` must be a property of some item.
+    /// HTML §5.2.5: every element with `itemprop` must be a property of some item.
     UnownedProperty,
-    /// 003 §5.2.5: every item must be a used microdata item (top-level, or the property of a
+    /// HTML 5.0 §5.2.5: every item must be a used microdata item (top-level, or the property of a
     /// used item).
     UnusedItem,
-    /// 001 §5.2.3: the `itemprop` value must have at least one token.
+    /// HTML §5.2.3: the `itemprop` value must have at least one token.
     EmptyItemprop,
-    /// 001 §5.2.2, §5.2.3: `itemtype`, `itemprop` and `itemref` are sets of *unique* tokens.
+    /// HTML §5.2.2, §5.2.3: `itemtype`, `itemprop` and `itemref` are sets of *unique* tokens.
     DuplicateToken,
-    /// 001 §5.2.2: `itemtype`, `itemid` and `itemref` must not be specified on elements
+    /// HTML §5.2.2: `itemtype`, `itemid` and `itemref` must not be specified on elements
     /// without `itemscope`.
     AttributeWithoutItemscope,
-    /// 001 §5.2.2: `itemid` must not be specified on elements without both `itemscope` and
+    /// HTML §5.2.2: `itemid` must not be specified on elements without both `itemscope` and
     /// `itemtype`.
     ItemidWithoutItemtype,
-    /// 001 §5.2.2: `itemid` must be a valid URL potentially surrounded by spaces (checked
+    /// HTML §5.2.2: `itemid` must be a valid URL potentially surrounded by spaces (checked
     /// here as: it parses against the document base URL).
     InvalidItemid,
-    /// 001 §5.2.2: the `itemtype` value must have at least one token.
+    /// HTML §5.2.2: the `itemtype` value must have at least one token.
     EmptyItemtype,
-    /// 001 §5.2.2: each `itemtype` token must be a valid absolute URL.
+    /// HTML §5.2.2: each `itemtype` token must be a valid absolute URL.
     ItemtypeNotAbsoluteUrl,
-    /// 001 §5.2.2: `itemref` tokens are IDs of elements in the same tree.
+    /// HTML §5.2.2: `itemref` tokens are IDs of elements in the same tree.
     ItemrefUnknownId,
-    /// 000 (the `itemref` attribute): a referenced element's nearest ancestor with `itemscope`
-    /// must not be the element with the `itemref` attribute.
+    /// The 2009 microdata draft (the `itemref` attribute): a referenced element's nearest
+    /// ancestor with `itemscope` must not be the element with the `itemref` attribute.
     ItemrefTargetInScope,
-    /// 001 §5.2.3: a property name is an absolute URL, or contains no `.` and no `:`.
+    /// HTML §5.2.3: a property name is an absolute URL, or contains no `.` and no `:`.
     PropertyNameSyntax,
-    /// 001 §5.2.4: a property whose value is defined to be an absolute URL must be given on a
-    /// URL property element (checked for the vocabularies of 001 §5.3: vCard, vEvent and
+    /// HTML §5.2.4: a property whose value is defined to be an absolute URL must be given on a
+    /// URL property element (checked for the vocabularies of HTML §5.3: vCard, vEvent and
     /// licensing works).
     UrlPropertyElement,
-    /// 001 §5.3: a vocabulary's "exactly one" / "a single property" / "only one type per
+    /// HTML §5.3: a vocabulary's "exactly one" / "a single property" / "only one type per
     /// distinct value" rules, and the properties it allows only together with others (vCard
     /// `member` in a group; vEvent `dtend` or `duration`).
     VocabularyPropertyCount,
-    /// 001 §5.3: a vocabulary's value rules (text, absolute URL, date and time strings, the
+    /// HTML §5.3: a vocabulary's value rules (text, absolute URL, date and time strings, the
     /// enumerated strings, `tz`, `geo`, language tags, vevent durations, sub-items; vEvent
     /// `dtend` of dtstart's kind and later).
     VocabularyPropertyValue,
-    /// 001 §5.3: a name that is not a defined property name of the item's vocabulary (and not
+    /// HTML §5.3: a name that is not a defined property name of the item's vocabulary (and not
     /// an absolute URL).
     VocabularyUnknownProperty,
-    /// 001 §5.2.4 (and the HTML standard's `meta` element): a `content` attribute on a property
+    /// HTML §5.2.4 (and the HTML standard's `meta` element): a `content` attribute on a property
     /// element other than `meta`. It is no part of the microdata model, so the value is the
     /// element's text, unless read with [`crate::MicrodataOptions::content_attribute`] (the way
     /// schema.org's examples and extruct use it).
@@ -123,27 +123,62 @@ impl Rule {
         }
     }
 
-    /// The spec file and section stating the rule.
+    /// The URL of the text stating the rule (see [`spec_url`]).
+    pub fn url(self) -> &'static str {
+        spec_url(self.section())
+    }
+
+    /// The spec and section stating the rule: "HTML §5.2.5" is the HTML Standard's microdata
+    /// chapter, "HTML 5.0 §5.2.5" the HTML 5.0-era text; [`Rule::url`] gives the address.
     pub fn section(self) -> &'static str {
         match self {
-            Rule::MicrodataError | Rule::ItemCycle | Rule::UnownedProperty => "001 §5.2.5",
-            Rule::UnusedItem => "003 §5.2.5",
-            Rule::EmptyItemprop | Rule::PropertyNameSyntax => "001 §5.2.3",
+            Rule::MicrodataError | Rule::ItemCycle | Rule::UnownedProperty => "HTML §5.2.5",
+            Rule::UnusedItem => "HTML 5.0 §5.2.5",
+            Rule::EmptyItemprop | Rule::PropertyNameSyntax => "HTML §5.2.3",
             Rule::DuplicateToken
             | Rule::AttributeWithoutItemscope
             | Rule::ItemidWithoutItemtype
             | Rule::InvalidItemid
             | Rule::EmptyItemtype
             | Rule::ItemtypeNotAbsoluteUrl
-            | Rule::ItemrefUnknownId => "001 §5.2.2",
-            Rule::ItemrefTargetInScope => "000 (the itemref attribute)",
-            Rule::UrlPropertyElement | Rule::ContentAttribute => "001 §5.2.4",
+            | Rule::ItemrefUnknownId => "HTML §5.2.2",
+            Rule::ItemrefTargetInScope => "the 2009 microdata draft (the itemref attribute)",
+            Rule::UrlPropertyElement | Rule::ContentAttribute => "HTML §5.2.4",
             Rule::VocabularyPropertyCount
             | Rule::VocabularyPropertyValue
             | Rule::VocabularyUnknownProperty
-            | Rule::VocabularyChecksStopped => "001 §5.3",
+            | Rule::VocabularyChecksStopped => "HTML §5.3",
         }
     }
+}
+
+/// The public text behind each section a rule or diagnostic names: the HTML Standard's
+/// microdata chapter for "HTML §", the W3C HTML Microdata note of 2013 (the HTML 5.0-era text)
+/// for "HTML 5.0 §", and the 2009 W3C working draft for what only it states. Longest prefix
+/// first.
+const SPEC_URLS: &[(&str, &str)] = &[
+    ("HTML §5.2.2", "https://html.spec.whatwg.org/multipage/microdata.html#items"),
+    ("HTML §5.2.3", "https://html.spec.whatwg.org/multipage/microdata.html#names:-the-itemprop-attribute"),
+    ("HTML §5.2.4", "https://html.spec.whatwg.org/multipage/microdata.html#values"),
+    ("HTML §5.2.5", "https://html.spec.whatwg.org/multipage/microdata.html#associating-names-with-items"),
+    ("HTML §5.3.1", "https://html.spec.whatwg.org/multipage/microdata.html#vcard"),
+    ("HTML §5.3.2", "https://html.spec.whatwg.org/multipage/microdata.html#vevent"),
+    ("HTML §5.3.3", "https://html.spec.whatwg.org/multipage/microdata.html#licensing-works"),
+    ("HTML §", "https://html.spec.whatwg.org/multipage/microdata.html"),
+    ("HTML 5.0 §", "https://www.w3.org/TR/2013/NOTE-microdata-20131029/"),
+    ("the 2009 microdata draft", "https://www.w3.org/TR/2009/WD-html5-20090825/microdata.html"),
+];
+
+/// The URL of the text a section (as [`Rule::section`] and [`Diagnostic::section`] write it)
+/// names, or `""` for a section of no known document.
+///
+/// ```
+/// use harvest_microdata::{spec_url, Rule};
+/// assert_eq!(spec_url(Rule::ItemCycle.section()), Rule::ItemCycle.url());
+/// assert!(Rule::ItemCycle.url().ends_with("#associating-names-with-items"));
+/// ```
+pub fn spec_url(section: &str) -> &'static str {
+    SPEC_URLS.iter().find(|(prefix, _)| section.starts_with(prefix)).map_or("", |(_, url)| url)
 }
 
 impl fmt::Display for Rule {
@@ -157,8 +192,11 @@ impl fmt::Display for Rule {
 pub struct Diagnostic {
     /// The rule broken.
     pub rule: Rule,
-    /// The spec file and section stating it (as [`Rule::section`]).
+    /// The spec and section stating it (as [`Rule::section`], or the vocabulary's own section).
     pub section: String,
+    /// The URL of that section's text ([`spec_url`] of `section`).
+    #[serde(default)]
+    pub url: String,
     /// What is wrong, in words.
     pub message: String,
     /// The element, as a CSS-like path from the root element (`html>body>div:nth-child(2)>span`,
@@ -172,7 +210,7 @@ impl fmt::Display for Diagnostic {
     }
 }
 
-/// Properties the vocabularies of 001 §5.3 define as absolute URLs, by item type.
+/// Properties the vocabularies of HTML §5.3 define as absolute URLs, by item type.
 const URL_PROPERTIES: &[(&str, &[&str])] = &[
     ("http://microformats.org/profile/hcard", &["photo", "impp", "logo", "member", "sound", "url"]),
     ("http://microformats.org/profile/hcalendar#vevent", &["attach", "url"]),
@@ -276,6 +314,7 @@ impl Microdata {
             .map(|(rule, node, message, section)| Diagnostic {
                 rule,
                 section: section.unwrap_or(rule.section()).to_owned(),
+                url: spec_url(section.unwrap_or(rule.section())).to_owned(),
                 message,
                 path: report.path(node),
             })

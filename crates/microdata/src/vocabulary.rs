@@ -1,13 +1,13 @@
-//! The vocabularies the microdata chapter defines (001 §5.3: vCard, vEvent, licensing works;
-//! the same in 003 §5.4) as data, and the authoring rules they state about each item of their
+//! The vocabularies the microdata chapter defines (HTML §5.3: vCard, vEvent, licensing works;
+//! the same in HTML 5.0 §5.4) as data, and the authoring rules they state about each item of their
 //! type: how many properties of a name it may have, what their values must be, and which names
 //! it defines.
 //!
 //! | vocabulary | item type | section |
 //! |---|---|---|
-//! | vCard | `http://microformats.org/profile/hcard` | 001 §5.3.1 |
-//! | vEvent | `http://microformats.org/profile/hcalendar#vevent` | 001 §5.3.2 |
-//! | licensing works | `http://n.whatwg.org/work` | 001 §5.3.3 |
+//! | vCard | `http://microformats.org/profile/hcard` | HTML §5.3.1 |
+//! | vEvent | `http://microformats.org/profile/hcalendar#vevent` | HTML §5.3.2 |
+//! | licensing works | `http://n.whatwg.org/work` | HTML §5.3.3 |
 //!
 //! Each property is a [`Spec`]: its name, how many an item may have ([`Count`]) and what its
 //! value must be ([`Kind`]). Values that are items with properties of their own (`n`, `adr`,
@@ -60,7 +60,7 @@ pub(crate) enum Kind {
     Geo,
     /// A valid non-negative integer.
     NonNegativeInteger,
-    /// A valid vevent duration string (003 §5.4.2).
+    /// A valid vevent duration string (HTML 5.0 §5.4.2).
     VeventDuration,
     /// An item with these properties.
     Item(&'static [Spec]),
@@ -89,7 +89,7 @@ use Kind::*;
 
 const HCARD: &str = "http://microformats.org/profile/hcard";
 
-/// The kind strings (001 §5.3.1).
+/// The kind strings (HTML §5.3.1).
 const KINDS: &[&str] = &["individual", "group", "org", "location"];
 /// The address type strings.
 const ADDRESS_TYPES: &[&str] = &["home", "work"];
@@ -140,7 +140,7 @@ const TEL: &[Spec] = &[spec("type", Any, OneOf(TELEPHONE_TYPES)), spec("value", 
 const ORG: &[Spec] = &[spec("organization-name", ExactlyOne, Text), spec("organization-unit", Any, Text)];
 const RELATED: &[Spec] = &[spec("url", ExactlyOne, Url), spec("rel", ExactlyOne, OneOf(RELATIONSHIPS))];
 
-/// vCard (001 §5.3.1).
+/// vCard (HTML §5.3.1).
 const VCARD: &[Spec] = &[
     spec("kind", AtMostOne, OneOf(KINDS)),
     spec("fn", ExactlyOne, Text),
@@ -173,7 +173,7 @@ const VCARD: &[Spec] = &[
     spec("url", Any, Url),
 ];
 
-/// vEvent (001 §5.3.2).
+/// vEvent (HTML §5.3.2).
 const VEVENT: &[Spec] = &[
     spec("attach", Any, Url),
     spec("categories", Any, Text),
@@ -200,7 +200,7 @@ const VEVENT: &[Spec] = &[
     spec("sequence", AtMostOne, NonNegativeInteger),
 ];
 
-/// Licensing works (001 §5.3.3).
+/// Licensing works (HTML §5.3.3).
 const WORK: &[Spec] = &[
     spec("work", ExactlyOne, Url),
     spec("title", AtMostOne, Text),
@@ -210,9 +210,9 @@ const WORK: &[Spec] = &[
 
 /// The vocabularies: item type, name, section, property specs.
 const VOCABULARIES: &[(&str, &str, &str, &[Spec])] = &[
-    (HCARD, "vCard", "001 §5.3.1", VCARD),
-    ("http://microformats.org/profile/hcalendar#vevent", "vEvent", "001 §5.3.2", VEVENT),
-    ("http://n.whatwg.org/work", "work", "001 §5.3.3", WORK),
+    (HCARD, "vCard", "HTML §5.3.1", VCARD),
+    ("http://microformats.org/profile/hcalendar#vevent", "vEvent", "HTML §5.3.2", VEVENT),
+    ("http://n.whatwg.org/work", "work", "HTML §5.3.3", WORK),
 ];
 
 /// Property entries the checks may look at, per element of the page (plus a fixed allowance).
@@ -350,7 +350,7 @@ fn check_item(inner: &Inner, task: &Task, properties: &[usize], findings: &mut V
     }
 }
 
-/// 001 §5.3.2 dtend: a date when dtstart is a date, else a global date and time, and later than
+/// HTML §5.3.2 dtend: a date when dtstart is a date, else a global date and time, and later than
 /// dtstart.
 fn dtend_problem(start: &str, end: &str) -> Option<String> {
     if let Some(start) = parse_date(start).filter(|_| is_valid_date_string(start)) {
@@ -388,7 +388,7 @@ fn check_value(inner: &Inner, node: usize, spec: &Spec, task: &Task, tasks: &mut
         }
         (ItemOfTypeUrlOrText(_) | ItemOfTypeOrText(_), None) => None,
         (_, Some(_)) => Some("the value must not be an item".to_owned()),
-        // On another element, the rule url-property-element (001 §5.2.4) reports it.
+        // On another element, the rule url-property-element (HTML §5.2.4) reports it.
         (Url, None) if !is_url_property_element(&entry.element) => None,
         (Url, None) => Url::parse(&text_value(inner, node))
             .is_err()
@@ -453,7 +453,7 @@ fn is_geo(value: &str) -> bool {
     value.split_once(';').is_some_and(|(latitude, longitude)| number(latitude) && number(longitude))
 }
 
-/// A valid vevent duration string (003 §5.4.2): `P`, then `nW`, or `nD` and/or `T` with `nH`,
+/// A valid vevent duration string (HTML 5.0 §5.4.2): `P`, then `nW`, or `nD` and/or `T` with `nH`,
 /// `nM`, `nS` in one of the orders H, M, S, HM, MS, HMS.
 fn is_vevent_duration(value: &str) -> bool {
     let Some(rest) = value.strip_prefix('P') else { return false };

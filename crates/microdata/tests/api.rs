@@ -61,7 +61,7 @@ fn items_types_ids_and_nesting() {
     let PropertyValue::Item(inner) = band.value() else { panic!("band is an item") };
     assert!(!inner.is_top_level());
     assert!(inner.types().is_empty());
-    // An itemid on an untyped item still gives a global identifier (001 §5.2.2), resolved.
+    // An itemid on an untyped item still gives a global identifier (HTML §5.2.2), resolved.
     assert_eq!(inner.id().map(Url::as_str), Some("https://example.com/cats/x"));
     assert_eq!(inner.properties().named("name").values(), [text("Jazz")]);
     // Every item, in tree order, and the item an element makes.
@@ -115,7 +115,7 @@ fn entries_follow_elements_then_names() {
     assert_eq!(properties.iter().count(), 2);
 }
 
-/// A conversion written on the API alone: 001 §5.3.1.1 "collecting the first vCard subproperty"
+/// A conversion written on the API alone: HTML §5.3.1.1 "collecting the first vCard subproperty"
 /// and the N line, to show exporters need nothing else.
 #[test]
 fn a_vcard_n_line_can_be_written_on_the_api() {

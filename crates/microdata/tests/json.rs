@@ -1,4 +1,4 @@
-//! The JSON conversion of 001 §5.4.1.
+//! The JSON conversion of HTML §5.4.1.
 
 use harvest_dom::{Document, ParseOptions, Url};
 use harvest_microdata::{to_json, try_to_json, JsonDocument, JsonOptions, LimitExceeded};
@@ -44,7 +44,7 @@ const BLOG: &str = r##"<!DOCTYPE HTML>
  </section>
 </article>"##;
 
-/// The output printed in 001 §5.4.1, whitespace removed.
+/// The output printed in HTML §5.4.1, whitespace removed.
 const BLOG_JSON: &str = concat!(
     r##"{"items":[{"type":["http://schema.org/BlogPosting"],"properties":{"headline":["Progress report"],"##,
     r##""datePublished":["2013-08-29"],"url":["https://blog.example.com/progress-report?comments=0"],"##,

@@ -1,4 +1,4 @@
-//! The crate's properties algorithm against a literal transcription of 001 §5.2.5, on random
+//! The crate's properties algorithm against a literal transcription of HTML §5.2.5, on random
 //! documents full of itemscope, itemprop, itemref and IDs.
 // `Element` hashes by node identity, which its interior mutability never changes.
 #![allow(clippy::mutable_key_type)]
@@ -7,7 +7,7 @@ use harvest_dom::{split_ascii_whitespace, unique_tokens, Document, Element};
 use harvest_microdata::Microdata;
 use std::collections::HashMap;
 
-/// 001 §5.2.5, step by step: (results in tree order, number of microdata errors).
+/// HTML §5.2.5, step by step: (results in tree order, number of microdata errors).
 fn literal_properties(doc: &Document, order: &HashMap<Element, usize>, root: &Element) -> (Vec<Element>, usize) {
     let is_item = |e: &Element| e.is_html() && e.has_attr("itemscope");
     let has_names = |e: &Element| e.is_html() && e.attr("itemprop").is_some_and(|v| !unique_tokens(v).is_empty());

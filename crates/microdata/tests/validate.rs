@@ -135,13 +135,16 @@ fn diagnostics_name_rule_section_and_path() {
     let found: Vec<Diagnostic> = validate(&doc);
     assert_eq!(found.len(), 1);
     let d = &found[0];
-    assert_eq!(d.section, "001 §5.2.5");
+    assert_eq!(d.section, "HTML §5.2.5");
     let b = doc.elements().find(|e| e.is("b")).unwrap();
     assert_eq!(d.path, b.path());
     assert_eq!(d.path, "html>body>main>p:nth-child(2)>b");
-    assert_eq!(d.to_string(), format!("{}: {} [unowned-property, 001 §5.2.5]", d.path, d.message));
+    assert_eq!(d.to_string(), format!("{}: {} [unowned-property, HTML §5.2.5]", d.path, d.message));
+    assert_eq!(d.url, "https://html.spec.whatwg.org/multipage/microdata.html#associating-names-with-items");
     for rule in Rule::ALL {
         assert!(!rule.section().is_empty() && !rule.name().is_empty());
+        // Every rule names a public document, never a local copy.
+        assert!(rule.url().starts_with("https://"), "{rule}: {}", rule.section());
     }
 }
 
@@ -151,7 +154,7 @@ fn diagnostics_serialize_with_rule_names() {
     let json = serde_json::to_string(&found).unwrap();
     assert_eq!(
         json,
-        r#"[{"rule":"unowned-property","section":"001 §5.2.5","message":"this itemprop element is not a property of any item","path":"html>body>p"}]"#
+        r#"[{"rule":"unowned-property","section":"HTML §5.2.5","url":"https://html.spec.whatwg.org/multipage/microdata.html#associating-names-with-items","message":"this itemprop element is not a property of any item","path":"html>body>p"}]"#
     );
     let back: Vec<Diagnostic> = serde_json::from_str(&json).unwrap();
     assert_eq!(back, found);

@@ -1,4 +1,4 @@
-//! The vocabularies' own authoring rules (001 §5.3): vCard, vEvent and licensing works.
+//! The vocabularies' own authoring rules (HTML §5.3): vCard, vEvent and licensing works.
 
 use harvest_dom::Document;
 use harvest_microdata::{validate, Diagnostic, Rule};
@@ -87,7 +87,8 @@ fn values() {
     assert_eq!(by_rule(Rule::VocabularyUnknownProperty), ["fax is not a property of a vCard item"]);
     assert!(by_rule(Rule::VocabularyPropertyCount).contains(&"a vEvent item may not have both dtend and duration"));
     let sections: Vec<&str> = found.iter().map(|d| d.section.as_str()).collect();
-    assert!(sections.contains(&"001 §5.3.1") && sections.contains(&"001 §5.3.2"), "{sections:?}");
+    assert!(sections.contains(&"HTML §5.3.1") && sections.contains(&"HTML §5.3.2"), "{sections:?}");
+    assert!(found.iter().any(|d| d.url.ends_with("#vcard")) && found.iter().any(|d| d.url.ends_with("#vevent")));
 }
 
 #[test]

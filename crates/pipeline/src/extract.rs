@@ -17,7 +17,7 @@
 
 use crate::json::{AllRecord, FullLinks, JsonOutput};
 use crate::Page;
-use harvest_dom::{Document, ParseOptions, Url};
+use harvest_dom::{Deadline, Document, ParseOptions, Url};
 use serde_json::Value;
 use std::io::Write;
 use thiserror::Error;
@@ -33,6 +33,7 @@ pub enum Output {
 
 /// Why an extraction produced nothing for a page.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ExtractError {
     /// The page has nothing the export needs (no contact for vCard, no event, no feed).
     #[error("{0}")]
@@ -40,6 +41,16 @@ pub enum ExtractError {
     /// An extractor failed (a limit was exceeded, an output could not be written).
     #[error("{0}")]
     Failed(String),
+    /// The output grew past [`Limits::max_output_bytes`].
+    #[error("the output is larger than {max_bytes} bytes")]
+    OutputTooLarge {
+        /// The bound.
+        max_bytes: u64,
+    },
+    /// The work stopped at [`Limits::deadline`] (its instant passed, or it was cancelled or
+    /// interrupted) before the output was complete.
+    #[error("the extraction was stopped at its deadline")]
+    Interrupted,
 }
 
 /// The syntaxes `all` extracts, each under its own key of the record.
@@ -57,12 +68,21 @@ pub enum Syntax {
     OpenGraph,
     /// Dublin Core `meta` and `link` elements (DC-HTML), key `dublincore`.
     DublinCore,
+    /// RDFa 1.1 as expanded JSON-LD node objects (extruct's `rdfa` shape), key `rdfa`.
+    Rdfa,
 }
 
 impl Syntax {
     /// Every syntax, in record order.
-    pub const ALL: [Syntax; 6] =
-        [Syntax::Microdata, Syntax::Mf2, Syntax::Links, Syntax::JsonLd, Syntax::OpenGraph, Syntax::DublinCore];
+    pub const ALL: [Syntax; 7] = [
+        Syntax::Microdata,
+        Syntax::Mf2,
+        Syntax::Links,
+        Syntax::JsonLd,
+        Syntax::OpenGraph,
+        Syntax::DublinCore,
+        Syntax::Rdfa,
+    ];
 
     /// The record key, which is also the syntax's name.
     pub fn name(self) -> &'static str {
@@ -73,11 +93,13 @@ impl Syntax {
             Syntax::JsonLd => "json-ld",
             Syntax::OpenGraph => "opengraph",
             Syntax::DublinCore => "dublincore",
+            Syntax::Rdfa => "rdfa",
         }
     }
 
     /// How much a syntax found, from its value in an `all` record: items (microdata, mf2),
-    /// links, JSON-LD blocks, Open Graph properties, Dublin Core statements. Values of another
+    /// links, JSON-LD blocks, Open Graph properties, Dublin Core statements, RDFa node objects
+    /// (subjects). Values of another
     /// shape count 0.
     ///
     /// ```
@@ -95,20 +117,21 @@ impl Syntax {
         };
         match self {
             Syntax::Microdata | Syntax::Mf2 => length(value.get("items")),
-            Syntax::Links | Syntax::JsonLd => length(Some(value)),
+            Syntax::Links | Syntax::JsonLd | Syntax::Rdfa => length(Some(value)),
             Syntax::OpenGraph => sum(&["properties"]),
             Syntax::DublinCore => sum(&["elements", "terms"]),
         }
     }
 
     /// A syntax by harvest's name, or by extruct's where it means the same (`microformat`;
-    /// `opengraph`, `dublincore` and `json-ld` are the same in both).
+    /// `opengraph`, `dublincore`, `json-ld` and `rdfa` are the same in both).
     ///
     /// ```
     /// use harvest_pipeline::extract::Syntax;
     /// assert_eq!(Syntax::from_name("microformat"), Some(Syntax::Mf2));
     /// assert_eq!(Syntax::from_name("json-ld"), Some(Syntax::JsonLd));
-    /// assert_eq!(Syntax::from_name("rdfa"), None);
+    /// assert_eq!(Syntax::from_name("rdfa"), Some(Syntax::Rdfa));
+    /// assert_eq!(Syntax::from_name("rdf"), None);
     /// ```
     pub fn from_name(name: &str) -> Option<Syntax> {
         match name {
@@ -128,6 +151,8 @@ pub use harvest_mf2::Root as Mf2Root;
 /// assert!(harvest_pipeline::extract::check_root_selector("main >").is_err());
 /// ```
 pub fn check_root_selector(selector: &str) -> Result<(), String> {
+    // harvest-dom's message quotes the start of a long selector only.
+    harvest_dom::Selector::parse(selector).map_err(|error| format!("invalid root selector: {error}"))?;
     harvest_mf2::Options::new().root(Mf2Root::Selector(selector.to_owned())).validate().map_err(|e| e.to_string())
 }
 
@@ -224,6 +249,41 @@ pub enum RdfFormat {
     NTriples,
     /// Turtle.
     Turtle,
+}
+
+/// The syntax `harvest rdfa` writes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum RdfaFormat {
+    /// Expanded JSON-LD node objects, every IRI in full (extruct's `rdfa` output).
+    #[default]
+    JsonLd,
+    /// Turtle, with the RDFa initial context's prefixes.
+    Turtle,
+    /// N-Triples.
+    NTriples,
+}
+
+/// Which graph `harvest rdfa` writes (pyRdfa's `rdfagraph`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum RdfaGraph {
+    /// The output graph.
+    #[default]
+    Output,
+    /// The processor graph: warnings and errors.
+    Processor,
+    /// Both, in one graph.
+    Both,
+}
+
+/// Options of the RDFa extraction.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RdfaOptions {
+    /// The syntax written.
+    pub format: RdfaFormat,
+    /// Which graph.
+    pub graph: RdfaGraph,
+    /// RDFa vocabulary expansion from the page's own triples (off by default).
+    pub vocabulary_expansion: bool,
 }
 
 /// How much of each link `all` gives.
@@ -330,7 +390,10 @@ pub enum Extraction {
     /// The page's microdata as RDF (with the HTML 5.0 algorithm, also its links, title and
     /// meta).
     Rdf(RdfOptions),
-    /// One parse, every syntax: `{url, microdata, mf2, links, json-ld, opengraph, dublincore}`.
+    /// RDFa 1.1: JSON-LD, Turtle or N-Triples.
+    Rdfa(RdfaOptions),
+    /// One parse, every syntax: `{url, microdata, mf2, links, json-ld, opengraph, dublincore,
+    /// rdfa}`.
     All(AllOptions),
 }
 
@@ -346,22 +409,115 @@ pub enum Extraction {
 /// let error = Extraction::Microdata(MicrodataOutput::default()).write_limited(&page, &limits, &mut out);
 /// assert!(error.is_err());
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+///
+/// A deadline stops the parse and the extractors' walks where they are; the extraction then
+/// fails with [`ExtractError::Interrupted`] instead of giving a partial output:
+///
+/// ```
+/// use harvest_pipeline::extract::{AllOptions, Extraction, ExtractError, Limits};
+/// use harvest_pipeline::Page;
+/// use std::time::Duration;
+/// let page = Page::new("-", "<div>".repeat(200_000).into_bytes(), None);
+/// let limits = Limits { deadline: harvest_dom::Deadline::after(Duration::from_millis(1)), ..Limits::default() };
+/// let start = std::time::Instant::now();
+/// let error = Extraction::All(AllOptions::default()).run_limited(&page, &limits).unwrap_err();
+/// assert_eq!(error, ExtractError::Interrupted);
+/// assert!(start.elapsed() < Duration::from_millis(500));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Limits {
-    /// Deepest element nesting parsed ([`harvest_dom::ParseOptions::max_depth`]); deeper
-    /// elements become siblings.
+    /// Element nesting the HTML tree builder sees at once
+    /// ([`harvest_dom::ParseOptions::max_depth`]); deeper pages parse through a window.
     pub max_depth: usize,
     /// Most values one extraction writes: microdata JSON values
     /// ([`harvest_microdata::JsonOptions::max_values`]), mf2 values copied into nested items
     /// ([`harvest_mf2::Options::max_copied_values`]), RDF triples. `None`: each library's
     /// default.
     pub max_values: Option<usize>,
+    /// Largest output, in bytes: the compact JSON or the text as written
+    /// ([`ExtractError::OutputTooLarge`] past it). `None`: no bound.
+    pub max_output_bytes: Option<u64>,
+    /// When to stop working ([`harvest_dom::Deadline`]; [`ExtractError::Interrupted`]).
+    /// Default: never.
+    pub deadline: Deadline,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { max_depth: harvest_dom::DEFAULT_MAX_DEPTH, max_values: None }
+        Limits {
+            max_depth: harvest_dom::DEFAULT_MAX_DEPTH,
+            max_values: None,
+            max_output_bytes: None,
+            deadline: Deadline::never(),
+        }
     }
+}
+
+/// Bytes written between two looks at the deadline by [`BoundedWriter`].
+const OUTPUT_BYTES_PER_CHECK: u64 = 64 * 1024;
+
+/// Passes an extraction's output on to `out` within [`Limits::max_output_bytes`] and
+/// [`Limits::deadline`]; past either, writing fails and [`BoundedWriter::stopped`] says why.
+struct BoundedWriter<'a> {
+    out: &'a mut dyn Write,
+    written: u64,
+    next_check: u64,
+    max_bytes: Option<u64>,
+    deadline: &'a Deadline,
+    stopped: Option<ExtractError>,
+}
+
+impl<'a> BoundedWriter<'a> {
+    fn new(out: &'a mut dyn Write, limits: &'a Limits) -> BoundedWriter<'a> {
+        BoundedWriter {
+            out,
+            written: 0,
+            next_check: OUTPUT_BYTES_PER_CHECK,
+            max_bytes: limits.max_output_bytes,
+            deadline: &limits.deadline,
+            stopped: None,
+        }
+    }
+}
+
+impl Write for BoundedWriter<'_> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let written = self.written.saturating_add(bytes.len() as u64);
+        if let Some(max_bytes) = self.max_bytes.filter(|&max| written > max) {
+            self.stopped = Some(ExtractError::OutputTooLarge { max_bytes });
+        } else if written >= self.next_check {
+            self.next_check = written.saturating_add(OUTPUT_BYTES_PER_CHECK);
+            if self.deadline.is_expired() {
+                self.stopped = Some(ExtractError::Interrupted);
+            }
+        }
+        if let Some(error) = &self.stopped {
+            return Err(std::io::Error::other(error.clone()));
+        }
+        self.out.write_all(bytes)?;
+        self.written = written;
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
+}
+
+/// The output's size against [`Limits::max_output_bytes`], for outputs built whole.
+fn check_size(size: u64, limits: &Limits) -> Result<(), ExtractError> {
+    match limits.max_output_bytes {
+        Some(max_bytes) if size > max_bytes => Err(ExtractError::OutputTooLarge { max_bytes }),
+        _ => Ok(()),
+    }
+}
+
+/// An error when a walk over the page stopped at the deadline: what was read is partial.
+fn check_interrupted(doc: &Document) -> Result<(), ExtractError> {
+    if doc.interrupted() {
+        return Err(ExtractError::Interrupted);
+    }
+    Ok(())
 }
 
 /// Parses a page: its bytes with its transport charset, its URL when it has a valid one.
@@ -369,9 +525,10 @@ pub fn parse(page: &Page) -> Document {
     parse_limited(page, &Limits::default())
 }
 
-/// [`parse`] with the depth bound of `limits`.
+/// [`parse`] with the depth bound and the deadline of `limits` ([`Document::interrupted`] says
+/// whether the parse stopped at the deadline).
 pub fn parse_limited(page: &Page, limits: &Limits) -> Document {
-    let mut options = ParseOptions::new().max_depth(limits.max_depth);
+    let mut options = ParseOptions::new().max_depth(limits.max_depth).deadline(limits.deadline.clone());
     if let Some(url) = page.url.as_deref().and_then(|u| Url::parse(u).ok()) {
         options = options.url(url);
     }
@@ -524,6 +681,65 @@ fn rdf(doc: &Document, options: &RdfOptions, limits: &Limits) -> Result<String, 
     })
 }
 
+/// The RDFa of a page as the graph `options` asks for, within `limits`.
+pub(crate) fn rdfa_graph(doc: &Document, options: &RdfaOptions, limits: &Limits) -> Result<RdfaResult, ExtractError> {
+    let mut settings = harvest_rdfa::RdfaOptions::new()
+        .processor_graph(options.graph != RdfaGraph::Output)
+        .vocabulary_expansion(options.vocabulary_expansion);
+    if let Some(max) = limits.max_values {
+        settings = settings.limits(harvest_rdf::Limits::new().max_triples(max));
+    }
+    let rdfa = harvest_rdfa::parse(doc, &settings).map_err(failed)?;
+    let graph = match options.graph {
+        RdfaGraph::Output => rdfa.graph,
+        RdfaGraph::Processor => rdfa.processor_graph().map_err(failed)?,
+        RdfaGraph::Both => {
+            // The processor graph's blank nodes are renumbered past the output graph's own.
+            let mut both = rdfa.graph.clone();
+            let offset =
+                rdfa.graph.iter().filter_map(|t| blank_number(&t.object).max(blank_number_s(&t.subject))).max();
+            for triple in rdfa.processor_graph().map_err(failed)?.iter() {
+                both.insert(harvest_rdf::Triple {
+                    subject: shift_subject(&triple.subject, offset),
+                    predicate: triple.predicate.clone(),
+                    object: triple.object.clone(),
+                })
+                .map_err(failed)?;
+            }
+            both
+        }
+    };
+    Ok(RdfaResult { graph })
+}
+
+/// A page's RDFa, ready to write.
+pub(crate) struct RdfaResult {
+    pub(crate) graph: harvest_rdf::Graph,
+}
+
+fn blank_number(term: &harvest_rdf::Term) -> Option<u64> {
+    match term {
+        harvest_rdf::Term::Blank(blank) => Some(blank.id()),
+        _ => None,
+    }
+}
+
+fn blank_number_s(subject: &harvest_rdf::Subject) -> Option<u64> {
+    match subject {
+        harvest_rdf::Subject::Blank(blank) => Some(blank.id()),
+        _ => None,
+    }
+}
+
+fn shift_subject(subject: &harvest_rdf::Subject, offset: Option<u64>) -> harvest_rdf::Subject {
+    match (subject, offset) {
+        (harvest_rdf::Subject::Blank(blank), Some(offset)) => {
+            harvest_rdf::Subject::Blank(harvest_rdf::BlankNode::new(blank.id() + offset + 1))
+        }
+        _ => subject.clone(),
+    }
+}
+
 impl Extraction {
     /// The record key of this extraction's output in batch mode (`mf2`, `vcard`, `all`...).
     pub fn name(&self) -> &'static str {
@@ -535,6 +751,7 @@ impl Extraction {
             Extraction::Ical(_) => "ical",
             Extraction::Atom(_) => "atom",
             Extraction::Rdf(_) => "rdf",
+            Extraction::Rdfa(_) => "rdfa",
             Extraction::All(_) => "all",
         }
     }
@@ -562,15 +779,35 @@ impl Extraction {
         page_url: Option<&str>,
         limits: &Limits,
     ) -> Result<Output, ExtractError> {
-        match self.json(doc, page_url, limits)? {
-            Some(json) => serde_json::to_value(&json).map(Output::Json).map_err(failed),
-            None => self.text(doc, page_url, limits).map(Output::Text),
-        }
+        check_interrupted(doc)?;
+        let output = match self.json(doc, page_url, limits)? {
+            Some(json) => {
+                if limits.max_output_bytes.is_some() {
+                    // Its size as written, counted without keeping it.
+                    let mut sink = std::io::sink();
+                    let mut counted = BoundedWriter::new(&mut sink, limits);
+                    let written = serde_json::to_writer(&mut counted, &json);
+                    if let Some(error) = counted.stopped {
+                        return Err(error);
+                    }
+                    written.map_err(failed)?;
+                }
+                serde_json::to_value(&json).map(Output::Json).map_err(failed)?
+            }
+            None => {
+                let text = self.text(doc, page_url, limits)?;
+                check_size(text.len() as u64, limits)?;
+                Output::Text(text)
+            }
+        };
+        check_interrupted(doc)?;
+        Ok(output)
     }
 
     /// Whether the output is JSON ([`Output::Json`]); else it is text ([`Output::Text`]).
     pub fn is_json(&self) -> bool {
         !matches!(self, Extraction::Vcard(_) | Extraction::Ical(_) | Extraction::Atom(_) | Extraction::Rdf(_))
+            && !matches!(self, Extraction::Rdfa(options) if options.format != RdfaFormat::JsonLd)
     }
 
     /// Parses the page and writes the output to `out`: JSON in its compact form (see
@@ -612,7 +849,7 @@ impl Extraction {
     /// use harvest_pipeline::extract::{Extraction, MicrodataOutput};
     /// let doc = harvest_dom::Document::parse("<div itemscope itemref='gone'><b itemprop=a>1</b></div>");
     /// let notes = Extraction::Microdata(MicrodataOutput::default()).notes(&doc);
-    /// assert_eq!(notes, ["html>body>div: itemref names \"gone\", which no element has as its ID [itemref-unknown-id, 001 §5.2.2]"]);
+    /// assert_eq!(notes, ["html>body>div: itemref names \"gone\", which no element has as its ID [itemref-unknown-id, HTML §5.2.2]"]);
     /// ```
     pub fn notes(&self, doc: &Document) -> Vec<String> {
         match self {
@@ -641,16 +878,27 @@ impl Extraction {
         limits: &Limits,
         out: &mut dyn Write,
     ) -> Result<(), WriteError> {
-        match self.json(doc, page_url, limits)? {
-            Some(json) => serde_json::to_writer(out, &json).map_err(|error| {
+        check_interrupted(doc)?;
+        let mut bounded = BoundedWriter::new(out, limits);
+        let written = match self.json(doc, page_url, limits)? {
+            Some(json) => serde_json::to_writer(&mut bounded, &json).map_err(|error| {
                 if error.is_io() {
                     WriteError::Io(error.into())
                 } else {
                     WriteError::Extract(failed(error))
                 }
             }),
-            None => Ok(out.write_all(self.text(doc, page_url, limits)?.as_bytes())?),
+            None => {
+                let text = self.text(doc, page_url, limits)?;
+                check_size(text.len() as u64, limits)?;
+                bounded.write_all(text.as_bytes()).map_err(WriteError::Io)
+            }
+        };
+        if let Some(error) = bounded.stopped {
+            return Err(error.into());
         }
+        check_interrupted(doc)?;
+        written
     }
 
     /// The JSON output of a JSON extraction, ready to serialize; `None` for a text format.
@@ -678,7 +926,14 @@ impl Extraction {
             Extraction::Links(LinksMode::Feeds) => JsonOutput::Feeds(harvest_links::feeds(doc)),
             Extraction::Links(LinksMode::Check) => JsonOutput::LinkDiagnostics(harvest_links::check(doc)),
             Extraction::All(options) => JsonOutput::All(AllRecord { doc, page_url, options, limits }),
-            Extraction::Vcard(_) | Extraction::Ical(_) | Extraction::Atom(_) | Extraction::Rdf(_) => return Ok(None),
+            Extraction::Rdfa(options) if options.format == RdfaFormat::JsonLd => {
+                JsonOutput::Value(harvest_rdf::jsonld::write(&rdfa_graph(doc, options, limits)?.graph))
+            }
+            Extraction::Vcard(_)
+            | Extraction::Ical(_)
+            | Extraction::Atom(_)
+            | Extraction::Rdf(_)
+            | Extraction::Rdfa(_) => return Ok(None),
         }))
     }
 
@@ -689,6 +944,13 @@ impl Extraction {
             Extraction::Ical(options) => ical(doc, page_url, options, limits),
             Extraction::Atom(from) => atom(doc, page_url, *from, limits),
             Extraction::Rdf(options) => rdf(doc, options, limits),
+            Extraction::Rdfa(options) => {
+                let graph = rdfa_graph(doc, options, limits)?.graph;
+                Ok(match options.format {
+                    RdfaFormat::NTriples | RdfaFormat::JsonLd => graph.to_ntriples(),
+                    RdfaFormat::Turtle => harvest_rdf::turtle::write(&graph, &harvest_rdfa::turtle_prefixes()),
+                })
+            }
             _ => Err(ExtractError::Failed(format!("{} gives JSON, not text", self.name()))),
         }
     }

@@ -13,7 +13,7 @@
 //! nesting of any depth is written), and enters the record as a [`RawValue`]: copied as it is
 //! by `to_writer`.
 
-use crate::extract::{mf2_document, AllOptions, ExtractError, Limits, LinksDetail, Mf2Options, Syntax};
+use crate::extract::{mf2_document, AllOptions, ExtractError, Limits, LinksDetail, Mf2Options, RdfaOptions, Syntax};
 use harvest_dom::{Document, Url};
 use serde::ser::{Error as _, SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
@@ -54,7 +54,7 @@ impl Serialize for JsonOutput<'_> {
     }
 }
 
-/// The microdata JSON of a page (001 §5.4.1), from harvest-microdata's writer. Past an output
+/// The microdata JSON of a page (HTML §5.4.1), from harvest-microdata's writer. Past an output
 /// limit, a truncated output (`"truncated": true`) when `truncate`, else an error.
 pub(crate) fn microdata(
     doc: &Document,
@@ -141,6 +141,10 @@ impl Serialize for AllRecord<'_> {
                 }
                 Syntax::OpenGraph => map.serialize_entry(key, &harvest_meta::opengraph(doc))?,
                 Syntax::DublinCore => map.serialize_entry(key, &harvest_meta::dublin_core(doc))?,
+                Syntax::Rdfa => {
+                    let rdfa = crate::extract::rdfa_graph(doc, &RdfaOptions::default(), self.limits).map_err(failed)?;
+                    map.serialize_entry(key, &harvest_rdf::jsonld::write(&rdfa.graph))?;
+                }
             }
         }
         if !errors.is_empty() {

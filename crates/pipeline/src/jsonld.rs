@@ -8,6 +8,7 @@
 //! ```
 
 use harvest_dom::{Document, Element};
+use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::{json, Value};
 
@@ -34,16 +35,44 @@ fn scripts(doc: &Document) -> impl Iterator<Item = Element> + '_ {
     })
 }
 
-/// The error entry of a block that is not JSON, naming its element. `Document::element_path`
+/// A JSON-LD block that is not JSON. Serializes as the `errors` entries of `harvest all`:
+/// `{"element": path, "error": message}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BlockError {
+    /// The `script` element's path ([`Document::element_path`]).
+    pub element: String,
+    /// What the JSON parser said, as `invalid JSON-LD block: ...`.
+    #[serde(rename = "error")]
+    pub message: String,
+}
+
+/// The error of a block that is not JSON, naming its element. `Document::element_path`
 /// remembers each parent's children, so naming many invalid blocks under one parent stays
 /// linear (`Element::path` would not).
-fn block_error(doc: &Document, script: &Element, error: serde_json::Error) -> Value {
-    json!({ "element": doc.element_path(script), "error": format!("invalid JSON-LD block: {error}") })
+fn block_error(doc: &Document, script: &Element, error: serde_json::Error) -> BlockError {
+    BlockError { element: doc.element_path(script), message: format!("invalid JSON-LD block: {error}") }
+}
+
+fn error_value(error: BlockError) -> Value {
+    json!({ "element": error.element, "error": error.message })
 }
 
 /// Every JSON-LD block in tree order, parsed; blocks that are not JSON are reported as errors
 /// naming the element, never fatal.
 pub fn blocks(doc: &Document) -> (Vec<Value>, Vec<Value>) {
+    let (values, errors) = parse_blocks(doc);
+    (values, errors.into_iter().map(error_value).collect())
+}
+
+/// [`blocks`] with the errors typed.
+///
+/// ```
+/// let doc = harvest_dom::Document::parse("<script type=application/ld+json>{</script>");
+/// let (blocks, errors) = harvest_pipeline::jsonld::parse_blocks(&doc);
+/// assert!(blocks.is_empty());
+/// assert_eq!(errors[0].element, "html>head>script");
+/// ```
+pub fn parse_blocks(doc: &Document) -> (Vec<Value>, Vec<BlockError>) {
     let (mut values, mut errors) = (Vec::new(), Vec::new());
     for script in scripts(doc) {
         match serde_json::from_str::<Value>(&script.text_content()) {
@@ -79,7 +108,7 @@ pub fn block_texts(doc: &Document, reading: Reading) -> (Vec<Box<RawValue>>, Vec
         };
         match RawValue::from_string(text.trim_matches(|c: char| c.is_ascii_whitespace()).to_owned()) {
             Ok(raw) => texts.push(raw),
-            Err(error) => errors.push(block_error(doc, &script, error)),
+            Err(error) => errors.push(error_value(block_error(doc, &script, error))),
         }
     }
     (texts, errors)

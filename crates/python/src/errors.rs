@@ -27,6 +27,12 @@ create_exception!(
     HarvestError,
     "An extractor failed on the page: a limit was exceeded, an output could not be written, or (errors=\"strict\") a JSON-LD block is not JSON."
 );
+create_exception!(
+    harvest_html,
+    ExtractionTimeout,
+    ExtractionError,
+    "The extraction took longer than its Limits(timeout=...) and was stopped."
+);
 create_exception!(harvest_html, WarcError, HarvestError, "A WARC archive could not be opened or read.");
 
 /// The exception for an extraction error.
@@ -34,5 +40,6 @@ pub fn from_extract(error: ExtractError) -> PyErr {
     match error {
         ExtractError::NothingFound(message) => NothingFoundError::new_err(message),
         ExtractError::Failed(message) => ExtractionError::new_err(message),
+        other => ExtractionError::new_err(other.to_string()),
     }
 }

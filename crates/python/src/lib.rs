@@ -67,8 +67,8 @@ fn page(html: &Bound<'_, PyAny>, base_url: Option<String>, encoding: Option<Stri
 
 /// Runs an extraction on a page within `limits`, without the GIL, and converts what it gives.
 fn run(py: Python<'_>, page: Page, extraction: Extraction, limits: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
-    let limits = limits::resolve(limits)?;
-    let output = py.detach(|| extraction.run_limited(&page, &limits)).map_err(errors::from_extract)?;
+    let (limits, interruption) = limits::resolve(limits)?.start(py);
+    let output = py.detach(|| extraction.run_limited(&page, &limits)).map_err(|e| interruption.error(e))?;
     match output {
         Output::Json(value) => Ok(convert::to_python(py, &value)?.unbind()),
         Output::Text(text) => Ok(PyString::new(py, &text).into_any().unbind()),
@@ -152,8 +152,9 @@ fn extract(
         return Ok(dict.into_any().unbind());
     }
     let page = page(html, base_url, encoding)?;
+    let (limits, interruption) = limits.start(py);
     let record =
-        py.detach(|| record::Record::extract(&page, &options, reading, &limits)).map_err(errors::from_extract)?;
+        py.detach(|| record::Record::extract(&page, &options, reading, &limits)).map_err(|e| interruption.error(e))?;
     Ok(record.to_python(py)?.into_any().unbind())
 }
 
@@ -448,6 +449,7 @@ fn _harvest(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<limits::PyLimits>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("HarvestError", py.get_type::<errors::HarvestError>())?;
+    m.add("ExtractionTimeout", py.get_type::<errors::ExtractionTimeout>())?;
     m.add("NothingFoundError", py.get_type::<errors::NothingFoundError>())?;
     m.add("ExtractionError", py.get_type::<errors::ExtractionError>())?;
     m.add("WarcError", py.get_type::<errors::WarcError>())?;

@@ -1,21 +1,29 @@
 //! `harvest_html.Limits`: the bounds of one call, the same as the command's and `harvest
 //! serve`'s (`--max-depth`, `--max-values`, the output size, the deadline).
 //!
-//! The depth and value bounds are harvest-pipeline's [`Limits`] and apply now. The output size
-//! and the deadline are part of the API (so that code written against it does not change) but
-//! are not enforced by this build: a call given either raises `NotImplementedError`, never
-//! ignores it.
+//! Every bound is harvest-pipeline's [`Limits`]: the depth, the values, the output's size, and
+//! the deadline ([`harvest_dom::Deadline`]), which starts when the call does (for `iter_warc`,
+//! when each page's extraction does). The deadline also carries Ctrl-C: on Python's main
+//! thread, the extraction asks the interpreter for pending signals every few milliseconds
+//! while the GIL is released, so `KeyboardInterrupt` (or whatever the SIGINT handler raises)
+//! interrupts a long call within a fraction of a second.
 
-use harvest_pipeline::extract::Limits;
-use pyo3::exceptions::{PyNotImplementedError, PyTypeError, PyValueError};
+use crate::errors::{from_extract, ExtractionTimeout};
+use harvest_dom::Deadline;
+use harvest_pipeline::extract::{ExtractError, Limits};
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
-/// Bounds on one call: ``max_depth`` (element nesting parsed; deeper elements become
-/// siblings, default 512), ``max_values`` (values one extraction writes: microdata JSON
+/// Bounds on one call: ``max_depth`` (element nesting the HTML tree builder sees at once;
+/// deeper pages parse through a window and keep their tree, default 512), ``max_values`` (values one extraction writes: microdata JSON
 /// values, mf2 values copied into nested items, RDF triples; past it the call raises
-/// ``ExtractionError``; default: each extractor's own), ``max_output_bytes`` and ``timeout``
-/// (seconds). Pass as ``limits=Limits(...)`` or ``limits={...}`` to any function.
+/// ``ExtractionError``; default: each extractor's own), ``max_output_bytes`` (the output's
+/// size as the command writes it, compact JSON or text; past it ``ExtractionError``) and
+/// ``timeout`` (seconds for the call, per page for ``iter_warc``; past it
+/// ``ExtractionTimeout``). Pass as ``limits=Limits(...)`` or ``limits={...}`` to any function.
 #[pyclass(frozen, eq, module = "harvest_html", name = "Limits")]
 #[derive(Debug, Clone, PartialEq)]
 pub struct PyLimits {
@@ -71,34 +79,106 @@ impl PyLimits {
 }
 
 impl PyLimits {
-    /// The pipeline's limits; the bounds this build does not enforce are refused.
-    fn to_pipeline(&self) -> PyResult<Limits> {
-        // The output-size bound and the deadline (with Ctrl-C) belong to harvest-pipeline's
-        // Limits, checked inside the extraction loops; until they are there, asking for them
-        // is an error rather than a bound silently not kept.
-        if self.max_output_bytes.is_some() {
-            return Err(PyNotImplementedError::new_err("Limits(max_output_bytes=...) is not enforced by this build"));
+    /// The call's limits, its deadline not started.
+    fn to_call(&self) -> CallLimits {
+        let limits = Limits {
+            max_depth: self.max_depth,
+            max_values: self.max_values,
+            max_output_bytes: self.max_output_bytes.map(|bytes| bytes as u64),
+            ..Limits::default()
+        };
+        CallLimits { limits, timeout: self.timeout }
+    }
+}
+
+/// A call's limits before it starts: [`CallLimits::start`] gives the pipeline's, with the
+/// deadline counted from then.
+#[derive(Debug, Clone, Default)]
+pub struct CallLimits {
+    limits: Limits,
+    /// Seconds.
+    timeout: Option<f64>,
+}
+
+impl CallLimits {
+    /// The pipeline's limits for work starting now, and what turns its errors into exceptions.
+    /// Called with the GIL held, on the calling thread.
+    pub fn start(&self, py: Python<'_>) -> (Limits, Interruption) {
+        let raised = Arc::new(Mutex::new(None));
+        let mut deadline = match self.timeout {
+            Some(seconds) => Deadline::after(Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX)),
+            None => Deadline::never(),
+        };
+        // Python runs signal handlers on the main thread only: elsewhere there is nothing to
+        // ask for (and asking would take the GIL from the threads running Python code).
+        if is_main_thread(py) {
+            let seen = Arc::clone(&raised);
+            deadline = deadline.interrupt_when(move || {
+                Python::attach(|py| match py.check_signals() {
+                    Ok(()) => false,
+                    Err(error) => {
+                        *seen.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(error);
+                        true
+                    }
+                })
+            });
         }
-        if self.timeout.is_some() {
-            return Err(PyNotImplementedError::new_err("Limits(timeout=...) is not enforced by this build"));
+        let limits = Limits { deadline, ..self.limits.clone() };
+        (limits, Interruption { raised, timeout: self.timeout })
+    }
+}
+
+/// Whether this is Python's main thread, where signal handlers run.
+fn is_main_thread(py: Python<'_>) -> bool {
+    let check = || -> PyResult<bool> {
+        let threading = py.import("threading")?;
+        let main = threading.call_method0("main_thread")?.getattr("ident")?;
+        let current = threading.call_method0("get_ident")?;
+        main.eq(current)
+    };
+    check().unwrap_or(false)
+}
+
+/// What a started call's interruption was: the exception a signal handler raised, or the
+/// timeout.
+#[derive(Debug)]
+pub struct Interruption {
+    raised: Arc<Mutex<Option<PyErr>>>,
+    timeout: Option<f64>,
+}
+
+impl Interruption {
+    /// The exception a signal handler raised during the call (`KeyboardInterrupt`), if any.
+    pub fn raised(&self) -> Option<PyErr> {
+        self.raised.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).take()
+    }
+
+    /// The exception for an extraction error: the signal's own when one interrupted the call,
+    /// [`ExtractionTimeout`] when the timeout did, else the error's.
+    pub fn error(&self, error: ExtractError) -> PyErr {
+        match error {
+            ExtractError::Interrupted => match self.raised() {
+                Some(raised) => raised,
+                None => ExtractionTimeout::new_err(match self.timeout {
+                    Some(seconds) => format!("the call took longer than its timeout of {seconds} s"),
+                    None => error.to_string(),
+                }),
+            },
+            other => from_extract(other),
         }
-        // Every other bound of the pipeline's Limits (the output size and the deadline, once it
-        // has them) keeps its default.
-        #[allow(clippy::needless_update)]
-        Ok(Limits { max_depth: self.max_depth, max_values: self.max_values, ..Limits::default() })
     }
 }
 
 /// The limits a call was given: `None` (the defaults), a `Limits`, or a dict of its keywords.
-pub fn resolve(limits: Option<&Bound<'_, PyAny>>) -> PyResult<Limits> {
-    let Some(limits) = limits.filter(|value| !value.is_none()) else { return Ok(Limits::default()) };
+pub fn resolve(limits: Option<&Bound<'_, PyAny>>) -> PyResult<CallLimits> {
+    let Some(limits) = limits.filter(|value| !value.is_none()) else { return Ok(CallLimits::default()) };
     if let Ok(limits) = limits.cast::<PyLimits>() {
-        return limits.get().to_pipeline();
+        return Ok(limits.get().to_call());
     }
     if let Ok(keywords) = limits.cast::<PyDict>() {
         let class = limits.py().get_type::<PyLimits>();
         let made = class.call((), Some(keywords))?;
-        return made.cast::<PyLimits>().map_err(PyErr::from)?.get().to_pipeline();
+        return Ok(made.cast::<PyLimits>().map_err(PyErr::from)?.get().to_call());
     }
     Err(PyTypeError::new_err("limits must be a harvest_html.Limits or a dict of its keywords"))
 }

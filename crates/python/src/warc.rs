@@ -6,8 +6,9 @@
 //! `read` method, which takes the GIL back for each chunk.
 
 use crate::errors::WarcError;
+use crate::limits::CallLimits;
 use crate::record::Record;
-use harvest_pipeline::extract::{AllOptions, Limits};
+use harvest_pipeline::extract::AllOptions;
 use harvest_pipeline::jsonld::Reading;
 use harvest_pipeline::warc::{WarcCounts, WarcError as ArchiveError, WarcOrigin, WarcPages};
 use pyo3::prelude::*;
@@ -40,7 +41,7 @@ impl Read for PyFileReader {
 pub struct Settings {
     pub options: AllOptions,
     pub reading: Reading,
-    pub limits: Limits,
+    pub limits: CallLimits,
     pub as_json: bool,
 }
 
@@ -139,6 +140,7 @@ impl WarcIterator {
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
         let settings = &self.settings;
         let state = &self.state;
+        let (limits, interruption) = settings.limits.start(py);
         let item = py.detach(|| {
             let mut guard = state.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
             let pages = guard.pages.as_mut()?;
@@ -151,12 +153,12 @@ impl WarcIterator {
             next.map(|page| match page {
                 Ok(page) => {
                     let data =
-                        Record::extract(&page, &settings.options, settings.reading, &settings.limits).map(|record| {
-                            match settings.as_json {
+                        Record::extract(&page, &settings.options, settings.reading, &limits).map(
+                            |record| match settings.as_json {
                                 true => Data::Texts(record.to_texts(), record.counts()),
                                 false => Data::Record(record),
-                            }
-                        });
+                            },
+                        );
                     Item {
                         url: page.url,
                         status: page.status,
@@ -176,6 +178,10 @@ impl WarcIterator {
                 }
             })
         });
+        // Ctrl-C during the page: the exception its handler raised, not an item.
+        if let Some(raised) = interruption.raised() {
+            return Err(raised);
+        }
         let Some(item) = item else { return Ok(None) };
         let dict = PyDict::new(py);
         dict.set_item("url", item.url)?;

@@ -17,21 +17,7 @@ fn html_files(root: &Path, out: &mut Vec<PathBuf>) {
         out.push(root.to_path_buf());
         return;
     }
-    let mut pending = vec![root.to_path_buf()];
-    let mut found = Vec::new();
-    while let Some(dir) = pending.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                pending.push(path);
-            } else if path.extension().is_some_and(|e| e == "html" || e == "htm") {
-                found.push(path);
-            }
-        }
-    }
-    found.sort();
-    out.extend(found);
+    out.extend(harvest_test_support::html_files(root));
 }
 
 fn main() -> ExitCode {

@@ -2,17 +2,20 @@
 
 use super::errors::{ApiError, Kind};
 use super::options::{self, Request};
-use super::{playground, State};
+use super::{output, playground, State};
 use axum::body::Body;
 use axum::extract::{Path, RawQuery};
 use axum::http::{header, HeaderMap, HeaderValue, Method};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use harvest_pipeline::extract::{Extraction, Limits, MicrodataOutput, RdfFormat, WriteError};
+use harvest_dom::Deadline;
+use harvest_pipeline::extract::{ExtractError, Extraction, Limits, MicrodataOutput, RdfFormat, WriteError};
 use harvest_pipeline::media_type::MediaType;
+use harvest_pipeline::pretty::Pretty;
 use harvest_pipeline::Page;
 use http_body_util::BodyExt;
+use std::io::Write;
 use std::sync::Arc;
 use std::time::Duration;
 use tower_http::cors::{Any, CorsLayer};
@@ -72,6 +75,7 @@ async fn extract_body(
     body: Body,
 ) -> Response {
     let Ok(_slot) = state.in_flight.try_acquire() else { return saturated() };
+    let deadline = Deadline::after(Duration::from_secs(state.settings.timeout));
     let result = async {
         let request = parse_query(&endpoint, query.as_deref())?;
         if request.url.is_some() {
@@ -93,7 +97,7 @@ async fn extract_body(
             status: None,
             warc: None,
         };
-        Ok(within_deadline(&state, run(&state, request, page, &headers)).await)
+        Ok(within_deadline(&state, run(&state, request, page, &headers, &deadline)).await)
     };
     result.await.unwrap_or_else(IntoResponse::into_response)
 }
@@ -106,6 +110,7 @@ async fn fetch_and_extract(
     headers: HeaderMap,
 ) -> Response {
     let Ok(_slot) = state.in_flight.try_acquire() else { return saturated() };
+    let deadline = Deadline::after(Duration::from_secs(state.settings.timeout));
     let result = async {
         let request = parse_query(&endpoint, query.as_deref())?;
         let Some(url) = request.url.clone() else {
@@ -119,7 +124,7 @@ async fn fetch_and_extract(
             if let Some(base) = &request.base_url {
                 page.url = Some(base.clone());
             }
-            run(&state, request, page, &headers).await
+            run(&state, request, page, &headers, &deadline).await
         };
         Ok(within_deadline(&state, fetch).await)
     };
@@ -184,50 +189,85 @@ async fn read_body(mut body: Body, headers: &HeaderMap, state: &State) -> Result
     }
 }
 
-/// Runs the extraction on a worker thread once one is free, and answers with its output.
-async fn run(state: &State, request: Request, page: Page, headers: &HeaderMap) -> Result<Response, ApiError> {
+/// Runs the extraction on a worker thread once one is free, and answers with its output
+/// ([`output`]: whole when short, else streamed), stopping it at `deadline`.
+async fn run(
+    state: &State,
+    request: Request,
+    page: Page,
+    headers: &HeaderMap,
+    deadline: &Deadline,
+) -> Result<Response, ApiError> {
     let accept = headers.get(header::ACCEPT).and_then(|v| v.to_str().ok()).unwrap_or_default();
     let content_type = media_type(&request.extraction, accept);
-    let limits = Limits { max_depth: state.settings.max_depth, max_values: state.settings.max_values };
+    let max_output = state.settings.max_output;
+    let limits = Limits {
+        max_depth: state.settings.max_depth,
+        max_values: state.settings.max_values,
+        max_output_bytes: Some(max_output),
+        deadline: deadline.clone(),
+    };
+    let cancel = output::CancelOnDrop(deadline.clone());
     let worker = Arc::clone(&state.workers)
         .acquire_owned()
         .await
         .map_err(|_| ApiError::new(Kind::Internal, "the workers are gone"))?;
     let (extraction, pretty) = (request.extraction, request.pretty);
-    let output = tokio::task::spawn_blocking(move || {
-        let output = write_output(&extraction, &page, &limits, pretty);
+    let label = format!("/v1/{} for {}", extraction.name(), page.label);
+    let timeout = state.settings.timeout;
+    let (sender, receiver) = tokio::sync::mpsc::channel(output::CHANNEL_CHUNKS);
+    let task = tokio::task::spawn_blocking(move || {
+        let mut writer = output::ChunkWriter::new(sender, max_output, limits.deadline.clone());
+        let written = write_output(&extraction, &page, &limits, pretty, &mut writer);
         drop(worker);
-        output
-    })
-    .await
-    .map_err(|error| ApiError::new(Kind::Internal, format!("the extraction failed: {error}")))??;
-    Ok(([(header::CONTENT_TYPE, content_type)], output).into_response())
+        written.map_err(|error| output_error(error, writer.stopped, max_output, timeout))
+    });
+    let answer = match output::receive(receiver, task, label, cancel).await? {
+        output::Answer::Whole(bytes) => Body::from(bytes),
+        output::Answer::Streamed(streamed) => Body::new(streamed),
+    };
+    Ok(([(header::CONTENT_TYPE, content_type)], answer).into_response())
 }
 
-/// The output as the command would print it: JSON (indented for `pretty`) with a final
-/// newline, text formats as they are.
-fn write_output(extraction: &Extraction, page: &Page, limits: &Limits, pretty: bool) -> Result<Vec<u8>, ApiError> {
-    let mut output = Vec::with_capacity(page.bytes.len().saturating_add(1024));
-    extraction.write_limited(page, limits, &mut output).map_err(|error| match error {
-        WriteError::Extract(harvest_pipeline::extract::ExtractError::NothingFound(message)) => {
-            ApiError::new(Kind::NothingFound, message)
-        }
-        WriteError::Extract(harvest_pipeline::extract::ExtractError::Failed(message)) => {
-            ApiError::new(Kind::ExtractionFailed, message)
-        }
-        WriteError::Io(error) => ApiError::new(Kind::Internal, error.to_string()),
-    })?;
+/// Writes the output as the command prints it: JSON (indented for `pretty`, at most
+/// [`output::MAX_PRETTY_INDENT`] levels deep) with a final newline, text formats as they are.
+fn write_output(
+    extraction: &Extraction,
+    page: &Page,
+    limits: &Limits,
+    pretty: bool,
+    writer: &mut output::ChunkWriter,
+) -> Result<(), WriteError> {
     if !extraction.is_json() {
-        return Ok(output);
+        extraction.write_limited(page, limits, writer)?;
+    } else if pretty {
+        let mut indented = Pretty::new(&mut *writer).max_indent(output::MAX_PRETTY_INDENT);
+        extraction.write_limited(page, limits, &mut indented)?;
+        indented.finish()?;
+        writer.write_all(b"\n")?;
+    } else {
+        extraction.write_limited(page, limits, writer)?;
+        writer.write_all(b"\n")?;
     }
-    if pretty {
-        let mut indented = Vec::with_capacity(output.len() * 2);
-        harvest_pipeline::pretty::write(&output, &mut indented)
-            .map_err(|e| ApiError::new(Kind::Internal, e.to_string()))?;
-        output = indented;
+    Ok(writer.flush()?)
+}
+
+/// The answer to an extraction that stopped: why the writer stopped it, else the extraction's
+/// own error.
+fn output_error(error: WriteError, stopped: Option<output::Stop>, max_output: u64, timeout: u64) -> ApiError {
+    let too_large =
+        || ApiError::new(Kind::OutputTooLarge, format!("the output is larger than {max_output} bytes (--max-output)"));
+    let timed_out = || ApiError::new(Kind::Timeout, format!("the request took longer than {timeout} s"));
+    match (stopped, error) {
+        (Some(output::Stop::TooLarge), _) | (None, WriteError::Extract(ExtractError::OutputTooLarge { .. })) => {
+            too_large()
+        }
+        (Some(output::Stop::Deadline | output::Stop::Gone), _)
+        | (None, WriteError::Extract(ExtractError::Interrupted)) => timed_out(),
+        (None, WriteError::Extract(ExtractError::NothingFound(message))) => ApiError::new(Kind::NothingFound, message),
+        (None, WriteError::Extract(error)) => ApiError::new(Kind::ExtractionFailed, error.to_string()),
+        (None, WriteError::Io(error)) => ApiError::new(Kind::Internal, error.to_string()),
     }
-    output.push(b'\n');
-    Ok(output)
 }
 
 /// The media type of an extraction's output; mf2 JSON (and JF2) under its own type when the

@@ -25,6 +25,8 @@ pub(crate) enum Kind {
     NothingFound,
     /// 422: the extraction stopped at one of the server's limits.
     ExtractionFailed,
+    /// 422: the output is larger than `--max-output`.
+    OutputTooLarge,
     /// 502: the page could not be fetched.
     FetchFailed,
     /// 503: too many requests in flight.
@@ -47,7 +49,7 @@ impl Kind {
             Kind::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             Kind::BodyTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Kind::NotHtml => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            Kind::NothingFound | Kind::ExtractionFailed => StatusCode::UNPROCESSABLE_ENTITY,
+            Kind::NothingFound | Kind::ExtractionFailed | Kind::OutputTooLarge => StatusCode::UNPROCESSABLE_ENTITY,
             Kind::FetchFailed => StatusCode::BAD_GATEWAY,
             Kind::Saturated | Kind::Timeout => StatusCode::SERVICE_UNAVAILABLE,
             Kind::FetchTimeout => StatusCode::GATEWAY_TIMEOUT,
@@ -67,6 +69,7 @@ impl Kind {
             Kind::NotHtml => "not-html",
             Kind::NothingFound => "nothing-found",
             Kind::ExtractionFailed => "extraction-failed",
+            Kind::OutputTooLarge => "output-too-large",
             Kind::FetchFailed => "fetch-failed",
             Kind::Saturated => "saturated",
             Kind::Timeout => "timeout",

@@ -25,6 +25,7 @@ mod api;
 mod errors;
 mod fetch;
 mod options;
+mod output;
 mod playground;
 
 use axum::Router;
@@ -81,6 +82,10 @@ pub struct ServeArgs {
     /// Deepest element nesting a page is parsed to; deeper elements become siblings.
     #[arg(long, default_value_t = harvest_dom::DEFAULT_MAX_DEPTH, value_name = "N")]
     max_depth: usize,
+    /// Largest answer, in bytes (suffixes K, M, G); past it the request is answered 422
+    /// `output-too-large`, or, when the answer is past its first megabyte already, cut short.
+    #[arg(long, default_value = "64M", value_name = "SIZE", value_parser = parse_size)]
+    max_output: u64,
     /// Most values one extraction writes (microdata JSON values, mf2 values copied into
     /// nested items, RDF triples); past it the request is answered 422 (default: each
     /// extractor's own: 1,000,000 microdata values or RDF triples, 4,000,000 mf2 copies).

@@ -60,7 +60,7 @@ pub const WORK_TYPE: &str = "http://n.whatwg.org/work";
 pub mod jsonld;
 pub mod registry;
 pub mod w3c;
-mod xsd;
+mod write;
 
 /// Default of [`RdfOptions::max_triples`].
 pub const DEFAULT_MAX_TRIPLES: usize = 1_000_000;
@@ -197,6 +197,8 @@ pub struct Triple {
 #[serde(transparent)]
 pub struct Graph {
     triples: Vec<Triple>,
+    #[serde(skip)]
+    dropped: Vec<String>,
 }
 
 impl Graph {
@@ -215,18 +217,16 @@ impl Graph {
         self.triples.is_empty()
     }
 
-    /// The graph as N-Triples: one triple per line, in generation order.
+    /// The graph as N-Triples: one triple per line, in generation order (harvest-rdf's
+    /// writer).
     pub fn to_ntriples(&self) -> String {
-        let mut out = String::new();
-        for triple in &self.triples {
-            write_term(&mut out, &triple.subject);
-            out.push(' ');
-            write_iri(&mut out, &triple.predicate);
-            out.push(' ');
-            write_term(&mut out, &triple.object);
-            out.push_str(" .\n");
-        }
-        out
+        harvest_rdf::ntriples::write(&write::rdf_triples(&self.triples))
+    }
+
+    /// What the conversion left out: each IRI that is not one and that the URL parser could
+    /// not make one, with why (the triples that held it are not in the graph).
+    pub fn dropped(&self) -> &[String] {
+        &self.dropped
     }
 
     /// The graph as Turtle: `@prefix` lines for the namespaces the predicates use, then the
@@ -253,7 +253,7 @@ impl Graph {
     /// );
     /// ```
     pub fn to_turtle(&self) -> String {
-        turtle(&self.triples)
+        write::turtle(&self.triples)
     }
 }
 
@@ -469,6 +469,8 @@ struct Output {
     /// The triples generated so far, each once, in generation order (one copy of each, where
     /// a list plus a set of seen triples held two and grew out of the cache on big pages).
     triples: IndexSet<Triple>,
+    /// The IRIs left out, with why.
+    dropped: Vec<String>,
     blanks: usize,
     generated: usize,
     bytes: usize,
@@ -480,6 +482,7 @@ impl Output {
     fn new(options: &RdfOptions) -> Output {
         Output {
             triples: IndexSet::new(),
+            dropped: Vec::new(),
             blanks: 0,
             generated: 0,
             bytes: 0,
@@ -504,12 +507,24 @@ impl Output {
             return Err(RdfError::TooLarge { what: "triples", limit: self.max_triples });
         }
         self.charge(subject.len() + predicate.len() + object.len())?;
-        self.triples.insert(Triple { subject, predicate, object });
+        // RDF 1.1 Concepts §3.2: every IRI written is an absolute IRI (docs/export-atom-rdf.md,
+        // "IRIs"): as it is, repaired by the URL parser, or the triple is left out and said.
+        let checked = (write::checked_term(&subject), write::checked_iri(&predicate), write::checked_term(&object));
+        match checked {
+            (Ok(subject), Ok(predicate), Ok(object)) => {
+                self.triples.insert(Triple { subject, predicate, object });
+            }
+            (Err(why), _, _) | (_, Err(why), _) | (_, _, Err(why)) => {
+                if !self.dropped.contains(&why) {
+                    self.dropped.push(why);
+                }
+            }
+        }
         Ok(())
     }
 
     fn finish(self) -> Graph {
-        Graph { triples: self.triples.into_iter().collect() }
+        Graph { triples: self.triples.into_iter().collect(), dropped: self.dropped }
     }
 
     /// "A new blank node".
@@ -571,7 +586,7 @@ impl Generator {
             }
         };
         // Step 3: the item type, when it is an absolute URL. Items may have several types
-        // (001): each absolute one is an rdf:type, the first gives the predicates.
+        // (HTML §5.2.2): each absolute one is an rdf:type, the first gives the predicates.
         let types: Vec<&String> = item.types().iter().filter(|t| is_absolute_url(t)).collect();
         let kind: String = match (types.first(), fallback) {
             // Step 4.
@@ -738,234 +753,4 @@ impl Languages {
         }
         found.filter(|tag| harvest_dom::is_well_formed_language_tag(tag)).map(|tag| tag.to_string())
     }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Writing N-Triples and Turtle.
-
-/// Writes an IRI between angle brackets, %-escaping what RFC 3987 does not allow where it
-/// stands (spaces, `<>"{}|^`\`, controls, a `%` not starting an escape, brackets outside the
-/// authority, a second `#`), so that every IRI written is one an RDF parser accepts.
-fn write_iri(out: &mut String, iri: &str) {
-    out.push('<');
-    let literal = ip_literal(iri);
-    let mut seen_hash = false;
-    for (index, c) in iri.char_indices() {
-        let keep = match c {
-            '%' => starts_escape(iri, index),
-            '#' => !std::mem::replace(&mut seen_hash, true),
-            '[' | ']' => literal.is_some_and(|(open, close)| index == open || index == close),
-            c if c.is_ascii_alphanumeric() => true,
-            '-' | '.' | '_' | '~' | ':' | '/' | '?' | '@' | '!' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ','
-            | ';' | '=' => true,
-            c => is_iri_unicode(c),
-        };
-        if keep {
-            out.push(c);
-        } else {
-            push_percent_encoded(out, c);
-        }
-    }
-    out.push('>');
-}
-
-/// RFC 3987 `IP-literal`: where the brackets of an IPv6 host stand, if the IRI has one. An
-/// authority exists only right after the scheme (`scheme://`); the host follows the last `@`
-/// of the authority and, to be a literal, starts with `[` and closes with `]` inside it.
-fn ip_literal(iri: &str) -> Option<(usize, usize)> {
-    let scheme_end = iri.find(':')?;
-    let authority_start = scheme_end + 3;
-    if !iri.get(scheme_end..)?.starts_with("://") {
-        return None;
-    }
-    let rest = iri.get(authority_start..)?;
-    let authority = &rest[..rest.find(['/', '?', '#']).unwrap_or(rest.len())];
-    let host_offset = authority.rfind('@').map_or(0, |at| at + 1);
-    let host = authority.get(host_offset..)?;
-    if !host.starts_with('[') {
-        return None;
-    }
-    let close = host.find(']')?;
-    Some((authority_start + host_offset, authority_start + host_offset + close))
-}
-
-fn write_literal(out: &mut String, value: &str, language: Option<&str>) {
-    out.push('"');
-    for c in value.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if c.is_control() => {
-                let _ = write!(out, "\\u{:04X}", u32::from(c));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    if let Some(language) = language {
-        out.push('@');
-        out.push_str(language);
-    }
-}
-
-fn write_term(out: &mut String, term: &Term) {
-    match term {
-        Term::Iri { value } => write_iri(out, value),
-        Term::Blank { id } => {
-            let _ = write!(out, "_:b{id}");
-        }
-        Term::Literal { value, language } => write_literal(out, value, language.as_deref()),
-        Term::Typed { value, datatype } => {
-            write_literal(out, value, None);
-            out.push_str("^^");
-            write_iri(out, datatype);
-        }
-    }
-}
-
-/// The prefixes Turtle output may declare, besides one per microdata vocabulary.
-const PREFIXES: &[(&str, &str)] = &[
-    ("dcterms", "http://purl.org/dc/terms/"),
-    ("xhv", XHTML_VOCAB),
-    ("md", MICRODATA),
-    ("owl", "http://www.w3.org/2002/07/owl#"),
-    ("schema", "http://schema.org/"),
-    ("sdo", "https://schema.org/"),
-];
-
-/// Whether `local` can be written as the local part of a prefixed name (a conservative ASCII
-/// subset of Turtle's `PN_LOCAL`: letters, digits, `_`, `-`, `:`, `%HH`, inner `.`).
-fn is_simple_local(local: &str) -> bool {
-    let bytes = local.as_bytes();
-    if matches!(bytes.first(), None | Some(b'-' | b'.')) || bytes.last() == Some(&b'.') {
-        return false;
-    }
-    let mut index = 0;
-    while let Some(&byte) = bytes.get(index) {
-        match byte {
-            b'%' if starts_escape(local, index) => index += 3,
-            b if b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b':' | b'.') => index += 1,
-            _ => return false,
-        }
-    }
-    true
-}
-
-/// The namespace of a microdata predicate built from a type: up to the first `:` after the
-/// escaped `#` of the type.
-fn microdata_namespace(predicate: &str) -> Option<&str> {
-    let rest = predicate.strip_prefix(MICRODATA)?;
-    let hash = rest.find("%23")?;
-    let colon = rest[hash..].find(':')? + hash;
-    predicate.get(..MICRODATA.len() + colon + 1)
-}
-
-/// A prefix name for a microdata vocabulary: the last path segment of its type, lowercased,
-/// letters and digits only (`hcard` for `http://microformats.org/profile/hcard`).
-fn vocabulary_prefix_name(namespace: &str) -> String {
-    let rest = namespace.strip_prefix(MICRODATA).unwrap_or(namespace);
-    let before_hash = rest.split("%23").next().unwrap_or("");
-    let segment = before_hash.trim_end_matches('/').rsplit('/').next().unwrap_or("");
-    let name: String = segment.chars().filter(char::is_ascii_alphanumeric).collect::<String>().to_ascii_lowercase();
-    if name.starts_with(|c: char| c.is_ascii_alphabetic()) {
-        name
-    } else {
-        "v".to_owned()
-    }
-}
-
-/// The predicates of one subject, each with its objects, in order of first appearance.
-type PredicateObjects<'a> = Vec<(&'a str, Vec<&'a Term>)>;
-
-fn turtle(triples: &[Triple]) -> String {
-    // Prefixes: the fixed ones a predicate uses, and one per microdata vocabulary.
-    let mut prefixes: Vec<(String, String)> = Vec::new();
-    let mut by_namespace: HashMap<String, usize> = HashMap::new();
-    let mut taken: HashSet<String> = HashSet::new();
-    let mut prefixed: HashMap<&str, (usize, String)> = HashMap::new();
-    for triple in triples {
-        let predicate = triple.predicate.as_str();
-        if predicate == RDF_TYPE || prefixed.contains_key(predicate) {
-            continue;
-        }
-        let namespace: Option<String> = microdata_namespace(predicate)
-            .map(str::to_owned)
-            .or_else(|| PREFIXES.iter().find(|(_, ns)| predicate.starts_with(ns)).map(|(_, ns)| (*ns).to_owned()));
-        let Some(namespace) = namespace else { continue };
-        let local = &predicate[namespace.len()..];
-        if !is_simple_local(local) {
-            continue;
-        }
-        let index = match by_namespace.get(&namespace) {
-            Some(&index) => index,
-            None => {
-                let name = match PREFIXES.iter().find(|(_, ns)| *ns == namespace) {
-                    Some((name, _)) => (*name).to_owned(),
-                    None => {
-                        // A vocabulary's name never takes a fixed prefix's or another's.
-                        let base = vocabulary_prefix_name(&namespace);
-                        let mut name = base.clone();
-                        let mut n = 2;
-                        while taken.contains(&name) || PREFIXES.iter().any(|(p, _)| *p == name) {
-                            name = format!("{base}{n}");
-                            n += 1;
-                        }
-                        name
-                    }
-                };
-                taken.insert(name.clone());
-                prefixes.push((name, namespace.clone()));
-                by_namespace.insert(namespace, prefixes.len() - 1);
-                prefixes.len() - 1
-            }
-        };
-        prefixed.insert(predicate, (index, local.to_owned()));
-    }
-
-    let mut out = String::new();
-    for (name, namespace) in &prefixes {
-        let _ = write!(out, "@prefix {name}: ");
-        write_iri(&mut out, namespace);
-        out.push_str(" .\n");
-    }
-    if !prefixes.is_empty() && !triples.is_empty() {
-        out.push('\n');
-    }
-
-    // Group by subject (first appearance), then predicate (first appearance within it).
-    let mut subjects: Vec<(&Term, PredicateObjects<'_>)> = Vec::new();
-    let mut subject_index: HashMap<&Term, usize> = HashMap::new();
-    for triple in triples {
-        let index = *subject_index.entry(&triple.subject).or_insert_with(|| {
-            subjects.push((&triple.subject, Vec::new()));
-            subjects.len() - 1
-        });
-        let predicates = &mut subjects[index].1;
-        match predicates.iter_mut().find(|(p, _)| *p == triple.predicate) {
-            Some((_, objects)) => objects.push(&triple.object),
-            None => predicates.push((&triple.predicate, vec![&triple.object])),
-        }
-    }
-    for (subject, predicates) in subjects {
-        write_term(&mut out, subject);
-        for (position, (predicate, objects)) in predicates.iter().enumerate() {
-            out.push_str(if position == 0 { " " } else { " ;\n    " });
-            if *predicate == RDF_TYPE {
-                out.push('a');
-            } else if let Some((index, local)) = prefixed.get(predicate) {
-                let _ = write!(out, "{}:{local}", prefixes[*index].0);
-            } else {
-                write_iri(&mut out, predicate);
-            }
-            for (n, object) in objects.iter().enumerate() {
-                out.push_str(if n == 0 { " " } else { ", " });
-                write_term(&mut out, object);
-            }
-        }
-        out.push_str(" .\n");
-    }
-    out
 }

@@ -65,10 +65,10 @@
 #![allow(clippy::mutable_key_type)]
 
 use super::registry::{Registry, Vocabulary};
-use super::xsd::{self, XSD};
 use super::{is_absolute_url, Graph, Languages, Output, RdfError, RdfOptions, Term, RDF_TYPE};
 use harvest_dom::{split_ascii_whitespace, Document, Element, Url};
 use harvest_microdata::{Item, Microdata, PropertyValue};
+use harvest_rdf::xsd::{self, XSD};
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
@@ -172,6 +172,8 @@ pub fn from_microdata_with(
     }
     let cycles = generator.cycles.iter().map(|element| document.element_path(element)).collect();
     let reverse_truncated = generator.reverse_truncated;
+    // The items' subjects as the graph holds them (an `itemid` repaired as in every triple).
+    let items = items.into_iter().filter_map(|subject| super::write::checked_term(&subject).ok()).collect();
     Ok(Conversion { graph: generator.out.finish(), items, cycles, reverse_truncated })
 }
 

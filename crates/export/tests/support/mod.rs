@@ -59,22 +59,7 @@ pub fn mf2_suite() -> Option<PathBuf> {
 }
 
 /// Every `.html` file under `dir`, sorted.
-pub fn html_files(dir: &std::path::Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d).unwrap().flatten() {
-            let p = entry.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|e| e == "html") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
-}
+pub use harvest_test_support::html_files;
 
 /// Runs `export_and_check` (page HTML and a name for messages in; how many items it exported
 /// and read back out) on every page of the official suite; returns the pages that had at least

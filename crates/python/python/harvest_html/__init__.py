@@ -24,6 +24,7 @@ from . import _harvest, _uniform
 from ._harvest import (
     SYNTAXES,
     ExtractionError,
+    ExtractionTimeout,
     HarvestError,
     Limits,
     NothingFoundError,
@@ -44,6 +45,7 @@ __all__ = [
     "EXTRUCT_SYNTAXES",
     "SYNTAXES",
     "ExtractionError",
+    "ExtractionTimeout",
     "HarvestError",
     "Limits",
     "NothingFoundError",
@@ -118,6 +120,9 @@ def extract(
         names = [name for name in names if name != "rdfa"]
     try:
         result = _harvest.extract(html, base_url, names, links=links, encoding=encoding, jsonld=jsonld, limits=limits)
+    except ExtractionTimeout:
+        # A bound the caller set, not an error of the page: never ignored.
+        raise
     except ExtractionError:
         if errors == "log":
             _log.exception("harvest_html.extract failed")

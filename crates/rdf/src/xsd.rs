@@ -1,6 +1,7 @@
-//! The XML Schema 1.1 Part 2 lexical forms the W3C note's value typing asks about
-//! (§ Algorithm Terms, "property value"): one function per datatype, each matching the
-//! datatype's lexical space as its regular expression in XSD 1.1 Part 2 §3.3 states it.
+//! XML Schema 1.1 Part 2 lexical forms, for the value typing of the RDF conversions (the W3C
+//! Microdata-to-RDF note's "property value", HTML+RDFa 1.1 §3.1's `@datetime` typing): one
+//! function per datatype, each matching the datatype's lexical space as its regular expression
+//! in XSD 1.1 Part 2 §3.3 states it.
 //!
 //! | datatype | example | function |
 //! |---|---|---|
@@ -13,11 +14,11 @@
 //! | `xsd:gYear` (§3.3.11) | `2011` | [`is_g_year`] |
 //! | `xsd:duration` (§3.3.6) | `P2011Y06M28DT00H00M00S` | [`is_duration`] |
 //!
-//! These are lexical checks, as the note asks ("has the lexical form of"): `2011-02-30` has the
+//! These are lexical checks, as both specs ask ("has the lexical form of", "lexically valid"): `2011-02-30` has the
 //! lexical form of `xsd:date` although no such day exists.
 
 /// The XSD namespace.
-pub(crate) const XSD: &str = "http://www.w3.org/2001/XMLSchema#";
+pub const XSD: &str = "http://www.w3.org/2001/XMLSchema#";
 
 /// A cursor over ASCII text.
 struct Cursor<'a> {
@@ -126,14 +127,14 @@ fn date_part(c: &mut Cursor) -> bool {
 }
 
 /// `xsd:integer`: `[\-+]?[0-9]+`.
-pub(crate) fn is_integer(text: &str) -> bool {
+pub fn is_integer(text: &str) -> bool {
     let mut c = Cursor::new(text);
     let _ = c.eat(b'-') || c.eat(b'+');
     c.digits() > 0 && c.done()
 }
 
 /// `xsd:double`: `(\+|-)?([0-9]+(\.[0-9]*)?|\.[0-9]+)([Ee](\+|-)?[0-9]+)?|(\+|-)?INF|NaN`.
-pub(crate) fn is_double(text: &str) -> bool {
+pub fn is_double(text: &str) -> bool {
     if matches!(text, "INF" | "+INF" | "-INF" | "NaN") {
         return true;
     }
@@ -154,31 +155,31 @@ pub(crate) fn is_double(text: &str) -> bool {
 }
 
 /// `xsd:date`: `yearFrag-monthFrag-dayFrag timezoneFrag?`.
-pub(crate) fn is_date(text: &str) -> bool {
+pub fn is_date(text: &str) -> bool {
     let mut c = Cursor::new(text);
     date_part(&mut c) && optional_timezone(&mut c) && c.done()
 }
 
 /// `xsd:time`: `timeFrag timezoneFrag?`.
-pub(crate) fn is_time(text: &str) -> bool {
+pub fn is_time(text: &str) -> bool {
     let mut c = Cursor::new(text);
     time_of_day(&mut c) && optional_timezone(&mut c) && c.done()
 }
 
 /// `xsd:dateTime`: `yearFrag-monthFrag-dayFrag T timeFrag timezoneFrag?`.
-pub(crate) fn is_date_time(text: &str) -> bool {
+pub fn is_date_time(text: &str) -> bool {
     let mut c = Cursor::new(text);
     date_part(&mut c) && c.eat(b'T') && time_of_day(&mut c) && optional_timezone(&mut c) && c.done()
 }
 
 /// `xsd:gYearMonth`: `yearFrag-monthFrag timezoneFrag?`.
-pub(crate) fn is_g_year_month(text: &str) -> bool {
+pub fn is_g_year_month(text: &str) -> bool {
     let mut c = Cursor::new(text);
     year(&mut c) && c.eat(b'-') && month(&mut c) && optional_timezone(&mut c) && c.done()
 }
 
 /// `xsd:gYear`: `yearFrag timezoneFrag?`.
-pub(crate) fn is_g_year(text: &str) -> bool {
+pub fn is_g_year(text: &str) -> bool {
     let mut c = Cursor::new(text);
     year(&mut c) && optional_timezone(&mut c) && c.done()
 }
@@ -186,7 +187,7 @@ pub(crate) fn is_g_year(text: &str) -> bool {
 /// `xsd:duration`: `-?P` then years, months, days (each optional, in this order), then
 /// optionally `T` with hours, minutes, seconds (each optional, at least one); at least one
 /// component in all. Only seconds may have a fraction.
-pub(crate) fn is_duration(text: &str) -> bool {
+pub fn is_duration(text: &str) -> bool {
     let mut c = Cursor::new(text);
     c.eat(b'-');
     if !c.eat(b'P') {

@@ -1,0 +1,48 @@
+//! Why an extraction gave no record.
+
+use thiserror::Error;
+
+/// Why [`crate::extract`] or [`crate::Extractor::extract`] gave no record. A page that is not
+/// well-formed HTML is never an error (HTML parsing recovers from everything); these are the
+/// options a page cannot satisfy and the limits it reached.
+///
+/// ```
+/// use harvest_html::{Error, Extractor, Mf2Options, Mf2Root};
+/// let error = Extractor::new()
+///     .mf2(Mf2Options::default().root(Mf2Root::Id("missing".into())))
+///     .extract(b"<p class=h-card>Ada</p>", None)
+///     .unwrap_err();
+/// assert!(matches!(error, Error::Mf2(_)));
+/// assert_eq!(error.to_string(), "microformats2 extraction failed");
+/// let cause = std::error::Error::source(&error).unwrap();
+/// assert_eq!(cause.to_string(), "no element of the page is #missing");
+/// ```
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The microformats2 parser refused its options or the page (a root that names no
+    /// element, an invalid type filter, a limit reached with strict limits).
+    #[error("microformats2 extraction failed")]
+    Mf2(#[source] harvest_mf2::Mf2Error),
+    /// With [`crate::MicrodataOptions::strict_limits`]: the microdata JSON would pass an output
+    /// limit.
+    #[error("microdata extraction failed")]
+    MicrodataLimit(#[source] harvest_microdata::LimitExceeded),
+    /// The page's microdata nests items deeper than a record holds (about 40 levels, the
+    /// nesting serde's JSON reader accepts); `harvest microdata` writes such pages without
+    /// a bound.
+    #[error("microdata items nested too deeply for a record")]
+    MicrodataTooDeep(#[source] serde_json::Error),
+}
+
+impl From<harvest_mf2::Mf2Error> for Error {
+    fn from(error: harvest_mf2::Mf2Error) -> Self {
+        Error::Mf2(error)
+    }
+}
+
+impl From<harvest_microdata::LimitExceeded> for Error {
+    fn from(error: harvest_microdata::LimitExceeded) -> Self {
+        Error::MicrodataLimit(error)
+    }
+}

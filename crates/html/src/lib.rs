@@ -1,0 +1,50 @@
+#![doc = include_str!("../README.md")]
+//!
+//! # The model
+//!
+//! The page is parsed once (`harvest_dom`, html5ever into an arena tree, the encoding detected
+//! as the HTML standard says) and every syntax asked for reads that one tree. Each syntax's
+//! result is its own crate's type, so nothing is lost to an intermediate JSON value, and
+//! `serde` turns the record into the JSON of `harvest all` (keys, order and shapes).
+//!
+//! * [`extract`]: every syntax with the defaults.
+//! * [`Extractor`]: the syntaxes ([`Syntax`]), each syntax's options ([`Mf2Options`],
+//!   [`MicrodataOptions`], [`LinksDetail`]) and the [`Limits`] on work and output; also
+//!   [`Extractor::extract_page`] for pages from `harvest_pipeline::input` (files, WARC
+//!   archives) and [`Extractor::extract_document`] for a parsed document.
+//! * [`Record`]: the result; [`Error`]: why there is none.
+//!
+//! Bad pages are normal input: nothing here panics on a page, nothing recurses per tree level,
+//! and past a limit the record says so (`truncated` in the microdata and mf2 parts) or, where
+//! asked for, the extraction fails with an [`Error`].
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod error;
+mod extractor;
+mod options;
+mod record;
+
+pub use crate::error::Error;
+pub use crate::extractor::Extractor;
+pub use crate::options::{Limits, LinksDetail, Mf2Options, Mf2Root, MicrodataOptions, Syntax};
+pub use crate::record::Record;
+pub use harvest_pipeline::jsonld::BlockError;
+
+/// Every syntax from `html` (bytes in any encoding), whose URL is `url`, with the default
+/// options: what `harvest all` gives.
+///
+/// ```
+/// let record = harvest_html::extract(
+///     br#"<div itemscope itemtype="https://schema.org/Person"><span itemprop=name>Ada</span></div>"#,
+///     "https://example.com/",
+/// )?;
+/// let person = &record.microdata.as_ref().unwrap().items[0];
+/// assert_eq!(person.types, ["https://schema.org/Person"]);
+/// assert_eq!(person.properties.names().collect::<Vec<_>>(), ["name"]);
+/// # Ok::<(), harvest_html::Error>(())
+/// ```
+pub fn extract(html: impl AsRef<[u8]>, url: &str) -> Result<Record, Error> {
+    Extractor::new().extract(html, Some(url))
+}

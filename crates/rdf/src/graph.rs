@@ -1,0 +1,189 @@
+//! A graph (RDF 1.1 Concepts §3: a set of triples) kept in insertion order, with limits that
+//! are reported when reached, and the numbering of its blank nodes.
+
+use crate::term::{BlankNode, Triple};
+use indexmap::IndexSet;
+use std::collections::HashMap;
+
+/// Default of [`Limits::max_triples`].
+pub const DEFAULT_MAX_TRIPLES: usize = 1_000_000;
+/// Default of [`Limits::max_bytes`].
+pub const DEFAULT_MAX_BYTES: usize = 256 << 20;
+
+/// How large a graph may grow.
+///
+/// ```
+/// let limits = harvest_rdf::Limits::new().max_triples(10);
+/// assert_eq!(limits.max_triples, 10);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Limits {
+    /// The most triples the graph holds.
+    pub max_triples: usize,
+    /// The most bytes of IRIs and literals its triples hold.
+    pub max_bytes: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits { max_triples: DEFAULT_MAX_TRIPLES, max_bytes: DEFAULT_MAX_BYTES }
+    }
+}
+
+impl Limits {
+    /// [`DEFAULT_MAX_TRIPLES`] and [`DEFAULT_MAX_BYTES`].
+    pub fn new() -> Limits {
+        Limits::default()
+    }
+
+    /// Sets [`Limits::max_triples`].
+    pub fn max_triples(mut self, max_triples: usize) -> Limits {
+        self.max_triples = max_triples;
+        self
+    }
+
+    /// Sets [`Limits::max_bytes`].
+    pub fn max_bytes(mut self, max_bytes: usize) -> Limits {
+        self.max_bytes = max_bytes;
+        self
+    }
+}
+
+/// A triple did not fit.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GraphError {
+    /// The graph is at [`Limits::max_triples`] or [`Limits::max_bytes`].
+    #[error("the graph exceeds its limit of {limit} {what}")]
+    TooLarge {
+        /// `"triples"` or `"bytes"`.
+        what: &'static str,
+        /// The limit.
+        limit: usize,
+    },
+}
+
+/// A set of triples in the order they were first inserted.
+///
+/// ```
+/// use harvest_rdf::{Graph, Iri, Literal, Triple};
+/// let mut graph = Graph::new();
+/// let s = Iri::parse("http://example.com/").unwrap();
+/// let p = Iri::parse("http://purl.org/dc/terms/title").unwrap();
+/// assert!(graph.insert(Triple::new(s.clone(), p.clone(), Literal::simple("Cats"))).unwrap());
+/// assert!(!graph.insert(Triple::new(s, p, Literal::simple("Cats"))).unwrap());
+/// assert_eq!(graph.len(), 1);
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Graph {
+    triples: IndexSet<Triple>,
+    limits: Limits,
+    bytes: usize,
+}
+
+impl Graph {
+    /// An empty graph with the default limits.
+    pub fn new() -> Graph {
+        Graph::default()
+    }
+
+    /// An empty graph with these limits.
+    pub fn with_limits(limits: Limits) -> Graph {
+        Graph { limits, ..Graph::default() }
+    }
+
+    /// Adds a triple; `Ok(false)` when it was there already. Past a limit the triple is not
+    /// added and the error says which limit.
+    pub fn insert(&mut self, triple: Triple) -> Result<bool, GraphError> {
+        if self.triples.contains(&triple) {
+            return Ok(false);
+        }
+        if self.triples.len() >= self.limits.max_triples {
+            return Err(GraphError::TooLarge { what: "triples", limit: self.limits.max_triples });
+        }
+        let weight = triple.subject.weight() + triple.predicate.as_str().len() + triple.object.weight();
+        if self.bytes + weight > self.limits.max_bytes {
+            return Err(GraphError::TooLarge { what: "bytes", limit: self.limits.max_bytes });
+        }
+        self.bytes += weight;
+        Ok(self.triples.insert(triple))
+    }
+
+    /// Whether the graph holds the triple.
+    pub fn contains(&self, triple: &Triple) -> bool {
+        self.triples.contains(triple)
+    }
+
+    /// The triples, in insertion order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = &Triple> + '_ {
+        self.triples.iter()
+    }
+
+    /// The number of triples.
+    pub fn len(&self) -> usize {
+        self.triples.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.triples.is_empty()
+    }
+
+    /// The limits.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// The graph as N-Triples ([`crate::ntriples`]).
+    pub fn to_ntriples(&self) -> String {
+        crate::ntriples::write(self.iter())
+    }
+}
+
+impl<'a> IntoIterator for &'a Graph {
+    type Item = &'a Triple;
+    type IntoIter = indexmap::set::Iter<'a, Triple>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.triples.iter()
+    }
+}
+
+/// Makes blank nodes for one graph: fresh ones, numbered in order of creation, and one per
+/// label a document writes (`_:a` twice is one node).
+///
+/// ```
+/// let mut nodes = harvest_rdf::BlankNodes::new();
+/// let a = nodes.labelled("a");
+/// assert_eq!(nodes.fresh().to_string(), "_:b1");
+/// assert_eq!(nodes.labelled("a"), a);
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct BlankNodes {
+    next: u64,
+    labels: HashMap<String, BlankNode>,
+}
+
+impl BlankNodes {
+    /// No nodes yet.
+    pub fn new() -> BlankNodes {
+        BlankNodes::default()
+    }
+
+    /// A node never given before.
+    pub fn fresh(&mut self) -> BlankNode {
+        let node = BlankNode(self.next);
+        self.next += 1;
+        node
+    }
+
+    /// The node of a label: the same node each time for the same label.
+    pub fn labelled(&mut self, label: &str) -> BlankNode {
+        if let Some(&node) = self.labels.get(label) {
+            return node;
+        }
+        let node = self.fresh();
+        self.labels.insert(label.to_owned(), node);
+        node
+    }
+}

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The programs the tests need beyond Rust, checked in the first seconds instead of failing after
+# the whole Rust run: a Java runtime (17 or later) for the Spark job's test, Chromium and its
+# WebDriver for the playground's browser test, Python's venv module for the Python package,
+# rustfmt and clippy. Called by scripts/test.sh and .ci/run, so the list lives here only.
+#
+#   scripts/prerequisites.sh           check; print the command that installs what is missing
+#   scripts/prerequisites.sh --install install what is missing (Debian's packages; needs root)
+set -euo pipefail
+
+install=false
+[ "${1:-}" = "--install" ] && install=true
+
+missing_packages=()
+java_major() { java -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -n1; }
+if ! java -version >/dev/null 2>&1 || [ "$(java_major)" -lt 17 ] 2>/dev/null; then
+  missing_packages+=(default-jre-headless)
+fi
+if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
+  missing_packages+=(chromium chromium-driver)
+fi
+if ! python3 -m venv --help >/dev/null 2>&1; then
+  missing_packages+=(python3-venv)
+fi
+missing_components=()
+cargo fmt --version >/dev/null 2>&1 || missing_components+=(rustfmt)
+cargo clippy --version >/dev/null 2>&1 || missing_components+=(clippy)
+
+if [ ${#missing_packages[@]} -eq 0 ] && [ ${#missing_components[@]} -eq 0 ]; then
+  exit 0
+fi
+if $install; then
+  if [ ${#missing_packages[@]} -gt 0 ]; then
+    apt-get update -qq
+    apt-get install -y -qq "${missing_packages[@]}" >/dev/null
+  fi
+  if [ ${#missing_components[@]} -gt 0 ]; then
+    rustup component add "${missing_components[@]}"
+  fi
+  exit 0
+fi
+{
+  echo "The tests need programs this machine lacks. Install them with:"
+  [ ${#missing_packages[@]} -gt 0 ] && echo "  sudo apt-get install ${missing_packages[*]}"
+  [ ${#missing_components[@]} -gt 0 ] && echo "  rustup component add ${missing_components[*]}"
+  echo "(or run scripts/prerequisites.sh --install as root)"
+} >&2
+exit 1
