@@ -51,6 +51,10 @@ pub struct Mf2Args {
     /// value (implied ones included), to see why a value appeared.
     #[arg(long)]
     source_paths: bool,
+    /// Give classic roots (vcard, hentry...) their id as microformats2 roots have theirs (the
+    /// official suite expects none).
+    #[arg(long)]
+    classic_root_ids: bool,
 }
 
 /// A text algorithm.
@@ -77,6 +81,11 @@ pub struct MicrodataArgs {
     /// A vocabulary registry for --format jsonld (JSON, the W3C note's form).
     #[arg(long, value_name = "FILE")]
     registry: Option<std::path::PathBuf>,
+    /// Read a `content` attribute on any element whose value would be its text (`<span
+    /// itemprop=price content=10.00>`), as schema.org's examples and extruct do; the HTML
+    /// standard reads `content` on `meta` only. JSON output only.
+    #[arg(long, conflicts_with = "validate")]
+    content_attribute: bool,
 }
 
 /// A microdata output.
@@ -349,12 +358,18 @@ impl ExtractCommand {
                     jf2: args.jf2,
                     thorough_text: args.text == TextAlgorithm::Thorough,
                     source_paths: args.source_paths,
+                    classic_root_ids: args.classic_root_ids,
                 }),
             ),
             ExtractCommand::Microdata(args) => {
+                if args.content_attribute && args.format != MicrodataFormat::Json {
+                    return Err("--content-attribute applies to --format json".to_owned());
+                }
                 let output = match (args.validate, args.format) {
                     (true, _) => MicrodataOutput::Validate,
-                    (false, MicrodataFormat::Json) => MicrodataOutput::Json,
+                    (false, MicrodataFormat::Json) => MicrodataOutput::Json(
+                        harvest_pipeline::extract::MicrodataOptions::new().content_attribute(args.content_attribute),
+                    ),
                     (false, MicrodataFormat::Jsonld) => MicrodataOutput::JsonLd(registry(args.registry.as_deref())?),
                 };
                 (args.common, Extraction::Microdata(output))

@@ -516,3 +516,46 @@ fn rdf_and_microdata_note_dropped_itemref_references_on_stderr() {
     assert!(out.status.success());
     assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+#[test]
+fn microdata_content_attribute_is_opt_in() {
+    let page = r#"<div itemscope itemtype="https://schema.org/Offer"><span itemprop="price" content="1000.00">$1,000.00</span></div>"#;
+    let standard = harvest().args(["microdata", "-"]).write_stdin(page).output().unwrap();
+    assert!(standard.status.success());
+    assert_eq!(json(&standard.stdout)["items"][0]["properties"]["price"][0], "$1,000.00");
+    let read = harvest().args(["microdata", "--content-attribute", "-"]).write_stdin(page).output().unwrap();
+    assert!(read.status.success());
+    assert_eq!(json(&read.stdout)["items"][0]["properties"]["price"][0], "1000.00");
+    let validated = harvest().args(["microdata", "--validate", "-"]).write_stdin(page).output().unwrap();
+    assert!(String::from_utf8_lossy(&validated.stdout).contains("content-attribute"));
+    let jsonld = harvest()
+        .args(["microdata", "--content-attribute", "--format", "jsonld", "-"])
+        .write_stdin(page)
+        .output()
+        .unwrap();
+    assert_eq!(jsonld.status.code(), Some(2), "{}", String::from_utf8_lossy(&jsonld.stderr));
+}
+
+#[test]
+fn mf2_without_any_url_keeps_empty_and_fragment_references_as_written() {
+    let page = r##"<div class=h-entry><a class=u-url href="">x</a><a class=u-syndication href="#x">y</a></div>"##;
+    let out = harvest().args(["mf2", "-"]).write_stdin(page).output().unwrap();
+    assert!(out.status.success());
+    let doc = json(&out.stdout);
+    assert_eq!(doc["items"][0]["properties"]["url"][0], "");
+    assert_eq!(doc["items"][0]["properties"]["syndication"][0], "#x");
+    let with_url =
+        harvest().args(["mf2", "-", "--base-url", "http://example.com/"]).write_stdin(page).output().unwrap();
+    assert_eq!(json(&with_url.stdout)["items"][0]["properties"]["syndication"][0], "http://example.com/#x");
+}
+
+#[test]
+fn classic_root_ids_are_opt_in() {
+    let page = r#"<div class="hentry" id="post-1"><span class="entry-title">Post</span> <a rel="tag" href="http://example.com/tag/web-dev/">Web</a></div>"#;
+    let plain = harvest().args(["mf2", "-", "--base-url", "http://example.com/"]).write_stdin(page).output().unwrap();
+    let plain = json(&plain.stdout);
+    assert!(plain["items"][0].get("id").is_none());
+    assert_eq!(plain["items"][0]["properties"]["category"][0], "web-dev");
+    let ids = harvest().args(["mf2", "-", "--classic-root-ids"]).write_stdin(page).output().unwrap();
+    assert_eq!(json(&ids.stdout)["items"][0]["id"], "post-1");
+}

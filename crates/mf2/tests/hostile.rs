@@ -1,7 +1,7 @@
 //! Hostile input: deep nesting, huge class lists, huge text. No stack overflow, no panic, and
 //! time linear in the input (doubling the input must not triple the time).
 
-use harvest_mf2::{parse_html, Options};
+use harvest_mf2::{parse_html, Options, Text};
 
 const BASE: &str = "http://example.test/";
 
@@ -22,6 +22,14 @@ fn parse(html: &str) -> harvest_mf2::Document {
 #[track_caller]
 fn assert_linear(n: usize, build: impl Fn(usize) -> String) {
     harvest_test_support::assert_linear("mf2 parse", n, build, |html| drop(std::hint::black_box(parse(html))));
+}
+
+/// [`assert_linear`] with parsing options.
+#[track_caller]
+fn assert_linear_with(options: &Options, n: usize, build: impl Fn(usize) -> String) {
+    harvest_test_support::assert_linear("mf2 parse", n, build, |html| {
+        drop(std::hint::black_box(parse_html(html, BASE, options).expect("valid base URL")))
+    });
 }
 
 fn nested(open: &str, close: &str, n: usize) -> String {
@@ -155,6 +163,26 @@ fn siblings_are_linear() {
     assert_linear(5_000, |n| {
         format!("<div class=vevent>{}</div>", "<span class=dtstart><b class=value>2020-01-01</b></span>".repeat(n))
     });
+}
+
+#[test]
+fn image_sources_and_preformatted_text_are_linear() {
+    let _serial = serial();
+    // One implied name leaving out many image sources, and many names each leaving out one.
+    assert_linear(5_000, |n| format!("<div class=h-card>{}</div>", "a <img src=x.png> ".repeat(n)));
+    assert_linear(5_000, |n| "<p class=h-card>A <img src=x.png> B</p>".repeat(n));
+    let thorough = Options::new().text(Text::Thorough);
+    // One text with many preformatted ranges, and many texts each inside or around one.
+    assert_linear_with(&thorough, 5_000, |n| {
+        format!("<div class=h-entry><div class=p-content>{}</div></div>", "<pre>a\n  b</pre> c  d ".repeat(n))
+    });
+    assert_linear_with(&thorough, 5_000, |n| {
+        format!(
+            "<div class=h-entry>{}</div>",
+            "<pre class=p-code>a\n  <b class=p-x>b <img src=y.png></b></pre>".repeat(n)
+        )
+    });
+    assert_linear_with(&thorough, 5_000, |n| format!("<pre class=h-card>{}</pre>", "a\n  <img src=x.png> ".repeat(n)));
 }
 
 #[test]

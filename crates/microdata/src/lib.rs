@@ -46,6 +46,7 @@
 
 mod json;
 mod model;
+mod options;
 mod validate;
 mod vocabulary;
 
@@ -54,6 +55,7 @@ pub use crate::json::{
     DEFAULT_MAX_VALUES,
 };
 pub use crate::model::{Item, Microdata, Properties, PropertiesIter, Property, PropertyList, PropertyValue};
+pub use crate::options::MicrodataOptions;
 pub use crate::validate::{spec_url, Diagnostic, Rule};
 
 use harvest_dom::{Document, Element};

@@ -73,6 +73,8 @@ pub(crate) struct Inner {
     /// resolved (most pages have none).
     ids: OnceLock<HashMap<String, usize>>,
     pub base_url: Option<Url>,
+    /// [`crate::MicrodataOptions::content_attribute`].
+    pub content_attribute: bool,
     /// Element → index, built on first use by the lookups that start from an element.
     element_index: OnceLock<HashMap<Element, usize>>,
     /// Every element some item names in its itemref (built on first use).
@@ -123,6 +125,12 @@ impl Microdata {
     /// Reads the microdata of a document (one walk over its elements; the properties of each
     /// item are found when first asked for).
     pub fn new(doc: &Document) -> Microdata {
+        Microdata::with_options(doc, &crate::MicrodataOptions::new())
+    }
+
+    /// [`Microdata::new`] with readings beyond the HTML standard's model, where `options` asks
+    /// for them.
+    pub fn with_options(doc: &Document, options: &crate::MicrodataOptions) -> Microdata {
         let mut nodes: Vec<Node> = Vec::new();
         let mut items = Vec::new();
         // Indices of the open ancestors of the element being visited, outermost first.
@@ -179,6 +187,7 @@ impl Microdata {
                 items,
                 ids: OnceLock::new(),
                 base_url: doc.base_url().cloned(),
+                content_attribute: options.content_attribute,
                 element_index: OnceLock::new(),
                 all_targets: OnceLock::new(),
                 segments: Mutex::new(HashMap::new()),
@@ -492,7 +501,12 @@ pub(crate) fn text_value(inner: &Inner, node: usize) -> String {
             Some(value) => value.to_string(),
             None => element.children().filter_map(|child| child.as_text().map(|t| t.to_string())).collect(),
         },
-        _ => element.text_content(),
+        // Not the standard's: a `content` attribute on other elements, with the option (the
+        // reading of extruct, which also takes it only when non-empty).
+        _ => match element.attr("content").filter(|value| inner.content_attribute && !value.is_empty()) {
+            Some(value) => value.to_string(),
+            None => element.text_content(),
+        },
     }
 }
 

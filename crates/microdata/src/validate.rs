@@ -62,6 +62,11 @@ pub enum Rule {
     /// HTML §5.3: a name that is not a defined property name of the item's vocabulary (and not
     /// an absolute URL).
     VocabularyUnknownProperty,
+    /// HTML §5.2.4 (and the HTML standard's `meta` element): a `content` attribute on a property
+    /// element other than `meta`. It is no part of the microdata model, so the value is the
+    /// element's text, unless read with [`crate::MicrodataOptions::content_attribute`] (the way
+    /// schema.org's examples and extruct use it).
+    ContentAttribute,
     /// The vocabulary checks stopped at their work bound (items sharing properties through
     /// `itemref` many times over).
     VocabularyChecksStopped,
@@ -69,7 +74,7 @@ pub enum Rule {
 
 impl Rule {
     /// Every rule, in the order diagnostics about one element are reported.
-    pub const ALL: [Rule; 19] = [
+    pub const ALL: [Rule; 20] = [
         Rule::MicrodataError,
         Rule::ItemCycle,
         Rule::UnownedProperty,
@@ -85,6 +90,7 @@ impl Rule {
         Rule::ItemrefTargetInScope,
         Rule::PropertyNameSyntax,
         Rule::UrlPropertyElement,
+        Rule::ContentAttribute,
         Rule::VocabularyPropertyCount,
         Rule::VocabularyPropertyValue,
         Rule::VocabularyUnknownProperty,
@@ -109,6 +115,7 @@ impl Rule {
             Rule::ItemrefTargetInScope => "itemref-target-in-scope",
             Rule::PropertyNameSyntax => "property-name-syntax",
             Rule::UrlPropertyElement => "url-property-element",
+            Rule::ContentAttribute => "content-attribute",
             Rule::VocabularyPropertyCount => "vocabulary-property-count",
             Rule::VocabularyPropertyValue => "vocabulary-property-value",
             Rule::VocabularyUnknownProperty => "vocabulary-unknown-property",
@@ -136,7 +143,7 @@ impl Rule {
             | Rule::ItemtypeNotAbsoluteUrl
             | Rule::ItemrefUnknownId => "HTML §5.2.2",
             Rule::ItemrefTargetInScope => "the 2009 microdata draft (the itemref attribute)",
-            Rule::UrlPropertyElement => "HTML §5.2.4",
+            Rule::UrlPropertyElement | Rule::ContentAttribute => "HTML §5.2.4",
             Rule::VocabularyPropertyCount
             | Rule::VocabularyPropertyValue
             | Rule::VocabularyUnknownProperty
@@ -350,6 +357,17 @@ impl Microdata {
                     for token in duplicates(value) {
                         report.add(Rule::DuplicateToken, index, format!("itemprop repeats the token {token:?}"));
                     }
+                }
+                if !node.itemscope && element.local_name() != "meta" && element.has_attr("content") {
+                    report.add(
+                        Rule::ContentAttribute,
+                        index,
+                        format!(
+                            "the content attribute of a {} element is not microdata (only meta has one); it is \
+                             read only with the content-attribute option",
+                            element.local_name()
+                        ),
+                    );
                 }
                 for name in node.names.iter() {
                     if name.contains(['.', ':']) && !is_absolute_url(name) {

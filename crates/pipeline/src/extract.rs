@@ -179,6 +179,8 @@ pub struct Mf2Options {
     pub thorough_text: bool,
     /// Add each item's `source-paths` (where the item and each value came from).
     pub source_paths: bool,
+    /// Give classic roots (`vcard`, `hentry`...) their `id`, as microformats2 roots have theirs.
+    pub classic_root_ids: bool,
 }
 
 /// What the links extraction gives.
@@ -322,17 +324,26 @@ pub struct RdfOptions {
     pub registry: Option<Registry>,
 }
 
+pub use harvest_microdata::MicrodataOptions;
+
 /// What the microdata extraction gives.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MicrodataOutput {
-    /// The JSON of the HTML microdata chapter (`{"items": [...]}`).
-    #[default]
-    Json,
+    /// The JSON of the HTML microdata chapter (`{"items": [...]}`), the page read with these
+    /// options (the default: the HTML standard's model; `content_attribute` reads `content` on
+    /// any text-valued element, as extruct does).
+    Json(MicrodataOptions),
     /// JSON-LD: one node object per top-level item, from the W3C conversion with this registry
     /// (`None`: the default one).
     JsonLd(Option<Registry>),
     /// The validator's diagnostics.
     Validate,
+}
+
+impl Default for MicrodataOutput {
+    fn default() -> Self {
+        MicrodataOutput::Json(MicrodataOptions::default())
+    }
 }
 
 /// Options of `all`.
@@ -395,7 +406,7 @@ pub enum Extraction {
 /// let page = Page::new("-", b"<p itemscope><b itemprop=a>1</b><b itemprop=b>2</b>".to_vec(), None);
 /// let limits = Limits { max_values: Some(1), ..Limits::default() };
 /// let mut out = Vec::new();
-/// let error = Extraction::Microdata(MicrodataOutput::Json).write_limited(&page, &limits, &mut out);
+/// let error = Extraction::Microdata(MicrodataOutput::default()).write_limited(&page, &limits, &mut out);
 /// assert!(error.is_err());
 /// ```
 ///
@@ -535,7 +546,7 @@ fn failed(error: impl std::fmt::Display) -> ExtractError {
 /// (`http://example.test`, not the parsed `http://example.test/`): an empty `href` resolves to
 /// the URL as written, as the official suite expects. A page without a (valid) URL is
 /// `about:blank`, the URL the HTML standard gives a document created without one: relative
-/// URLs then fail to resolve and stay as written.
+/// URLs, `""` and fragment-only ones included, then stay as written.
 pub(crate) fn mf2_document(
     doc: &Document,
     page_url: Option<&str>,
@@ -549,6 +560,7 @@ pub(crate) fn mf2_document(
         .filter_roots(options.filter_roots)
         .srcset(options.srcset)
         .source_paths(options.source_paths)
+        .classic_root_ids(options.classic_root_ids)
         .text(if options.thorough_text { harvest_mf2::Text::Thorough } else { harvest_mf2::Text::Classic });
     if let Some(root) = &options.root {
         parser = parser.root(root.clone());
@@ -836,12 +848,12 @@ impl Extraction {
     /// ```
     /// use harvest_pipeline::extract::{Extraction, MicrodataOutput};
     /// let doc = harvest_dom::Document::parse("<div itemscope itemref='gone'><b itemprop=a>1</b></div>");
-    /// let notes = Extraction::Microdata(MicrodataOutput::Json).notes(&doc);
-    /// assert_eq!(notes, ["html>body>div: itemref names \"gone\", which no element has as its ID [itemref-unknown-id, 001 §5.2.2]"]);
+    /// let notes = Extraction::Microdata(MicrodataOutput::default()).notes(&doc);
+    /// assert_eq!(notes, ["html>body>div: itemref names \"gone\", which no element has as its ID [itemref-unknown-id, HTML §5.2.2]"]);
     /// ```
     pub fn notes(&self, doc: &Document) -> Vec<String> {
         match self {
-            Extraction::Microdata(MicrodataOutput::Json | MicrodataOutput::JsonLd(_)) | Extraction::Rdf(_) => {
+            Extraction::Microdata(MicrodataOutput::Json(_) | MicrodataOutput::JsonLd(_)) | Extraction::Rdf(_) => {
                 harvest_microdata::Microdata::new(doc).itemref_diagnostics().iter().map(ToString::to_string).collect()
             }
             _ => Vec::new(),
@@ -904,8 +916,8 @@ impl Extraction {
             Extraction::Microdata(MicrodataOutput::Validate) => {
                 JsonOutput::MicrodataDiagnostics(harvest_microdata::validate(doc))
             }
-            Extraction::Microdata(MicrodataOutput::Json) => {
-                JsonOutput::Microdata(crate::json::microdata(doc, false, limits)?)
+            Extraction::Microdata(MicrodataOutput::Json(options)) => {
+                JsonOutput::Microdata(crate::json::microdata(doc, options, false, limits)?)
             }
             Extraction::Microdata(MicrodataOutput::JsonLd(registry)) => {
                 JsonOutput::Value(harvest_export::rdf::jsonld::from_conversion(&w3c(doc, registry.as_ref(), limits)?))

@@ -56,15 +56,21 @@ impl Serialize for JsonOutput<'_> {
 
 /// The microdata JSON of a page (HTML §5.4.1), from harvest-microdata's writer. Past an output
 /// limit, a truncated output (`"truncated": true`) when `truncate`, else an error.
-pub(crate) fn microdata(doc: &Document, truncate: bool, limits: &Limits) -> Result<Box<RawValue>, ExtractError> {
+pub(crate) fn microdata(
+    doc: &Document,
+    read: &harvest_microdata::MicrodataOptions,
+    truncate: bool,
+    limits: &Limits,
+) -> Result<Box<RawValue>, ExtractError> {
     let mut options = harvest_microdata::JsonOptions::new();
     if let Some(max) = limits.max_values {
         options = options.max_values(max);
     }
+    let microdata = harvest_microdata::Microdata::with_options(doc, read);
     let json = if truncate {
-        harvest_microdata::to_json(doc, &options)
+        microdata.to_json(&options)
     } else {
-        harvest_microdata::try_to_json(doc, &options).map_err(|e| ExtractError::Failed(e.to_string()))?
+        microdata.try_to_json(&options).map_err(|e| ExtractError::Failed(e.to_string()))?
     };
     RawValue::from_string(json).map_err(|e| ExtractError::Failed(e.to_string()))
 }
@@ -117,7 +123,9 @@ impl Serialize for AllRecord<'_> {
             match syntax {
                 // A page whose itemrefs ask for more than the output limits still gives the
                 // other syntaxes: its microdata is cut short and says so.
-                Syntax::Microdata => map.serialize_entry(key, &microdata(doc, true, self.limits).map_err(failed)?)?,
+                Syntax::Microdata => {
+                    map.serialize_entry(key, &microdata(doc, &Default::default(), true, self.limits).map_err(failed)?)?
+                }
                 Syntax::Mf2 => {
                     let mf2 = mf2_document(doc, self.page_url, &Mf2Options::default(), self.limits).map_err(failed)?;
                     map.serialize_entry(key, &mf2)?;

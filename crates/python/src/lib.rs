@@ -14,7 +14,8 @@ mod warc;
 
 use harvest_pipeline::extract::{
     check_root_selector, AllOptions, ConversionSource, Extraction, FeedSource, IcalOptions, LinksDetail, LinksMode,
-    Mf2Options, Mf2Root, MicrodataOutput, Output, RdfAlgorithm, RdfFormat, RdfOptions, Registry, Syntax, VcardOptions,
+    Mf2Options, Mf2Root, MicrodataOptions, MicrodataOutput, Output, RdfAlgorithm, RdfFormat, RdfOptions, Registry,
+    Syntax, VcardOptions,
 };
 use harvest_pipeline::Page;
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -165,14 +166,15 @@ fn extract(
 /// ``root_selector`` parse one element and its descendants; ``srcset`` gives images their
 /// ``srcset`` candidates; ``jf2`` returns JF2 instead of the microformats2 JSON;
 /// ``text="thorough"`` reads element text by the microformats wiki's algorithm;
-/// ``source_paths`` adds each item's ``source-paths`` (where the item and each value came from).
+/// ``source_paths`` adds each item's ``source-paths`` (where the item and each value came from);
+/// ``classic_root_ids`` gives classic roots (``vcard``, ``hentry``...) their ``id``.
 /// mf2py's keywords are accepted: ``doc=`` for ``html`` and ``url=`` for ``base_url`` (a URL
 /// is never fetched).
 #[pyfunction]
 #[pyo3(signature = (
     html=None, base_url=None, *, doc=None, url=None, lang=false, metaformats=false, filter=None, alternates=false,
     filter_roots=false, root_id=None, root_selector=None, srcset=false, jf2=false, text="classic",
-    source_paths=false, encoding=None, limits=None
+    source_paths=false, encoding=None, limits=None, classic_root_ids=false
 ))]
 #[allow(clippy::too_many_arguments)]
 fn mf2(
@@ -194,6 +196,7 @@ fn mf2(
     source_paths: bool,
     encoding: Option<String>,
     limits: Option<&Bound<'_, PyAny>>,
+    classic_root_ids: bool,
 ) -> PyResult<Py<PyAny>> {
     let html = match (html, doc) {
         (Some(_), Some(_)) => return Err(PyTypeError::new_err("give the page as html or as doc=, not both")),
@@ -233,6 +236,7 @@ fn mf2(
         jf2,
         thorough_text,
         source_paths,
+        classic_root_ids,
     };
     run(py, page(html, base_url, encoding)?, Extraction::Mf2(options), limits)
 }
@@ -241,9 +245,11 @@ fn mf2(
 /// conversion); with ``format="jsonld"`` a list of JSON-LD objects, one per top-level item
 /// (schema.org items with short names), from the W3C Microdata-to-RDF conversion with
 /// ``registry`` (a vocabulary registry as JSON text; default: the note's); with
-/// ``validate=True`` the validator's diagnostics.
+/// ``validate=True`` the validator's diagnostics. ``content_attribute=True`` reads a
+/// ``content`` attribute on any element whose value would be its text, as extruct does (the
+/// HTML standard reads it on ``meta`` only); JSON output only.
 #[pyfunction]
-#[pyo3(signature = (html, base_url=None, *, validate=false, format="json", registry=None, encoding=None, limits=None))]
+#[pyo3(signature = (html, base_url=None, *, validate=false, format="json", registry=None, encoding=None, limits=None, content_attribute=false))]
 #[allow(clippy::too_many_arguments)]
 fn microdata(
     py: Python<'_>,
@@ -254,10 +260,14 @@ fn microdata(
     registry: Option<String>,
     encoding: Option<String>,
     limits: Option<&Bound<'_, PyAny>>,
+    content_attribute: bool,
 ) -> PyResult<Py<PyAny>> {
+    if content_attribute && (validate || format != "json") {
+        return Err(PyValueError::new_err("content_attribute=True applies to the microdata JSON (format=\"json\")"));
+    }
     let output = match (validate, format) {
         (true, "json") => MicrodataOutput::Validate,
-        (false, "json") => MicrodataOutput::Json,
+        (false, "json") => MicrodataOutput::Json(MicrodataOptions::new().content_attribute(content_attribute)),
         (false, "jsonld") => MicrodataOutput::JsonLd(parse_registry(registry)?),
         (true, _) => return Err(PyValueError::new_err("validate=True gives diagnostics: it takes no format")),
         (_, other) => {

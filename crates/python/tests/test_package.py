@@ -121,3 +121,18 @@ def warc_page(html, uri="https://example.com/"):
     block = b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n" + html
     head = f"WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: {uri}\r\nContent-Length: {len(block)}\r\n\r\n"
     return head.encode() + block + b"\r\n\r\n"
+
+
+def test_mf2_classic_root_ids_is_a_keyword_and_off_by_default():
+    page = '<div class="vcard" id="ada"><span class="fn">Ada</span></div>'
+    assert "id" not in harvest_html.mf2(page, "https://example.com/")["items"][0]
+    assert harvest_html.mf2(page, "https://example.com/", classic_root_ids=True)["items"][0]["id"] == "ada"
+
+
+def test_microdata_content_attribute_is_a_keyword_and_off_by_default():
+    page = '<div itemscope itemtype="https://schema.org/Offer"><span itemprop="price" content="1000.00">$1,000.00</span></div>'
+    assert harvest_html.microdata(page)["items"][0]["properties"]["price"] == ["$1,000.00"]
+    read = harvest_html.microdata(page, content_attribute=True)
+    assert read["items"][0]["properties"]["price"] == ["1000.00"]
+    with pytest.raises(ValueError):
+        harvest_html.microdata(page, format="jsonld", content_attribute=True)

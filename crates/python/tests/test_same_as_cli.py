@@ -138,6 +138,7 @@ def test_mf2_options_match_the_command(harvest_bin, tmp_path):
         ({"root_selector": "main > p"}, ["--root-selector", "main > p"]),
         ({"text": "thorough"}, ["--text", "thorough"]),
         ({"source_paths": True}, ["--source-paths"]),
+        ({"classic_root_ids": True}, ["--classic-root-ids"]),
     ]:
         assert harvest_html.mf2(page, base, **kwargs) == cli_json(harvest_bin, "mf2", path, "--base-url", base, *flags)
     with pytest.raises(ValueError, match="selector"):
@@ -146,6 +147,15 @@ def test_mf2_options_match_the_command(harvest_bin, tmp_path):
         harvest_html.mf2(page, root_id="m", root_selector="main")
     with pytest.raises(harvest_html.NothingFoundError):
         harvest_html.mf2(page, root_id="nope")
+
+
+def test_microdata_content_attribute_matches_the_command(harvest_bin, tmp_path):
+    page = '<div itemscope><span itemprop="price" content="9.50">$9.50</span><p itemprop="n">x</p></div>'
+    path = tmp_path / "page.html"
+    path.write_text(page)
+    assert harvest_html.microdata(page, content_attribute=True) == cli_json(
+        harvest_bin, "microdata", path, "--content-attribute"
+    )
 
 
 def test_bad_arguments_are_python_errors():

@@ -85,6 +85,7 @@ def mf2(
     source_paths: bool = False,
     encoding: Optional[str] = None,
     limits: LimitsLike = None,
+    classic_root_ids: bool = False,
 ) -> Dict[str, Json]: ...
 def microdata(
     html: Html,
@@ -95,6 +96,7 @@ def microdata(
     registry: Optional[str] = None,
     encoding: Optional[str] = None,
     limits: LimitsLike = None,
+    content_attribute: bool = False,
 ) -> Json: ...
 def links(
     html: Html,
