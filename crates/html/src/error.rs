@@ -33,6 +33,19 @@ pub enum Error {
     /// a bound.
     #[error("microdata items nested too deeply for a record")]
     MicrodataTooDeep(#[source] serde_json::Error),
+    /// The RDFa processor refused the page (its graph would pass a limit).
+    #[error("RDFa extraction failed")]
+    Rdfa(#[source] harvest_rdfa::RdfaError),
+    /// The deadline of [`crate::Limits::deadline`] passed: the parse or an extraction stopped,
+    /// and what it found would be partial.
+    #[error("the extraction stopped at its deadline")]
+    Interrupted,
+}
+
+impl From<harvest_rdfa::RdfaError> for Error {
+    fn from(error: harvest_rdfa::RdfaError) -> Self {
+        Error::Rdfa(error)
+    }
 }
 
 impl From<harvest_mf2::Mf2Error> for Error {

@@ -99,7 +99,7 @@ impl Extractor {
     }
 
     fn extract_parsed(&self, html: &[u8], url: Option<&str>, charset: Option<&str>) -> Result<Record, Error> {
-        let mut options = ParseOptions::new().max_depth(self.limits.max_depth);
+        let mut options = ParseOptions::new().max_depth(self.limits.max_depth).deadline(self.limits.deadline.clone());
         if let Some(url) = url.and_then(|url| Url::parse(url).ok()) {
             options = options.url(url);
         }
@@ -122,6 +122,7 @@ impl Extractor {
             json_ld: None,
             opengraph: None,
             dublincore: None,
+            rdfa: None,
             errors: Vec::new(),
             links_detail: self.links,
         };
@@ -150,6 +151,16 @@ impl Extractor {
         }
         if self.wants(Syntax::DublinCore) {
             record.dublincore = Some(harvest_meta::dublin_core(doc));
+        }
+        if self.wants(Syntax::Rdfa) {
+            let mut options = harvest_rdfa::RdfaOptions::new();
+            if let Some(max) = self.limits.max_values {
+                options = options.limits(harvest_rdf::Limits::new().max_triples(max));
+            }
+            record.rdfa = Some(harvest_rdfa::parse(doc, &options)?.graph);
+        }
+        if doc.interrupted() {
+            return Err(Error::Interrupted);
         }
         Ok(record)
     }

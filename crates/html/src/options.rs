@@ -123,7 +123,7 @@ impl Mf2Options {
 /// use harvest_html::{Extractor, Limits, MicrodataOptions};
 /// let page = b"<p itemscope><b itemprop=a>1</b><b itemprop=b>2</b>";
 /// let limits = Limits { max_values: Some(1), ..Limits::default() };
-/// let cut = Extractor::new().limits(limits).extract(page, None).unwrap();
+/// let cut = Extractor::new().limits(limits.clone()).extract(page, None).unwrap();
 /// assert!(cut.microdata.unwrap().truncated);
 /// let strict = Extractor::new().limits(limits).microdata(MicrodataOptions::default().strict_limits(true));
 /// assert!(strict.extract(page, None).is_err());

@@ -12,7 +12,8 @@ use serde::{Serialize, Serializer};
 /// for. Each field holds the owning crate's model type.
 ///
 /// `Serialize` gives exactly the JSON record of `harvest all`: `url`, then each syntax asked
-/// for under its key (`microdata`, `mf2`, `links`, `json-ld`, `opengraph`, `dublincore`), then
+/// for under its key (`microdata`, `mf2`, `links`, `json-ld`, `opengraph`, `dublincore`,
+/// `rdfa`), then
 /// `errors` when JSON-LD blocks are not JSON.
 ///
 /// ```
@@ -21,7 +22,7 @@ use serde::{Serialize, Serializer};
 /// assert_eq!(json["url"], "https://example.com/");
 /// assert_eq!(json["mf2"]["items"][0]["properties"]["name"][0], "Ada");
 /// let keys: Vec<&String> = json.as_object().unwrap().keys().collect();
-/// assert_eq!(keys, ["url", "microdata", "mf2", "links", "json-ld", "opengraph", "dublincore"]);
+/// assert_eq!(keys, ["url", "microdata", "mf2", "links", "json-ld", "opengraph", "dublincore", "rdfa"]);
 /// ```
 #[derive(Debug, Clone)]
 #[non_exhaustive]
@@ -42,7 +43,9 @@ pub struct Record {
     pub opengraph: Option<Vec<OpenGraph>>,
     /// The Dublin Core statements (DC-HTML `meta` and `link` elements).
     pub dublincore: Option<Vec<DublinCore>>,
-    // RDFa: its field goes here, after `dublincore`, in the order of `Syntax::ALL`.
+    /// The RDFa 1.1 output graph; serialized as expanded JSON-LD node objects (extruct's
+    /// `rdfa` shape), as `harvest all` writes it.
+    pub rdfa: Option<harvest_rdf::Graph>,
     /// The JSON-LD blocks that are not JSON (empty unless JSON-LD was asked for).
     pub errors: Vec<BlockError>,
     pub(crate) links_detail: LinksDetail,
@@ -85,6 +88,9 @@ impl Serialize for Record {
         }
         if let Some(dublincore) = &self.dublincore {
             map.serialize_entry("dublincore", dublincore)?;
+        }
+        if let Some(rdfa) = &self.rdfa {
+            map.serialize_entry("rdfa", &harvest_rdf::jsonld::write(rdfa))?;
         }
         if !self.errors.is_empty() {
             map.serialize_entry("errors", &self.errors)?;
