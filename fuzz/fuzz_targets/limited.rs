@@ -21,7 +21,7 @@ fn extraction(choice: u8) -> Extraction {
     match choice % 12 {
         0 => Extraction::Mf2(Mf2Options::default()),
         1 => Extraction::Mf2(Mf2Options { jf2: true, source_paths: true, ..Mf2Options::default() }),
-        2 => Extraction::Microdata(MicrodataOutput::Json),
+        2 => Extraction::Microdata(MicrodataOutput::default()),
         3 => Extraction::Microdata(MicrodataOutput::JsonLd(None)),
         4 => Extraction::Microdata(MicrodataOutput::Validate),
         5 => Extraction::Links(LinksMode::All),

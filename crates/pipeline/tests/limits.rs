@@ -12,7 +12,7 @@ fn extractions() -> Vec<Extraction> {
     vec![
         Extraction::All(AllOptions::default()),
         Extraction::Mf2(Mf2Options::default()),
-        Extraction::Microdata(MicrodataOutput::Json),
+        Extraction::Microdata(MicrodataOutput::default()),
         Extraction::Links(LinksMode::All),
         Extraction::Vcard(VcardOptions::default()),
         Extraction::Ical(IcalOptions::default()),
