@@ -5,7 +5,6 @@
 
 mod support;
 
-
 use harvest_export::content_line::Folding;
 use harvest_export::vcard::{self, VcardError, VcardOptions};
 use harvest_microdata::{Microdata, PropertyValue};
