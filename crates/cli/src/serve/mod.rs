@@ -78,7 +78,7 @@ pub struct ServeArgs {
     /// --allow-address 10.1.2.0/24 for one internal network.
     #[arg(long, value_name = "CIDR")]
     allow_address: Vec<ipnet::IpNet>,
-    /// Deepest element nesting a page is parsed to; deeper elements become siblings.
+    /// Nesting the HTML tree builder sees at once; deeper pages parse through a window.
     #[arg(long, default_value_t = harvest_dom::DEFAULT_MAX_DEPTH, value_name = "N")]
     max_depth: usize,
     /// Most values one extraction writes (microdata JSON values, mf2 values copied into
