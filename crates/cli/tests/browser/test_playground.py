@@ -2,10 +2,15 @@
 
 `harvest serve` (built with the `serve` feature; HARVEST_BIN names the binary) runs on
 127.0.0.1. The test pastes the README's example page, runs it, reads the vCard tab, downloads
-it, follows a share link, and checks that the page logged no JavaScript errors. A screenshot is
-kept in target/playground/ (CI keeps it as an artifact).
+it, follows a share link, and checks that the page logged no JavaScript errors. It reads the
+RDFa tab in each of its formats, of a pasted page and of a page fetched by URL (served on
+127.0.0.1, fetched once per Run). A screenshot is kept in target/playground/ (CI keeps it as an
+artifact).
 """
 
+import contextlib
+import http.server
+import json
 import os
 import pathlib
 import re
@@ -18,7 +23,7 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 ROOT = pathlib.Path(__file__).resolve().parents[4]
 BINARY = pathlib.Path(os.environ.get("HARVEST_BIN", ROOT / "target" / "debug" / "harvest"))
@@ -27,13 +32,21 @@ EXAMPLE = ROOT / "examples" / "blog.html"
 BASE = "https://ada.example.org/"
 CHROMIUM = os.environ.get("HARVEST_CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("HARVEST_CHROMEDRIVER", "/usr/bin/chromedriver")
+# schema.org-style RDFa: a vocabulary, a type, nested properties.
+RDFA_PAGE = (
+    '<div vocab="http://schema.org/" typeof="Person" resource="#ada">'
+    '<span property="name">Ada Gardener</span>'
+    '<div property="address" typeof="PostalAddress"><span property="addressLocality">Leeds</span></div>'
+    "</div>"
+)
 
 
-@pytest.fixture(scope="module")
-def server():
+@contextlib.contextmanager
+def harvest_server(*arguments):
+    """`harvest serve` on a free port of 127.0.0.1: yields its origin and its access log."""
     assert BINARY.exists(), f"{BINARY} is missing: cargo build -p harvest-cli --features serve"
     process = subprocess.Popen(
-        [str(BINARY), "serve", "--listen", "127.0.0.1:0"], stderr=subprocess.PIPE, text=True
+        [str(BINARY), "serve", "--listen", "127.0.0.1:0", *arguments], stderr=subprocess.PIPE, text=True
     )
     first = process.stderr.readline()
     found = re.search(r"http://(127\.0\.0\.1:\d+)/", first)
@@ -42,11 +55,48 @@ def server():
     # Drain the access log so the server never blocks on a full pipe.
     drain = threading.Thread(target=lambda: log.extend(process.stderr), daemon=True)
     drain.start()
-    yield f"http://{found.group(1)}"
-    process.terminate()
-    assert process.wait(timeout=30) == 0, "SIGTERM should stop the server cleanly"
-    drain.join(timeout=5)
+    try:
+        yield f"http://{found.group(1)}", log
+    finally:
+        process.terminate()
+        assert process.wait(timeout=30) == 0, "SIGTERM should stop the server cleanly"
+        drain.join(timeout=5)
+
+
+@pytest.fixture(scope="module")
+def server():
+    with harvest_server() as (origin, log):
+        yield origin
     assert any('"POST /v1/vcard" 200' in line for line in log), "".join(log[-20:])
+
+
+@contextlib.contextmanager
+def page_server(body):
+    """Serves `body` as text/html at every path of 127.0.0.1; yields its origin and the paths
+    requested, in order."""
+    requested = []
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802 (the name http.server calls)
+            requested.append(self.path)
+            data = body.encode("utf-8")
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def log_message(self, *_):
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}", requested
+    finally:
+        httpd.shutdown()
+        thread.join(timeout=5)
 
 
 @pytest.fixture(scope="module")
@@ -74,8 +124,10 @@ def browser(tmp_path_factory):
     driver.quit()
 
 
-def cli(*arguments):
-    return subprocess.run([str(BINARY), *arguments], capture_output=True, text=True, check=True).stdout
+def cli(*arguments, stdin=None):
+    return subprocess.run(
+        [str(BINARY), *arguments], input=stdin, capture_output=True, text=True, check=True
+    ).stdout
 
 
 def wait_for_run(driver):
@@ -152,6 +204,90 @@ def test_messages_have_element_paths_and_share_links_carry_the_input(server, bro
     WebDriverWait(browser, 10).until(lambda d: d.find_element(By.ID, "html").get_property("value") == page)
     wait_for_run(browser)
     assert browser.find_element(By.ID, "tab-vcard").get_attribute("aria-selected") == "true"
-    # The only errors logged are the 422 answers of the formats this page has nothing for.
-    for entry in javascript_errors(browser):
+    assert_only_nothing_found_errors(browser)
+
+
+def assert_only_nothing_found_errors(driver):
+    """The only errors logged are the 422 answers of the formats the page has nothing for."""
+    for entry in javascript_errors(driver):
         assert entry["source"] == "network" and "422" in entry["message"], entry
+
+
+def choose_rdfa_format(driver, value):
+    details = driver.find_element(By.ID, "options")
+    if not details.get_property("open"):
+        details.find_element(By.TAG_NAME, "summary").click()
+    Select(driver.find_element(By.CSS_SELECTOR, 'select[data-param="rdfa:format"]')).select_by_visible_text(value)
+
+
+def rdfa_tab_text(driver):
+    driver.find_element(By.ID, "tab-rdfa").click()
+    assert driver.find_element(By.ID, "tab-rdfa").get_attribute("aria-selected") == "true"
+    return driver.find_element(By.ID, "result").get_property("textContent")
+
+
+def test_rdfa_tab_shows_the_triples_in_each_format(server, browser):
+    browser.get(server + "/")
+    browser.find_element(By.ID, "html").send_keys(RDFA_PAGE)
+    browser.find_element(By.ID, "base").send_keys(BASE)
+    browser.find_element(By.ID, "run").click()
+    wait_for_run(browser)
+
+    # JSON-LD first (the endpoint's default), highlighted, the graph `harvest rdfa` gives.
+    shown = rdfa_tab_text(browser)
+    assert browser.find_element(By.ID, "status").text.startswith("200 · application/ld+json")
+    assert browser.find_elements(By.CSS_SELECTOR, "#result .k"), "the RDFa JSON-LD is not highlighted"
+    assert json.loads(shown) == json.loads(cli("rdfa", "-", "--base-url", BASE, stdin=RDFA_PAGE))
+    nodes = {node["@id"]: node for node in json.loads(shown)}
+    ada = nodes[BASE + "#ada"]
+    assert ada["@type"] == ["http://schema.org/Person"]
+    assert ada["http://schema.org/name"] == [{"@value": "Ada Gardener"}]
+
+    # N-Triples, from the Options: the same graph, one triple a line, named .nt when downloaded.
+    choose_rdfa_format(browser, "nt")
+    browser.find_element(By.ID, "run").click()
+    wait_for_run(browser)
+    shown = rdfa_tab_text(browser)
+    assert browser.find_element(By.ID, "status").text.startswith("200 · application/n-triples")
+    expected = cli("rdfa", "-", "--base-url", BASE, "--format", "nt", stdin=RDFA_PAGE)
+    assert shown == expected
+    assert f'<{BASE}#ada> <http://schema.org/name> "Ada Gardener" .' in shown.splitlines()
+    assert browser.find_elements(By.CSS_SELECTOR, "#result .l"), "the N-Triples are not highlighted"
+    browser.find_element(By.ID, "download").click()
+    downloaded = browser.downloads / "harvest-rdfa.nt"
+    deadline = time.monotonic() + 20
+    while not downloaded.exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert downloaded.exists(), f"no download in {list(browser.downloads.iterdir())}"
+    assert downloaded.read_text(encoding="utf-8") == expected
+
+    # Turtle.
+    choose_rdfa_format(browser, "ttl")
+    browser.find_element(By.ID, "run").click()
+    wait_for_run(browser)
+    shown = rdfa_tab_text(browser)
+    assert browser.find_element(By.ID, "status").text.startswith("200 · text/turtle")
+    assert shown == cli("rdfa", "-", "--base-url", BASE, "--format", "ttl", stdin=RDFA_PAGE)
+    assert "Ada Gardener" in shown
+    assert_only_nothing_found_errors(browser)
+
+
+def test_rdfa_tab_of_a_url_fetches_the_page_once_per_run(browser):
+    with page_server(RDFA_PAGE) as (site, requested), harvest_server("--allow-private") as (origin, log):
+        browser.get(origin + "/")
+        browser.find_element(By.CSS_SELECTOR, "input[name=source][value=url]").click()
+        browser.find_element(By.ID, "url").send_keys(site + "/person")
+        browser.find_element(By.ID, "run").click()
+        wait_for_run(browser)
+        nodes = {node["@id"]: node for node in json.loads(rdfa_tab_text(browser))}
+        assert nodes[site + "/person#ada"]["http://schema.org/name"] == [{"@value": "Ada Gardener"}]
+        # Every tab and check asked the server about the URL (each answer is logged before it is
+        # sent; the log is read by another thread); the page was fetched once.
+        tabs = len(browser.find_elements(By.CSS_SELECTOR, "#tabs [role=tab]"))
+        deadline = time.monotonic() + 10
+        while sum('"GET /v1/' in line for line in log) < tabs and time.monotonic() < deadline:
+            time.sleep(0.1)
+        asked = [line for line in log if '"GET /v1/' in line]
+        assert any('"GET /v1/rdfa" 200' in line for line in asked), "".join(log[-20:])
+        assert len(asked) >= tabs and requested == ["/person"], (requested, asked)
+        assert_only_nothing_found_errors(browser)

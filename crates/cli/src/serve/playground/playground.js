@@ -1,7 +1,9 @@
 // The harvest playground: sends the page to the API once per format and shows the answers.
 'use strict';
 
-// One tab per output: the endpoint, fixed parameters, how to highlight it, its file name.
+// One tab per output: the endpoint, fixed parameters, how to highlight it, its file name. A tab
+// whose endpoint writes several syntaxes names, in `formats`, how to highlight and name each
+// one the Options' `format` choice of that endpoint may pick (`kind` and `ext` are the default's).
 const TABS = [
   { id: 'mf2', label: 'mf2', endpoint: 'mf2', kind: 'json', ext: 'json' },
   { id: 'microdata', label: 'microdata', endpoint: 'microdata', kind: 'json', ext: 'json' },
@@ -13,6 +15,10 @@ const TABS = [
   { id: 'atom', label: 'Atom', endpoint: 'atom', kind: 'xml', ext: 'atom' },
   { id: 'nt', label: 'N-Triples', endpoint: 'rdf', params: { format: 'nt' }, kind: 'rdf', ext: 'nt' },
   { id: 'ttl', label: 'Turtle', endpoint: 'rdf', params: { format: 'ttl' }, kind: 'rdf', ext: 'ttl' },
+  {
+    id: 'rdfa', label: 'RDFa', endpoint: 'rdfa', kind: 'json', ext: 'jsonld',
+    formats: { ttl: { kind: 'rdf', ext: 'ttl' }, nt: { kind: 'rdf', ext: 'nt' } },
+  },
 ];
 // Outputs larger than this are shown without colours.
 const HIGHLIGHT_LIMIT = 512 * 1024;
@@ -89,6 +95,12 @@ function showSource() {
 
 // ---- Calling the API.
 
+// How the answer of `tab` is highlighted and named, for the format the form picks.
+function outputOf(tab, state) {
+  const chosen = (tab.formats || {})[state.options[`${tab.endpoint}:format`]];
+  return chosen || { kind: tab.kind, ext: tab.ext };
+}
+
 function request(endpoint, params, state) {
   const query = new URLSearchParams(params);
   for (const [target, value] of Object.entries(state.options)) {
@@ -128,8 +140,9 @@ async function run() {
   notice('Running…');
   $('#run').disabled = true;
   const tabRuns = TABS.map(async (tab) => {
-    const params = Object.assign({}, tab.params, tab.kind === 'json' ? { pretty: 'true' } : {});
-    results.set(tab.id, await answer(tab.endpoint, params, state));
+    const output = outputOf(tab, state);
+    const params = Object.assign({}, tab.params, output.kind === 'json' ? { pretty: 'true' } : {});
+    results.set(tab.id, Object.assign(await answer(tab.endpoint, params, state), output));
     renderTabs();
     if (tab.id === current) show(tab.id);
   });
@@ -163,7 +176,6 @@ function renderTabs() {
 function show(id) {
   current = id;
   renderTabs();
-  const tab = TABS.find((t) => t.id === id);
   const result = results.get(id);
   const code = $('#result code');
   if (!result) {
@@ -172,7 +184,7 @@ function show(id) {
     return;
   }
   if (result.ok) {
-    code.innerHTML = result.text.length > HIGHLIGHT_LIMIT ? escapeHtml(result.text) : HIGHLIGHTERS[tab.kind](result.text);
+    code.innerHTML = result.text.length > HIGHLIGHT_LIMIT ? escapeHtml(result.text) : HIGHLIGHTERS[result.kind](result.text);
     $('#status').textContent = `${result.status} · ${result.type} · ${result.text.length} characters · ${result.ms} ms`;
   } else {
     code.innerHTML = span('err', result.text);
@@ -230,13 +242,12 @@ async function copyOutput() {
 }
 
 function downloadOutput() {
-  const tab = TABS.find((t) => t.id === current);
   const result = results.get(current);
   if (!result || !result.ok) return;
   const url = URL.createObjectURL(new Blob([result.text], { type: result.type }));
   const link = document.createElement('a');
   link.href = url;
-  link.download = `harvest-${tab.id}.${tab.ext}`;
+  link.download = `harvest-${current}.${result.ext}`;
   document.body.append(link);
   link.click();
   link.remove();
