@@ -4,12 +4,15 @@ and extruct's keywords mean what they mean in extruct."""
 
 import doctest
 import importlib.metadata
+import json
 import logging
 import warnings
 
 import extruct
 import harvest_html
 import pytest
+from rdflib import Graph
+from rdflib.compare import graph_diff, isomorphic, to_isomorphic
 
 BASE_URL = "https://example.com/"
 
@@ -60,6 +63,20 @@ def dublin_core_statements(objects):
     return result
 
 
+def rdfa_graph(nodes):
+    """An `rdfa` result (expanded JSON-LD node objects) read by rdflib's JSON-LD parser."""
+    return Graph().parse(data=json.dumps(nodes), format="json-ld")
+
+
+def assert_same_graph(ours, theirs):
+    """The same graph, whatever the order of the nodes and the labels of blank nodes (pyRdfa's
+    are random, `_:N` and a UUID)."""
+    ours, theirs = rdfa_graph(ours), rdfa_graph(theirs)
+    if not isomorphic(ours, theirs):
+        _, only_ours, only_theirs = graph_diff(to_isomorphic(ours), to_isomorphic(theirs))
+        raise AssertionError(f"only harvest: {sorted(only_ours)}\nonly extruct: {sorted(only_theirs)}")
+
+
 @pytest.mark.parametrize("page", range(len(readme_pages())))
 def test_extruct_readme_examples_uniform(page):
     html = readme_pages()[page]
@@ -77,6 +94,41 @@ def test_extruct_readme_examples_uniform(page):
                 assert obj["@context"]["og"] in ("http://ogp.me/ns#", "https://ogp.me/ns#")
         else:
             assert ours[syntax] == theirs[syntax], syntax
+    assert_same_graph(ours["rdfa"], theirs["rdfa"])
+
+
+# schema.org-style RDFa (a vocabulary, types, nested properties, a link) and an Open Graph
+# property under a declared prefix.
+RDFA_PAGE = (
+    '<html prefix="og: http://ogp.me/ns#"><head><meta property="og:title" content="The Rock"></head>'
+    '<body vocab="http://schema.org/"><div typeof="Person" resource="#ada">'
+    '<span property="name">Ada Gardener</span>'
+    '<div property="address" typeof="PostalAddress"><span property="addressLocality">Leeds</span></div>'
+    '<a property="url" href="/ada">home</a></div></body></html>'
+)
+
+
+def test_uniform_leaves_rdfa_as_extracted_as_extruct_does():
+    """extruct's uniform=True reshapes microdata, microformats, Open Graph and Dublin Core and
+    hands `rdfa` back as extracted (expanded JSON-LD node objects); so does harvest_html."""
+    theirs = extruct.extract(RDFA_PAGE, base_url=BASE_URL, syntaxes=["rdfa"], uniform=True)["rdfa"]
+    theirs_as_extracted = extruct.extract(RDFA_PAGE, base_url=BASE_URL, syntaxes=["rdfa"])["rdfa"]
+    assert_same_graph(theirs, theirs_as_extracted)
+    ours = harvest_html.extract(RDFA_PAGE, BASE_URL, ["rdfa"], uniform=True)
+    assert sorted(ours) == ["rdfa", "url"]
+    assert ours["rdfa"] == harvest_html.extract(RDFA_PAGE, BASE_URL, ["rdfa"])["rdfa"]
+    assert ours["rdfa"] == harvest_html.rdfa(RDFA_PAGE, BASE_URL)
+    assert_same_graph(ours["rdfa"], theirs)
+    # Both in the one shape: a list of node objects, full IRIs as keys, every value a list.
+    assert len(rdfa_graph(ours["rdfa"])) == 8
+    for nodes in (ours["rdfa"], theirs):
+        assert isinstance(nodes, list) and all(isinstance(node["@id"], str) for node in nodes)
+        ada = next(node for node in nodes if node["@id"] == BASE_URL + "#ada")
+        assert ada["@type"] == ["http://schema.org/Person"]
+        assert ada["http://schema.org/name"] == [{"@value": "Ada Gardener"}]
+        assert ada["http://schema.org/url"] == [{"@id": BASE_URL + "ada"}]
+    # With extruct's default syntaxes (uniform=True without syntaxes), the same.
+    assert harvest_html.extract(RDFA_PAGE, BASE_URL, uniform=True)["rdfa"] == ours["rdfa"]
 
 
 def test_extruct_readme_examples_found_something():
