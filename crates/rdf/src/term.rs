@@ -115,10 +115,48 @@ fn escape_forbidden(value: &str) -> String {
         if keep {
             out.push(c);
         } else {
-            let mut buffer = [0; 4];
-            for byte in c.encode_utf8(&mut buffer).bytes() {
-                out.push_str(&format!("%{byte:02X}"));
-            }
+            push_percent_encoded(&mut out, c);
+        }
+    }
+    out
+}
+
+/// `c`'s UTF-8 bytes as `%HH` escapes.
+fn push_percent_encoded(out: &mut String, c: char) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let mut buffer = [0; 4];
+    for byte in c.encode_utf8(&mut buffer).bytes() {
+        out.push('%');
+        out.push(char::from(HEX[usize::from(byte >> 4)]));
+        out.push(char::from(HEX[usize::from(byte & 0xF)]));
+    }
+}
+
+/// %-escapes the characters of `value` that the RFC 3987 `ifragment` production does not
+/// allow (it allows `iunreserved`, `sub-delims`, `:`, `@`, `/`, `?` and `%HH` escapes, which
+/// stay as they are: an escape is never escaped twice). The microdata conversions build
+/// predicate IRIs as a base followed by such a fragment.
+///
+/// ```
+/// assert_eq!(harvest_rdf::escape_ifragment("a b#c%41é"), "a%20b%23c%41é");
+/// ```
+pub fn escape_ifragment(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for (index, c) in value.char_indices() {
+        let valid = c.is_ascii_alphanumeric()
+            || matches!(
+                c,
+                '-' | '.' | '_' | '~' | '!' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | ';' | '=' | ':' | '@'
+                    | '/' | '?'
+            )
+            || (c == '%' && value.as_bytes().get(index + 1..index + 3).is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit)))
+            // `iprivate` characters are allowed in a query only, not in a fragment.
+            || is_iri_unicode(c)
+                && !matches!(c, '\u{E000}'..='\u{F8FF}' | '\u{F0000}'..='\u{FFFFD}' | '\u{100000}'..='\u{10FFFD}');
+        if valid {
+            out.push(c);
+        } else {
+            push_percent_encoded(&mut out, c);
         }
     }
     out

@@ -34,10 +34,10 @@
 use harvest_dom::{split_ascii_whitespace, Document, Element, Url};
 use harvest_links::RdfRel;
 use harvest_microdata::{Item, Microdata, PropertyValue};
+use harvest_rdf::escape_ifragment;
 use indexmap::IndexSet;
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
-use std::fmt::Write as _;
 use std::rc::Rc;
 
 /// `rdf:type`.
@@ -371,71 +371,6 @@ pub fn from_microdata_with(
 /// itself is not a valid URL).
 fn is_absolute_url(value: &str) -> bool {
     !value.chars().any(|c| c.is_ascii_whitespace() || c.is_control()) && Url::parse(value).is_ok()
-}
-
-/// RFC 3987 `ucschar` and `iprivate`: the non-ASCII characters an IRI may hold.
-fn is_iri_unicode(c: char) -> bool {
-    matches!(c,
-        '\u{A0}'..='\u{D7FF}' | '\u{F900}'..='\u{FDCF}' | '\u{FDF0}'..='\u{FFEF}'
-        | '\u{10000}'..='\u{1FFFD}' | '\u{20000}'..='\u{2FFFD}' | '\u{30000}'..='\u{3FFFD}'
-        | '\u{40000}'..='\u{4FFFD}' | '\u{50000}'..='\u{5FFFD}' | '\u{60000}'..='\u{6FFFD}'
-        | '\u{70000}'..='\u{7FFFD}' | '\u{80000}'..='\u{8FFFD}' | '\u{90000}'..='\u{9FFFD}'
-        | '\u{A0000}'..='\u{AFFFD}' | '\u{B0000}'..='\u{BFFFD}' | '\u{C0000}'..='\u{CFFFD}'
-        | '\u{D0000}'..='\u{DFFFD}' | '\u{E1000}'..='\u{EFFFD}'
-        | '\u{E000}'..='\u{F8FF}' | '\u{F0000}'..='\u{FFFFD}' | '\u{100000}'..='\u{10FFFD}')
-}
-
-fn push_percent_encoded(out: &mut String, c: char) {
-    let mut buffer = [0u8; 4];
-    for byte in c.encode_utf8(&mut buffer).bytes() {
-        let _ = write!(out, "%{byte:02X}");
-    }
-}
-
-/// Whether the `%` at byte `index` of `value` starts a `%HH` escape.
-fn starts_escape(value: &str, index: usize) -> bool {
-    let bytes = value.as_bytes();
-    matches!((bytes.get(index + 1), bytes.get(index + 2)), (Some(a), Some(b)) if a.is_ascii_hexdigit() && b.is_ascii_hexdigit())
-}
-
-/// %-escapes the characters of `value` that are not valid in the RFC 3987 `ifragment`
-/// production (`iunreserved`, `sub-delims`, `:`, `@`, `/`, `?`, and `%HH` escapes, which are
-/// kept as they are: existing escapes are never escaped twice).
-fn escape_ifragment(value: &str) -> String {
-    let mut out = String::with_capacity(value.len());
-    for (index, c) in value.char_indices() {
-        let valid = c.is_ascii_alphanumeric()
-            || matches!(
-                c,
-                '-' | '.'
-                    | '_'
-                    | '~'
-                    | '!'
-                    | '$'
-                    | '&'
-                    | '\''
-                    | '('
-                    | ')'
-                    | '*'
-                    | '+'
-                    | ','
-                    | ';'
-                    | '='
-                    | ':'
-                    | '@'
-                    | '/'
-                    | '?'
-            )
-            || (c == '%' && starts_escape(value, index))
-            || is_iri_unicode(c)
-                && !matches!(c, '\u{E000}'..='\u{F8FF}' | '\u{F0000}'..='\u{FFFFD}' | '\u{100000}'..='\u{10FFFD}');
-        if valid {
-            out.push(c);
-        } else {
-            push_percent_encoded(&mut out, c);
-        }
-    }
-    out
 }
 
 /// Steps 4.2-4.3 and 5.2-5.3 of "generate the triples": a type with `#` and a `:` after it.
