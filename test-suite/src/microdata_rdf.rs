@@ -79,8 +79,8 @@ fn file_name(path: &Path) -> String {
     path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
 }
 
-/// Parses Turtle (or N-Triples) into a canonical graph.
-fn graph(text: &str, base: &str) -> Result<oxrdf::Graph, String> {
+/// Parses Turtle (or N-Triples) into a canonical graph (the RDFa suite compares with it too).
+pub(crate) fn graph(text: &str, base: &str) -> Result<oxrdf::Graph, String> {
     let parser = oxttl::TurtleParser::new().with_base_iri(base).map_err(|e| e.to_string())?;
     let mut graph = oxrdf::Graph::new();
     for triple in parser.for_slice(text.as_bytes()) {

@@ -11,10 +11,10 @@
 //! are addressed as the suite publishes them
 //! (`http://rdfa.info/test-suite/test-cases/rdfa1.1/html5/NNNN.html`).
 
+use crate::microdata_rdf::graph;
 use crate::{Expectations, Outcome, Report};
 use harvest_dom::{Document, ParseOptions, Url};
 use harvest_rdfa::RdfaOptions;
-use oxrdf::graph::CanonicalizationAlgorithm;
 use serde_json::Value;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -80,17 +80,6 @@ pub fn discover(folder: &Path) -> Result<Vec<RdfaCase>, String> {
     }
     cases.sort_by(|a, b| a.name.cmp(&b.name));
     Ok(cases)
-}
-
-/// Parses Turtle (or N-Triples) into a canonical graph.
-fn graph(text: &str, base: &str) -> Result<oxrdf::Graph, String> {
-    let parser = oxttl::TurtleParser::new().with_base_iri(base).map_err(|e| e.to_string())?;
-    let mut graph = oxrdf::Graph::new();
-    for triple in parser.for_slice(text.as_bytes()) {
-        graph.insert(&triple.map_err(|e| e.to_string())?);
-    }
-    graph.canonicalize(CanonicalizationAlgorithm::Unstable);
-    Ok(graph)
 }
 
 /// Runs one case.
