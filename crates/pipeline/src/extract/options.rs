@@ -1,0 +1,225 @@
+//! The options of each extraction: one struct or enum per output, named once here and read by
+//! every front end (the command's flags, the Python keywords and the server's parameters turn
+//! into these).
+
+use super::Syntax;
+
+pub use harvest_mf2::Root as Mf2Root;
+
+/// Checks a root selector (`Mf2Options::root`) before any page is read: the message says why
+/// it is not a selector.
+///
+/// ```
+/// assert!(harvest_pipeline::extract::check_root_selector("main > .h-entry").is_ok());
+/// assert!(harvest_pipeline::extract::check_root_selector("main >").is_err());
+/// ```
+pub fn check_root_selector(selector: &str) -> Result<(), String> {
+    // harvest-dom's message quotes the start of a long selector only.
+    harvest_dom::Selector::parse(selector).map_err(|error| format!("invalid root selector: {error}"))?;
+    harvest_mf2::Options::new().root(Mf2Root::Selector(selector.to_owned())).validate().map_err(|e| e.to_string())
+}
+
+/// Options of the microformats2 extraction.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Mf2Options {
+    /// Add `lang` to items and e-* values.
+    pub lang: bool,
+    /// Imply an h-entry from the page's metadata when it has no microformats.
+    pub metaformats: bool,
+    /// Only items of these types (empty: every item).
+    pub filter: Vec<String>,
+    /// Also write the 2014 parsing spec's `alternates`.
+    pub alternates: bool,
+    /// Leave out CSS framework classes that look like microformats (`h-full`, `p-px`).
+    pub filter_roots: bool,
+    /// Parse only this element and its descendants.
+    pub root: Option<Mf2Root>,
+    /// Give image values their `srcset` candidates.
+    pub srcset: bool,
+    /// Write JF2 instead of the microformats2 JSON.
+    pub jf2: bool,
+    /// Read element text by the thorough algorithm instead of the specification's textContent.
+    pub thorough_text: bool,
+    /// Add each item's `source-paths` (where the item and each value came from).
+    pub source_paths: bool,
+    /// Give classic roots (`vcard`, `hentry`...) their `id`, as microformats2 roots have theirs.
+    pub classic_root_ids: bool,
+}
+
+/// What the links extraction gives.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum LinksMode {
+    /// Every link with its link types.
+    #[default]
+    All,
+    /// The syndication feeds, the default feed first.
+    Feeds,
+    /// What the link-type rules forbid.
+    Check,
+}
+
+/// Where a vCard or iCalendar conversion reads its data.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum ConversionSource {
+    /// Microdata first; microformats2 when the page has none to convert.
+    #[default]
+    Auto,
+    /// Microdata items (the HTML vCard and vEvent vocabularies).
+    Microdata,
+    /// microformats2 (h-card, h-event).
+    Mf2,
+}
+
+/// Options of the vCard conversion.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct VcardOptions {
+    /// Where the contacts come from.
+    pub from: ConversionSource,
+    /// Every contact, not only the first (microdata) or representative (mf2) one.
+    pub all: bool,
+    /// Fold lines at 75 octets (RFC 6350) instead of 75 characters (HTML).
+    pub octets: bool,
+}
+
+/// Options of the iCalendar conversion.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct IcalOptions {
+    /// Where the events come from.
+    pub from: ConversionSource,
+    /// Fold lines at 75 octets (RFC 5545) instead of 75 characters (HTML).
+    pub octets: bool,
+    /// Write microdata date-times with an offset as UTC (RFC 5545 form).
+    pub rfc5545: bool,
+}
+
+/// Where an Atom feed is read from.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum FeedSource {
+    /// The document's `article` elements; the mf2 h-feed when it has none.
+    #[default]
+    Auto,
+    /// The document's `article` elements (HTML "Atom feed" extraction).
+    Document,
+    /// The mf2 h-feed, or the page's top-level h-entries.
+    Mf2,
+}
+
+/// An RDF syntax.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum RdfFormat {
+    /// N-Triples.
+    #[default]
+    NTriples,
+    /// Turtle.
+    Turtle,
+}
+
+/// The syntax `harvest rdfa` writes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum RdfaFormat {
+    /// Expanded JSON-LD node objects, every IRI in full (extruct's `rdfa` output).
+    #[default]
+    JsonLd,
+    /// Turtle, with the RDFa initial context's prefixes.
+    Turtle,
+    /// N-Triples.
+    NTriples,
+}
+
+/// Which graph `harvest rdfa` writes (pyRdfa's `rdfagraph`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum RdfaGraph {
+    /// The output graph.
+    #[default]
+    Output,
+    /// The processor graph: warnings and errors.
+    Processor,
+    /// Both, in one graph.
+    Both,
+}
+
+/// Options of the RDFa extraction.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RdfaOptions {
+    /// The syntax written.
+    pub format: RdfaFormat,
+    /// Which graph.
+    pub graph: RdfaGraph,
+    /// RDFa vocabulary expansion from the page's own triples (off by default).
+    pub vocabulary_expansion: bool,
+}
+
+/// How much of each link `all` gives.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum LinksDetail {
+    /// What a crawler needs: URL, link types, the element, whether it is a hyperlink or an
+    /// external resource, `hreflang`, `type`, `media`, `title`
+    /// ([`harvest_links::CompactLink`]).
+    #[default]
+    Compact,
+    /// Every link type with its classification and the links each element creates, as
+    /// [`Extraction::Links`] gives them.
+    Full,
+}
+
+pub use harvest_export::rdf::registry::{Registry, RegistryError};
+
+/// Which microdata-to-RDF conversion.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum RdfAlgorithm {
+    /// The W3C note "Microdata to RDF": predicates from the item's vocabulary
+    /// (`http://schema.org/name`), typed values, the registry's expansions.
+    #[default]
+    W3c,
+    /// HTML 5.0 §5.5.2: the document's title, links and meta, and microdata predicates made of
+    /// the item type and the name.
+    Html5,
+}
+
+/// Options of the RDF export.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RdfOptions {
+    /// N-Triples or Turtle.
+    pub format: RdfFormat,
+    /// Which conversion.
+    pub algorithm: RdfAlgorithm,
+    /// The vocabulary registry of the W3C conversion (`None`: the note's default registry).
+    pub registry: Option<Registry>,
+}
+
+pub use harvest_microdata::MicrodataOptions;
+
+/// What the microdata extraction gives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MicrodataOutput {
+    /// The JSON of the HTML microdata chapter (`{"items": [...]}`), the page read with these
+    /// options (the default: the HTML standard's model; `content_attribute` reads `content` on
+    /// any text-valued element, as extruct does).
+    Json(MicrodataOptions),
+    /// JSON-LD: one node object per top-level item, from the W3C conversion with this registry
+    /// (`None`: the default one).
+    JsonLd(Option<Registry>),
+    /// The validator's diagnostics.
+    Validate,
+}
+
+impl Default for MicrodataOutput {
+    fn default() -> Self {
+        MicrodataOutput::Json(MicrodataOptions::default())
+    }
+}
+
+/// Options of `all`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AllOptions {
+    /// The syntaxes extracted, each under its own key (default: every syntax).
+    pub syntaxes: Vec<Syntax>,
+    /// The form of the links (default: compact).
+    pub links: LinksDetail,
+}
+
+impl Default for AllOptions {
+    fn default() -> Self {
+        AllOptions { syntaxes: Syntax::ALL.to_vec(), links: LinksDetail::default() }
+    }
+}
