@@ -73,7 +73,10 @@ fn every_endpoint_and_option_answers_as_the_command_does() {
     );
     assert_eq!(jf2.header("content-type"), Some("application/jf2+json"));
     // One access-log line per request, path without query.
-    std::thread::sleep(Duration::from_millis(200));
+    let expected = cases.len() + 4;
+    server.wait_for_log_lines("for every request", |log| {
+        log.iter().filter(|l| l.contains("\"POST /v1/")).count() >= expected
+    });
     let log = server.log.lock().unwrap().clone();
     assert_eq!(log.iter().filter(|l| l.contains("\"POST /v1/")).count(), cases.len() + 4, "{log:?}");
     assert!(log.iter().all(|l| !l.contains("base_url")));

@@ -34,7 +34,7 @@ fn a_deeply_nested_root_selector_is_a_400_not_a_crash() {
     assert_eq!(server.get("/healthz").status, 200);
     let answer = server.post(&format!("/v1/mf2?root_selector={}", nested_not(7)), b"<p class=h-card>Ada</p>");
     assert_eq!(answer.status, 200, "{}", answer.text());
-    assert!(server.log.lock().unwrap().iter().any(|line| line.contains("\"GET /v1/mf2\" 400")));
+    server.wait_for_log("for the 400", |line| line.contains("\"GET /v1/mf2\" 400"));
 }
 
 /// The same selector on the command line: a usage error with the reason, not a crash.
@@ -103,7 +103,9 @@ fn output_past_the_bound_is_an_error() {
     let body_start = raw.windows(4).position(|w| w == b"\r\n\r\n").unwrap() + 4;
     assert_eq!(dechunk(&raw[body_start..]), None, "the answer is cut short, not ended");
     std::thread::sleep(std::time::Duration::from_millis(200));
-    assert!(server.log.lock().unwrap().iter().any(|line| line.contains("cut short") && line.contains("--max-output")));
+    server.wait_for_log("saying why the answer was cut short", |line| {
+        line.contains("cut short") && line.contains("--max-output")
+    });
 }
 
 /// Issue 26, item 3: a timed-out request went on extracting, holding its worker. Now the
@@ -185,9 +187,7 @@ fn the_smaller_defects() {
     let big_head = format!("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: {}\r\n\r\n", "a".repeat(1 << 20));
     let raw = raw_exchange(&server.address, big_head.as_bytes());
     assert!(raw.starts_with(b"HTTP/1.1 431"), "{:?}", String::from_utf8_lossy(&raw[..12.min(raw.len())]));
-    std::thread::sleep(std::time::Duration::from_millis(200));
-    let log = server.log.lock().unwrap();
-    assert!(log.iter().any(|line| line.contains("431 rejected by the HTTP parser")), "{log:?}");
+    server.wait_for_log("for hyper's 431", |line| line.contains("431 rejected by the HTTP parser"));
 }
 
 /// A raw request with this `Host` and these extra header lines; the answer's status and head.
@@ -368,7 +368,7 @@ fn one_client_is_bounded_on_its_own() {
         server.request("POST", "/v1/mf2", &[("Content-Type", "text/html"), ("X-Forwarded-For", "198.51.100.4")], page);
     assert_eq!(other.status, 200, "another client is answered");
     drop(held);
-    assert!(server.log.lock().unwrap().iter().any(|line| line.starts_with("198.51.100.4 via 127.0.0.1:")));
+    server.wait_for_log("naming the forwarded client", |line| line.starts_with("198.51.100.4 via 127.0.0.1:"));
 
     // Connections are counted by peer (here: not a trusted proxy).
     let direct = Server::start(&["--max-connections-per-client", "8"]);

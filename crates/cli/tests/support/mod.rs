@@ -67,6 +67,25 @@ impl Server {
         self.request("GET", target, &[], b"")
     }
 
+    /// Waits (up to 10 s) for a log line matching `wanted`: the access log is written after the
+    /// answer has gone out, so a client can see the answer before the line exists.
+    pub fn wait_for_log(&self, what: &str, wanted: impl Fn(&str) -> bool) {
+        self.wait_for_log_lines(what, |lines| lines.iter().any(|line| wanted(line)));
+    }
+
+    /// Waits (up to 10 s) until the log lines so far satisfy `done`.
+    pub fn wait_for_log_lines(&self, what: &str, done: impl Fn(&[String]) -> bool) {
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        loop {
+            let lines = self.log.lock().unwrap().clone();
+            if done(&lines) {
+                return;
+            }
+            assert!(std::time::Instant::now() < deadline, "no log line {what}: {lines:?}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// Sends SIGTERM and waits for the exit status.
     pub fn terminate(mut self) -> std::process::ExitStatus {
         signal_term(&self.child);
