@@ -62,8 +62,9 @@ impl ParseOptions {
         self
     }
 
-    /// The deepest element nesting kept as written; deeper elements become siblings at this
-    /// depth (see [`Document::depth_limit_hit`]). Values below 1 count as 1.
+    /// The deepest nesting of open elements the HTML tree builder sees at once; deeper pages are
+    /// parsed through a window over the top of the stack, and keep their whole tree (see
+    /// [`Document::depth_limit_hit`]). Values below 1 count as 1.
     pub fn max_depth(mut self, depth: usize) -> Self {
         self.max_depth = depth;
         self
@@ -276,8 +277,11 @@ impl Document {
         self.encoding.source
     }
 
-    /// Whether the page nested elements deeper than [`ParseOptions::max_depth`], so that the
-    /// deepest elements were placed as siblings at the limit.
+    /// Whether the page nested elements deeper than [`ParseOptions::max_depth`] in a way the
+    /// windowed tree builder cannot follow exactly, so that the tree may differ from an unbounded
+    /// parse (a misnested end tag or start tag that reaches for an element far below, formatting
+    /// elements to reconstruct across the window; `docs/robustness.md` lists the cases). A page
+    /// merely nested deeper than the bound keeps the standard tree and reports `false`.
     pub fn depth_limit_hit(&self) -> bool {
         self.depth_limit_hit
     }

@@ -5,8 +5,10 @@
 //! * **Loading**: [`Document::parse`] from text, [`Document::parse_bytes`] from raw bytes with
 //!   encoding detection ([`encoding`]), both with [`ParseOptions`] (document URL, transport
 //!   charset, depth bound).
-//! * **Parsing**: html5ever builds an arena tree (every node in one vector); nesting deeper than
-//!   [`DEFAULT_MAX_DEPTH`] is flattened so parsing stays linear ([`Document::depth_limit_hit`]).
+//! * **Parsing**: html5ever builds an arena tree (every node in one vector); past
+//!   [`DEFAULT_MAX_DEPTH`] open elements its tree builder works on a window over the top of the
+//!   stack so parsing stays linear, and the tree stays the standard one
+//!   ([`Document::depth_limit_hit`] says where it may not).
 //! * **Deadlines**: [`ParseOptions::deadline`] stops the parse, and every walk over the
 //!   document, within a few hundred steps of a [`Deadline`] (an instant, a cancellation, an
 //!   interruption check).

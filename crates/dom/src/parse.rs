@@ -1,38 +1,41 @@
 //! The HTML parser driver: html5ever's tokenizer and tree builder building the arena tree
-//! ([`crate::tree`]), with a bound on the depth of the tree.
+//! ([`crate::tree`]), with a bound on the depth of the tree builder's stack of open elements.
 //!
 //! # Why a depth bound
 //!
 //! html5ever's tree builder walks its stack of open elements for every block-level start tag
 //! (the "has a `p` element in button scope" check of the HTML tree construction rules), so a page
-//! of *n* nested `div`s costs O(n²). Browsers stay linear by bounding the depth of the tree.
-//! We do the same, in two small parts that never change a page below the bound:
+//! of *n* nested `div`s costs O(n²). We keep the stack that html5ever sees bounded while the
+//! stored tree keeps every element where the HTML algorithm puts it:
 //!
-//! * [`ArenaSink`], the tree sink, notes every element inserted deeper than the limit;
-//! * [`DepthGuard`] sits between the tokenizer and the tree builder. After a start tag whose
-//!   element landed past the limit, it immediately closes that element with a synthetic end tag,
-//!   so the open-element stack never grows past the limit and everything the element would have
-//!   contained goes to its parent instead: past the limit, nesting becomes a sequence of
-//!   siblings. The real end tag of a closed element arrives later and is swallowed.
+//! * [`ArenaSink`], the tree sink, builds the tree and notes elements inserted deeper than the
+//!   bound below its *floor* (the document, or the element under the current window);
+//! * [`window::WindowedBuilder`] sits between the tokenizer and the tree builder. Past the bound
+//!   it replaces the tree builder by one that holds only the top of the real stack (a window)
+//!   over the existing nodes, rebuilt by replaying the window's start tags, so that the tree
+//!   builder's insertion-mode decisions (tables, foreign content, templates, forms, formatting
+//!   elements, auto-closing) see the same open elements as an unbounded parse. What the window
+//!   cannot see is summarised for the decisions that look below it; where a token may depend on
+//!   more than that, the document reports [`crate::Document::depth_limit_hit`].
 //!
-//! Raw-text elements (`script`, `style`, `textarea`, ...) and void elements hold no elements, so
-//! they are never closed early. The document records that the limit was hit.
+//! The design and its limits are written down in `docs/robustness.md`.
 
-use crate::deadline::{Deadline, Watch};
+mod window;
+
+use crate::deadline::Deadline;
 use crate::tree::{ElementData, NodeData, NodeId, Tree};
 use html5ever::tendril::StrTendril;
-use html5ever::tokenizer::{BufferQueue, Tag, TagKind, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOpts};
+use html5ever::tokenizer::Tokenizer;
+use html5ever::tokenizer::{BufferQueue, TokenizerOpts};
 use html5ever::tree_builder::{ElementFlags, NodeOrText, QuirksMode, TreeBuilder, TreeBuilderOpts, TreeSink};
 use html5ever::{local_name, Attribute, ExpandedName, LocalName, QualName, TokenizerResult};
 use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
+use std::collections::VecDeque;
 
-/// The default bound on the depth of element nesting (the depth Blink uses).
+/// The default bound on the depth of element nesting the tree builder sees at once (the depth
+/// Blink uses for its tree).
 pub const DEFAULT_MAX_DEPTH: usize = 512;
-
-/// How many closed-early elements an end tag is compared with, from the most recent one.
-/// Bounds the work per end tag when the markup past the limit is misnested.
-const SWALLOW_LOOKBACK: usize = 16;
 
 /// The result of a parse: the tree and what the depth guard did.
 pub(crate) struct ParsedTree {
@@ -47,8 +50,10 @@ pub(crate) struct ParsedTree {
 /// Parses a whole document from text.
 pub(crate) fn parse_document(html: &str, max_depth: usize, scripting: bool, deadline: &Deadline) -> ParsedTree {
     let sink = ArenaSink::new(max_depth);
-    let tree_builder = TreeBuilder::new(sink, TreeBuilderOpts { scripting_enabled: scripting, ..Default::default() });
-    run(html, tree_builder, TokenizerOpts::default(), deadline)
+    let options = TreeBuilderOpts { scripting_enabled: scripting, ..Default::default() };
+    let tree_builder = TreeBuilder::new(sink, options);
+    let driver = window::WindowedBuilder::new(tree_builder, options, max_depth, None, deadline);
+    run(html, driver, TokenizerOpts::default())
 }
 
 /// Parses a fragment of HTML with `context` as its context element: HTML § 13.4 "Parsing HTML
@@ -65,59 +70,39 @@ pub(crate) fn parse_fragment(
 ) -> ParsedTree {
     let sink = ArenaSink::new(max_depth);
     let context_element = sink.create_element(context, Vec::new(), ElementFlags::default());
-    let tree_builder = TreeBuilder::new_for_fragment(
-        sink,
-        context_element,
-        None,
-        TreeBuilderOpts { scripting_enabled: scripting, ..Default::default() },
-    );
+    let options = TreeBuilderOpts { scripting_enabled: scripting, ..Default::default() };
+    let tree_builder = TreeBuilder::new_for_fragment(sink, context_element.clone(), None, options);
     // Step 4 of the algorithm: the tokenizer's state follows the context element's name.
     let tokenizer_options = TokenizerOpts {
         initial_state: Some(tree_builder.tokenizer_state_for_context_elem(scripting)),
         ..Default::default()
     };
-    run(html, tree_builder, tokenizer_options, deadline)
+    let driver = window::WindowedBuilder::new(tree_builder, options, max_depth, Some(context_element), deadline);
+    run(html, driver, tokenizer_options)
 }
 
-/// Feeds `html` through the depth guard into `tree_builder` and takes the tree it built.
+/// Feeds `html` through the windowed tree builder and takes the tree it built.
 ///
-/// Past the deadline the guard passes no more tokens on and pauses the tokenizer at the next
+/// Past the deadline the builder passes no more tokens on and pauses the tokenizer at the next
 /// tag (the pause html5ever has for scripts), and the rest of the input is not read; the tree
 /// builder then ends as at the end of the input.
-fn run(
-    html: &str,
-    tree_builder: TreeBuilder<Handle, ArenaSink>,
-    tokenizer_options: TokenizerOpts,
-    deadline: &Deadline,
-) -> ParsedTree {
-    let guard = DepthGuard {
-        inner: tree_builder,
-        swallow: RefCell::new(Vec::new()),
-        watch: Watch::new(deadline.clone()),
-        feeding: Cell::new(true),
-        paused: Cell::new(false),
-    };
-    let tokenizer = Tokenizer::new(guard, tokenizer_options);
+fn run(html: &str, driver: window::WindowedBuilder, tokenizer_options: TokenizerOpts) -> ParsedTree {
+    let tokenizer = Tokenizer::new(driver, tokenizer_options);
     let input = BufferQueue::default();
     input.push_back(StrTendril::from_slice(html));
     while let TokenizerResult::Script(_) = tokenizer.feed(&input) {
-        if tokenizer.sink.paused.get() {
+        if tokenizer.sink.paused() {
             break;
         }
     }
     // `end` may emit tokens, and must not be paused.
-    tokenizer.sink.feeding.set(false);
+    tokenizer.sink.stop_feeding();
     tokenizer.end();
-    let sink = &tokenizer.sink.inner.sink;
-    ParsedTree {
-        tree: sink.tree.replace(Tree::new()),
-        depth_limit_hit: sink.limit_hit.get(),
-        interrupted: tokenizer.sink.watch.stopped(),
-        created_base: sink.created_base.get(),
-    }
+    tokenizer.sink.finish()
 }
 
-/// Elements that never contain elements: closing them early would change nothing but the text.
+/// Elements that never contain elements: the tree builder is never rebuilt while one of them is
+/// the current node (its text is being read in a tokenizer state of its own).
 /// Void elements, and the raw-text and RCDATA elements whose contents are only text.
 fn holds_no_elements(name: &LocalName) -> bool {
     crate::serialize::is_void_like(name)
@@ -136,83 +121,6 @@ fn holds_no_elements(name: &LocalName) -> bool {
         )
 }
 
-/// Sits between the tokenizer and the tree builder and keeps the open-element stack bounded.
-struct DepthGuard {
-    inner: TreeBuilder<Handle, ArenaSink>,
-    /// Names of elements closed early whose real end tag has not arrived yet.
-    swallow: RefCell<Vec<LocalName>>,
-    /// The deadline, looked at once per token.
-    watch: Watch,
-    /// Whether the tokenizer is being fed (not ending), so that it may be paused.
-    feeding: Cell<bool>,
-    /// Whether the tokenizer was paused at the deadline.
-    paused: Cell<bool>,
-}
-
-impl DepthGuard {
-    fn close_overflowing_elements(&self, line_number: u64) {
-        let overflowed = std::mem::take(&mut *self.inner.sink.overflowed.borrow_mut());
-        for name in overflowed.into_iter().rev() {
-            if holds_no_elements(&name) {
-                continue;
-            }
-            let end = Tag { kind: TagKind::EndTag, name: name.clone(), self_closing: false, attrs: Vec::new() };
-            let _ = self.inner.process_token(Token::TagToken(end), line_number);
-            self.swallow.borrow_mut().push(name);
-        }
-    }
-
-    /// Whether a real end tag belongs to an element that was closed early; if so, forget it.
-    fn swallows(&self, name: &LocalName) -> bool {
-        let mut swallow = self.swallow.borrow_mut();
-        let lookback = swallow.len().saturating_sub(SWALLOW_LOOKBACK);
-        match swallow[lookback..].iter().rposition(|pending| pending == name) {
-            Some(offset) => {
-                swallow.truncate(lookback + offset);
-                true
-            }
-            None => false,
-        }
-    }
-}
-
-impl TokenSink for DepthGuard {
-    type Handle = Handle;
-
-    fn process_token(&self, token: Token, line_number: u64) -> TokenSinkResult<Handle> {
-        if !self.watch.keep_going() {
-            // Only a tag may pause html5ever's tokenizer (its script pause), and only once.
-            if self.feeding.get() && matches!(token, Token::TagToken(_)) && !self.paused.replace(true) {
-                return TokenSinkResult::Script(Handle::unnamed(NodeId::DOCUMENT));
-            }
-            return TokenSinkResult::Continue;
-        }
-        let is_start_tag = matches!(&token, Token::TagToken(tag) if tag.kind == TagKind::StartTag);
-        if let Token::TagToken(tag) = &token {
-            if tag.kind == TagKind::EndTag && !self.swallow.borrow().is_empty() && self.swallows(&tag.name) {
-                return TokenSinkResult::Continue;
-            }
-        }
-        let result = self.inner.process_token(token, line_number);
-        if is_start_tag {
-            if !self.inner.sink.overflowed.borrow().is_empty() {
-                self.close_overflowing_elements(line_number);
-            }
-        } else {
-            self.inner.sink.overflowed.borrow_mut().clear();
-        }
-        result
-    }
-
-    fn end(&self) {
-        self.inner.end()
-    }
-
-    fn adjusted_current_node_present_but_not_in_html_namespace(&self) -> bool {
-        self.inner.adjusted_current_node_present_but_not_in_html_namespace()
-    }
-}
-
 /// A handle the tree builder holds on a node: its id, and for an element its name, which the
 /// tree builder asks for constantly and borrows from the handle (`TreeSink::elem_name`).
 #[derive(Clone)]
@@ -227,18 +135,34 @@ impl Handle {
     }
 }
 
-/// Builds the arena [`Tree`] for html5ever's tree builder, and notes the depth of inserted
-/// elements for the guard.
+/// Builds the arena [`Tree`] for html5ever's tree builder, notes the depth of inserted elements
+/// for the windowed builder, and stands in existing nodes for the elements a rebuilt tree builder
+/// creates while its window is replayed.
 struct ArenaSink {
     tree: RefCell<Tree>,
     max_depth: usize,
-    /// Per node, `(generation, depth)`: the depth is current while its generation is. Any move
-    /// of nodes by the parser changes the depth of a whole subtree, so a move starts a new
-    /// generation instead of updating them; stale depths are recomputed from the parents.
+    /// Per node, `(generation, depth)`: the depth below the floor is current while its
+    /// generation is. Any move of nodes by the parser changes the depth of a whole subtree, and a
+    /// new window moves the floor, so both start a new generation instead of updating depths;
+    /// stale depths are recomputed from the parents.
     depths: RefCell<Vec<(u32, u32)>>,
     generation: Cell<u32>,
-    /// Names of elements inserted past `max_depth` by the token being processed.
-    overflowed: RefCell<Vec<LocalName>>,
+    /// The node depths count from: the element just below the tree builder's window (the node
+    /// its root `html` element stands for), or none (the document) before any window.
+    floor: Cell<Option<NodeId>>,
+    /// Whether the tree builder looked at its root since this was last cleared: a decision that
+    /// an unbounded parse might have made with the elements below the window.
+    reached_floor: Cell<bool>,
+    /// The element whose name the tree builder asked for last (how the windowed builder learns
+    /// the current node).
+    last_named: Cell<Option<NodeId>>,
+    /// Set when an element is inserted deeper than `max_depth` below the floor.
+    too_deep: Cell<bool>,
+    /// While a window is replayed: the existing nodes the created elements stand for, in order.
+    replay: RefCell<Option<VecDeque<Handle>>>,
+    /// A replay created something else than the next expected element, or changed the tree.
+    replay_diverged: Cell<bool>,
+    quirks_mode: Cell<QuirksMode>,
     limit_hit: Cell<bool>,
     created_base: Cell<bool>,
 }
@@ -250,14 +174,20 @@ impl ArenaSink {
             max_depth: max_depth.max(1),
             depths: RefCell::new(Vec::new()),
             generation: Cell::new(1),
-            overflowed: RefCell::new(Vec::new()),
+            floor: Cell::new(None),
+            reached_floor: Cell::new(false),
+            last_named: Cell::new(None),
+            too_deep: Cell::new(false),
+            replay: RefCell::new(None),
+            replay_diverged: Cell::new(false),
+            quirks_mode: Cell::new(QuirksMode::NoQuirks),
             limit_hit: Cell::new(false),
             created_base: Cell::new(false),
         }
     }
 
-    /// Depth of `id` in the tree (a node without a parent is 0); template contents count as
-    /// children of their template. Stops counting past the limit.
+    /// Depth of `id` below the floor (the floor, and a node without a parent, are 0); template
+    /// contents count as children of their template. Stops counting past the limit.
     fn depth_of(&self, id: NodeId) -> usize {
         let tree = self.tree.borrow();
         let mut depths = self.depths.borrow_mut();
@@ -265,10 +195,14 @@ impl ArenaSink {
             depths.resize(tree.len(), (0, 0));
         }
         let generation = self.generation.get();
+        let floor = self.floor.get();
         let mut chain = Vec::new();
         let mut current = id;
         let mut base = 0;
         loop {
+            if Some(current) == floor {
+                break;
+            }
             if let Some(&(known_generation, depth)) = depths.get(current.index()) {
                 if known_generation == generation {
                     base = depth as usize;
@@ -306,13 +240,12 @@ impl ArenaSink {
             // `depth_of` has sized the table for every node created so far, the child included.
             stamp_depth(&mut self.depths.borrow_mut(), node.id, self.generation.get(), parent_depth + 1);
             if parent_depth >= self.max_depth {
-                self.limit_hit.set(true);
-                self.overflowed.borrow_mut().push(node.name.local.clone());
+                self.too_deep.set(true);
             }
         }
     }
 
-    /// The parser moved nodes: every remembered depth may be stale.
+    /// The parser moved nodes, or the floor moved: every remembered depth may be stale.
     fn forget_depths(&self) {
         let next = self.generation.get().wrapping_add(1);
         if next == 0 {
@@ -325,6 +258,28 @@ impl ArenaSink {
 
     fn push(&self, data: NodeData) -> NodeId {
         self.tree.borrow_mut().push(data)
+    }
+
+    /// Adds the attributes `element` lacks (HTML § 13.2.6.4.7, the start tags `html` and `body`
+    /// in body), for the windowed builder, which alone knows those elements past the bound.
+    fn add_attrs_to(&self, element: NodeId, attrs: Vec<Attribute>) {
+        let handle = Handle::unnamed(element);
+        self.add_attrs_if_missing(&handle, attrs);
+    }
+
+    /// Whether a window is being replayed: the tree builder only rebuilds its state, and the
+    /// tree must not change.
+    fn replaying(&self) -> bool {
+        self.replay.borrow().is_some()
+    }
+
+    /// During a replay, any change to the tree is a divergence (and is not made).
+    fn blocks_change(&self) -> bool {
+        if self.replaying() {
+            self.replay_diverged.set(true);
+            return true;
+        }
+        false
     }
 }
 
@@ -344,10 +299,20 @@ impl TreeSink for ArenaSink {
     }
 
     fn elem_name<'a>(&'a self, target: &'a Handle) -> ExpandedName<'a> {
+        self.last_named.set(Some(target.id));
+        if Some(target.id) == self.floor.get() {
+            self.reached_floor.set(true);
+        }
         target.name.expanded()
     }
 
     fn create_element(&self, name: QualName, attrs: Vec<Attribute>, flags: ElementFlags) -> Handle {
+        if let Some(replay) = self.replay.borrow_mut().as_mut() {
+            match replay.pop_front() {
+                Some(existing) if existing.name == name => return existing,
+                _ => self.replay_diverged.set(true),
+            }
+        }
         if name.local == local_name!("base") {
             self.created_base.set(true);
         }
@@ -369,6 +334,7 @@ impl TreeSink for ArenaSink {
     }
 
     fn create_comment(&self, text: StrTendril) -> Handle {
+        self.blocks_change();
         Handle::unnamed(self.push(NodeData::Comment(Box::from(&*text))))
     }
 
@@ -379,6 +345,13 @@ impl TreeSink for ArenaSink {
 
     // HTML § "insert a character": text next to text joins it.
     fn append(&self, parent: &Handle, child: NodeOrText<Handle>) {
+        if self.replaying() {
+            // Inserting a replayed element where it already is: nothing to do.
+            if !matches!(child, NodeOrText::AppendNode(_)) {
+                self.replay_diverged.set(true);
+            }
+            return;
+        }
         self.note_insertion(parent.id, &child);
         let mut tree = self.tree.borrow_mut();
         match child {
@@ -403,6 +376,9 @@ impl TreeSink for ArenaSink {
     }
 
     fn append_doctype_to_document(&self, name: StrTendril, public_id: StrTendril, system_id: StrTendril) {
+        if self.blocks_change() {
+            return;
+        }
         let mut tree = self.tree.borrow_mut();
         let (name, public_id, system_id) = (Box::from(&*name), Box::from(&*public_id), Box::from(&*system_id));
         let id = tree.push(NodeData::Doctype { name, public_id, system_id });
@@ -419,9 +395,17 @@ impl TreeSink for ArenaSink {
         x.id == y.id
     }
 
-    fn set_quirks_mode(&self, _mode: QuirksMode) {}
+    fn set_quirks_mode(&self, mode: QuirksMode) {
+        self.quirks_mode.set(mode);
+    }
 
     fn append_before_sibling(&self, sibling: &Handle, new_node: NodeOrText<Handle>) {
+        if self.replaying() {
+            if !matches!(new_node, NodeOrText::AppendNode(_)) {
+                self.replay_diverged.set(true);
+            }
+            return;
+        }
         let parent = self.tree.borrow().parent(sibling.id);
         if let Some(parent) = parent {
             self.note_insertion(parent, &new_node);
@@ -440,6 +424,9 @@ impl TreeSink for ArenaSink {
     }
 
     fn add_attrs_if_missing(&self, target: &Handle, attrs: Vec<Attribute>) {
+        if self.blocks_change() {
+            return;
+        }
         let mut tree = self.tree.borrow_mut();
         if let NodeData::Element(element) = tree.data_mut(target.id) {
             for attribute in attrs {
@@ -453,11 +440,17 @@ impl TreeSink for ArenaSink {
     }
 
     fn remove_from_parent(&self, target: &Handle) {
+        if self.blocks_change() {
+            return;
+        }
         self.forget_depths();
         self.tree.borrow_mut().detach(target.id)
     }
 
     fn reparent_children(&self, node: &Handle, new_parent: &Handle) {
+        if self.blocks_change() {
+            return;
+        }
         self.forget_depths();
         self.tree.borrow_mut().reparent_children(node.id, new_parent.id)
     }
@@ -503,18 +496,42 @@ mod tests {
         assert_eq!(body.as_deref(), Some(html));
     }
 
+    fn body_html(document: &Document) -> String {
+        document.body().map(|body| document.inner_html(&body.as_node())).unwrap_or_default()
+    }
+
+    /// Parses `html` with a bound of `max_depth` and without a bound in effect, and checks that
+    /// both trees are the same and that the bounded parse says so.
+    fn assert_same_as_unbounded(html: &str, max_depth: usize) {
+        let bounded = parse(html, max_depth);
+        let unbounded = parse(html, 1 << 30);
+        assert!(!unbounded.depth_limit_hit());
+        assert_eq!(body_html(&bounded), body_html(&unbounded), "{html}");
+        assert!(!bounded.depth_limit_hit(), "{html}");
+    }
+
     #[test]
-    fn nesting_past_the_limit_becomes_siblings() {
+    fn nesting_past_the_limit_keeps_the_tree() {
         let html = format!("{}x{}<p>after</p>", "<div>".repeat(20), "</div>".repeat(20));
-        let doc = parse(&html, 10);
-        assert!(doc.depth_limit_hit());
-        // document > html > body > div × 8 reaches depth 10; deeper divs are siblings there.
-        assert!(max_element_depth(&doc) <= 11);
-        assert_eq!(doc.root().text_content(), "xafter");
-        // The `p` after the nest is a child of body, as without the limit.
-        let p = doc.elements().find(|e| e.is("p"));
-        let parent_name = p.and_then(|p| p.parent_element()).map(|e| e.local_name().to_owned());
-        assert_eq!(parent_name.as_deref(), Some("body"));
+        assert_same_as_unbounded(&html, 10);
+        assert!(max_element_depth(&parse(&html, 10)) > 20);
+    }
+
+    #[test]
+    fn tables_foreign_content_templates_forms_and_auto_closing_past_the_limit() {
+        for inner in [
+            "<table><tr><td itemprop=name>Ada</td></tr></table>",
+            "<table>a<tr><td>c<td>d</tr>b<caption>e</table>",
+            "<svg><text itemprop=x>t</text><foreignObject><p>h</p></foreignObject></svg><math><mi>i</mi></math>",
+            "<template><tr><td>t</td></tr></template><template><li>l</template>",
+            "<form><form><input></form><p>a<p>b<a href=1>c<a href=2>d</a><li>e<li>f",
+            "<p>1<b>2<i>3</b>4</i>5</p><select><option>a<option>b</select>",
+        ] {
+            for depth in [7, 40] {
+                let html = format!("{}{inner}{}<p>after", "<div>".repeat(depth), "</div>".repeat(depth));
+                assert_same_as_unbounded(&html, 8);
+            }
+        }
     }
 
     #[test]
@@ -528,15 +545,23 @@ mod tests {
     }
 
     #[test]
-    fn nested_templates_and_svg_are_bounded() {
+    fn deep_templates_svg_formatting_and_tables_keep_their_tree() {
         for (open, close) in [
             ("<template>", "</template>"),
             ("<svg><g>", "</g></svg>"),
             ("<b>", "</b>"),
             ("<table><tr><td>", "</td></tr></table>"),
+            ("<div><span>", "</span></div>"),
         ] {
-            let html = format!("{}x{}", open.repeat(3000), close.repeat(3000));
-            assert!(parse(&html, 64).depth_limit_hit(), "{open}");
+            let html = format!("{}x{}", open.repeat(300), close.repeat(300));
+            let bounded = parse(&html, 64);
+            let unbounded = parse(&html, 1 << 30);
+            assert_eq!(body_html(&bounded), body_html(&unbounded), "{open}");
+            if !bounded.depth_limit_hit() {
+                continue;
+            }
+            // Only nested formatting elements may be reported, never silently changed.
+            assert_eq!(open, "<b>");
         }
     }
 

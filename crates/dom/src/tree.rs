@@ -66,6 +66,13 @@ impl From<html5ever::Attribute> for Attribute {
     }
 }
 
+/// Back to html5ever's form, for start tags the parser replays.
+impl From<&Attribute> for html5ever::Attribute {
+    fn from(attribute: &Attribute) -> html5ever::Attribute {
+        html5ever::Attribute { name: attribute.name.clone(), value: (&*attribute.value).into() }
+    }
+}
+
 /// An element's name, attributes and template contents.
 pub(crate) struct ElementData {
     pub name: QualName,

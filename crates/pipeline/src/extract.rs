@@ -209,8 +209,8 @@ pub enum Extraction {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Limits {
-    /// Deepest element nesting parsed ([`harvest_dom::ParseOptions::max_depth`]); deeper
-    /// elements become siblings.
+    /// Element nesting the HTML tree builder sees at once
+    /// ([`harvest_dom::ParseOptions::max_depth`]); deeper pages parse through a window.
     pub max_depth: usize,
     /// Most values one extraction writes: microdata JSON values
     /// ([`harvest_microdata::JsonOptions::max_values`]), mf2 values copied into nested items

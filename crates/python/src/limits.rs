@@ -17,8 +17,8 @@ use pyo3::types::{PyDict, PyTuple};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-/// Bounds on one call: ``max_depth`` (element nesting parsed; deeper elements become
-/// siblings, default 512), ``max_values`` (values one extraction writes: microdata JSON
+/// Bounds on one call: ``max_depth`` (element nesting the HTML tree builder sees at once;
+/// deeper pages parse through a window and keep their tree, default 512), ``max_values`` (values one extraction writes: microdata JSON
 /// values, mf2 values copied into nested items, RDF triples; past it the call raises
 /// ``ExtractionError``; default: each extractor's own), ``max_output_bytes`` (the output's
 /// size as the command writes it, compact JSON or text; past it ``ExtractionError``) and
