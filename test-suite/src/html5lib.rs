@@ -182,24 +182,31 @@ fn write_line(out: &mut String, depth: usize, line: Line<'_>) {
 /// harvest-dom's tree for a case in the suite's format: the document's children, or for a
 /// fragment case the children of the fragment's root element.
 pub fn harvest_tree(case: &TreeCase, scripting: bool) -> String {
-    let options = ParseOptions::new().scripting(scripting);
+    harvest_parse(case, &ParseOptions::new().scripting(scripting)).0
+}
+
+/// harvest-dom's tree for a case parsed with `options`, in the suite's format, and whether the
+/// parse reported that its depth bound may have changed the tree
+/// ([`Document::depth_limit_hit`]).
+pub fn harvest_parse(case: &TreeCase, options: &ParseOptions) -> (String, bool) {
     let document = match &case.fragment_context {
-        None => Document::parse_with(&case.data, &options),
+        None => Document::parse_with(&case.data, options),
         Some((prefix, local)) => {
             let context = match prefix.as_deref() {
                 Some("svg") => FragmentContext::svg(local),
                 Some("math") => FragmentContext::mathml(local),
                 _ => FragmentContext::html(local),
             };
-            Document::parse_fragment(&case.data, &context, &options)
+            Document::parse_fragment(&case.data, &context, options)
         }
     };
+    let limit_hit = document.depth_limit_hit();
     let top = match &case.fragment_context {
         None => Some(document.root().clone()),
         Some(_) => document.document_element().map(|root| root.as_node()),
     };
     let mut out = String::new();
-    let Some(top) = top else { return out };
+    let Some(top) = top else { return (out, limit_hit) };
     // Explicit stack of (node, depth); children are pushed in reverse to pop in tree order.
     let mut stack: Vec<(harvest_dom::Node, usize)> = top.children().map(|child| (child, 0)).collect();
     stack.reverse();
@@ -242,7 +249,7 @@ pub fn harvest_tree(case: &TreeCase, scripting: bool) -> String {
         }
         stack.extend(children.into_iter().rev());
     }
-    out
+    (out, limit_hit)
 }
 
 /// html5ever's reference sink (markup5ever_rcdom) for the same case, in the same format.

@@ -29,6 +29,7 @@ use html5ever::tokenizer::Tokenizer;
 use html5ever::tokenizer::{BufferQueue, TokenizerOpts};
 use html5ever::tree_builder::{ElementFlags, NodeOrText, QuirksMode, TreeBuilder, TreeBuilderOpts, TreeSink};
 use html5ever::{local_name, Attribute, ExpandedName, LocalName, QualName, TokenizerResult};
+use rustc_hash::FxHashMap;
 use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
@@ -163,6 +164,16 @@ struct ArenaSink {
     /// A replay created something else than the next expected element, or changed the tree.
     replay_diverged: Cell<bool>,
     quirks_mode: Cell<QuirksMode>,
+    /// Per node, how many of its ancestors (and itself) have attributes: the nesting that
+    /// extractors turn into nested output (items, properties, `lang`), bounded by `max_depth`.
+    attributed_depths: RefCell<Vec<u32>>,
+    /// Elements with attributes inserted past that bound, with the node that holds their
+    /// children instead of them (the node they were inserted into): such nesting is stored
+    /// flat, so that output that repeats a subtree per level stays linear.
+    flattened: RefCell<FxHashMap<NodeId, NodeId>>,
+    /// For a node stored in place of a flattened element, that element: the parent the tree
+    /// builder knows, which the depth of its stack of open elements counts.
+    logical_parents: RefCell<FxHashMap<NodeId, NodeId>>,
     limit_hit: Cell<bool>,
     created_base: Cell<bool>,
 }
@@ -181,6 +192,9 @@ impl ArenaSink {
             replay: RefCell::new(None),
             replay_diverged: Cell::new(false),
             quirks_mode: Cell::new(QuirksMode::NoQuirks),
+            attributed_depths: RefCell::new(Vec::new()),
+            flattened: RefCell::new(FxHashMap::default()),
+            logical_parents: RefCell::new(FxHashMap::default()),
             limit_hit: Cell::new(false),
             created_base: Cell::new(false),
         }
@@ -196,6 +210,7 @@ impl ArenaSink {
         }
         let generation = self.generation.get();
         let floor = self.floor.get();
+        let logical_parents = self.logical_parents.borrow();
         let mut chain = Vec::new();
         let mut current = id;
         let mut base = 0;
@@ -213,7 +228,8 @@ impl ArenaSink {
                 base = self.max_depth + 1;
                 break;
             }
-            let next = tree.parent(current).or(match tree.data(current) {
+            let logical = if logical_parents.is_empty() { None } else { logical_parents.get(&current).copied() };
+            let next = logical.or(tree.parent(current)).or(match tree.data(current) {
                 NodeData::Fragment { host } => *host,
                 _ => None,
             });
@@ -229,11 +245,18 @@ impl ArenaSink {
         depth
     }
 
-    fn note_insertion(&self, parent: NodeId, child: &NodeOrText<Handle>) {
+    /// Notes an element inserted into `parent` (stored into `stored_parent`, which differs when
+    /// `parent` was flattened): its depth for the tree builder's stack, and its attributed depth,
+    /// flattening it past the bound.
+    fn note_insertion(&self, parent: NodeId, stored_parent: NodeId, child: &NodeOrText<Handle>) {
         if let NodeOrText::AppendNode(node) = child {
             if !self.tree.borrow().is_element(node.id) {
                 return;
             }
+            if parent != stored_parent {
+                self.logical_parents.borrow_mut().insert(node.id, parent);
+            }
+            self.note_attributed_depth(stored_parent, node.id);
             let parent_depth = self.depth_of(parent);
             // The child's depth once inserted: remembered now, so that its own children find it
             // without walking up (a move of the child later starts a new generation anyway).
@@ -243,6 +266,42 @@ impl ArenaSink {
                 self.too_deep.set(true);
             }
         }
+    }
+
+    /// Records the attributed depth of `child`, inserted into `parent`; flattens it when it has
+    /// attributes and `parent` is at the bound.
+    fn note_attributed_depth(&self, parent: NodeId, child: NodeId) {
+        let tree = self.tree.borrow();
+        let mut depths = self.attributed_depths.borrow_mut();
+        if depths.len() < tree.len() {
+            depths.resize(tree.len(), 0);
+        }
+        let parent_depth = depths.get(parent.index()).copied().unwrap_or(0);
+        let element = tree.element(child);
+        let mut depth = parent_depth;
+        if !element.attributes.is_empty() {
+            if parent_depth as usize >= self.max_depth {
+                self.flattened.borrow_mut().insert(child, parent);
+                self.limit_hit.set(true);
+            } else {
+                depth += 1;
+            }
+        }
+        for id in [Some(child), element.template_contents].into_iter().flatten() {
+            if let Some(slot) = depths.get_mut(id.index()) {
+                *slot = depth;
+            }
+        }
+    }
+
+    /// The node that holds the children of `id`: itself, or for a flattened element the node it
+    /// was inserted into.
+    fn holder(&self, id: NodeId) -> NodeId {
+        let flattened = self.flattened.borrow();
+        if flattened.is_empty() {
+            return id;
+        }
+        flattened.get(&id).copied().unwrap_or(id)
     }
 
     /// The parser moved nodes, or the floor moved: every remembered depth may be stale.
@@ -265,6 +324,12 @@ impl ArenaSink {
     fn add_attrs_to(&self, element: NodeId, attrs: Vec<Attribute>) {
         let handle = Handle::unnamed(element);
         self.add_attrs_if_missing(&handle, attrs);
+    }
+
+    /// Appends a comment to `parent` (for the windowed builder's "after body" comments).
+    fn append_comment(&self, parent: NodeId, text: StrTendril) {
+        let comment = self.create_comment(text);
+        self.append(&Handle::unnamed(parent), NodeOrText::AppendNode(comment));
     }
 
     /// Whether a window is being replayed: the tree builder only rebuilds its state, and the
@@ -352,15 +417,16 @@ impl TreeSink for ArenaSink {
             }
             return;
         }
-        self.note_insertion(parent.id, &child);
+        let holder = self.holder(parent.id);
+        self.note_insertion(parent.id, holder, &child);
         let mut tree = self.tree.borrow_mut();
         match child {
-            NodeOrText::AppendNode(node) => tree.append(parent.id, node.id),
-            NodeOrText::AppendText(text) => match tree.last_child_text(parent.id) {
+            NodeOrText::AppendNode(node) => tree.append(holder, node.id),
+            NodeOrText::AppendText(text) => match tree.last_child_text(holder) {
                 Some(last) => push_text(&mut tree, last, &text),
                 None => {
                     let id = tree.push(NodeData::Text(compact_str::CompactString::from(&*text)));
-                    tree.append(parent.id, id);
+                    tree.append(holder, id);
                 }
             },
         }
@@ -386,6 +452,11 @@ impl TreeSink for ArenaSink {
     }
 
     fn get_template_contents(&self, target: &Handle) -> Handle {
+        // A flattened template inside template contents keeps its contents in those.
+        let holder = self.holder(target.id);
+        if holder != target.id && matches!(self.tree.borrow().data(holder), NodeData::Fragment { .. }) {
+            return Handle::unnamed(holder);
+        }
         let contents = self.tree.borrow().element(target.id).template_contents;
         // The tree builder asks only about template elements, which all have contents.
         Handle::unnamed(contents.unwrap_or(target.id))
@@ -408,7 +479,7 @@ impl TreeSink for ArenaSink {
         }
         let parent = self.tree.borrow().parent(sibling.id);
         if let Some(parent) = parent {
-            self.note_insertion(parent, &new_node);
+            self.note_insertion(parent, parent, &new_node);
         }
         let mut tree = self.tree.borrow_mut();
         match new_node {
@@ -452,7 +523,12 @@ impl TreeSink for ArenaSink {
             return;
         }
         self.forget_depths();
-        self.tree.borrow_mut().reparent_children(node.id, new_parent.id)
+        // The children of a flattened element are mixed with its siblings': they stay.
+        if self.holder(node.id) != node.id {
+            return;
+        }
+        let new_parent = self.holder(new_parent.id);
+        self.tree.borrow_mut().reparent_children(node.id, new_parent)
     }
 
     fn is_mathml_annotation_xml_integration_point(&self, handle: &Handle) -> bool {

@@ -65,8 +65,10 @@ pub enum Limit {
     /// [`crate::Options::max_includes`].
     Includes,
     /// The page nests elements deeper than the DOM's depth bound
-    /// ([`harvest_dom::ParseOptions::max_depth`]): deeper elements became siblings, so items
-    /// and properties below that depth may attach to a different parent.
+    /// ([`harvest_dom::ParseOptions::max_depth`]) in a way the DOM could not keep exactly
+    /// ([`harvest_dom::Document::depth_limit_hit`]): elements with attributes nested past that
+    /// many such ancestors are stored flat, or misnested markup reached below the parser's
+    /// window, so items and properties there may attach to a different parent.
     DomDepth,
 }
 

@@ -66,8 +66,20 @@ struct Below {
     mode_setters: Vec<usize>,
     /// The context element of the current window's tree builder.
     context: Option<Handle>,
-    /// An end tag `body` or `html` was seen in the window: a comment now may belong elsewhere.
-    after_body: bool,
+    /// After an end tag `body` or `html` that the real stack's `body` was in scope for.
+    after_body: AfterBody,
+}
+
+/// HTML § 13.2.6.4.19 "after body" and § 13.2.6.4.22 "after after body", as far as the tree
+/// builder over the window cannot follow them: where comments go.
+#[derive(Default, Clone, Copy, PartialEq, Eq)]
+enum AfterBody {
+    #[default]
+    No,
+    /// A comment is appended to the `html` element.
+    Body,
+    /// A comment is appended to the document.
+    Html,
 }
 
 /// The open elements of a tree builder: its stack, and the other handles it holds.
@@ -138,7 +150,9 @@ impl WindowedBuilder {
             Token::TagToken(tag) => Some((tag.kind, tag.name.clone())),
             _ => None,
         };
-        self.check_after_body(sink, &token);
+        if self.comment_after_body(sink, &token) {
+            return TokenSinkResult::Continue;
+        }
         let mut body_attributes = None;
         if let Token::TagToken(tag) = &token {
             if tag.kind == TagKind::StartTag && self.handle_root_start_tag(builder, tag) {
@@ -156,7 +170,7 @@ impl WindowedBuilder {
         }
         let Some((kind, name)) = tag else { return result };
         if kind == TagKind::EndTag && matches!(name, local_name!("body") | local_name!("html")) {
-            self.below.borrow_mut().after_body = true;
+            self.end_body(builder, &name);
         }
         if let Some(attributes) = body_attributes {
             self.merge_body_attributes(builder, attributes);
@@ -184,7 +198,15 @@ impl WindowedBuilder {
     ) -> bool {
         let below = self.below.borrow();
         let floor_is_html = below.elements.last().is_none_or(|floor| floor.name.ns == ns!(html));
-        if !floor_is_html {
+        // In a table or select insertion mode decided below the window, the stack is cleared
+        // back to a table, row or select that the window does not hold, and foster parenting
+        // inserts before a table below it.
+        let mode_from_below = below.context.as_ref().is_some_and(|context| {
+            context.name.ns == ns!(html)
+                && context.name.local != local_name!("template")
+                && (is_table_part(&context.name.local) || context.name.local == local_name!("select"))
+        });
+        if !floor_is_html || mode_from_below {
             return true;
         }
         let mut sought: Vec<LocalName> = match tag {
@@ -207,18 +229,55 @@ impl WindowedBuilder {
             .any(|name| !snapshot.stack.iter().any(|open| open.name.ns == ns!(html) && open.name.local == *name))
     }
 
-    /// After an end tag `body` or `html`, a comment goes to the `html` element or the document in
-    /// an unbounded parse, not into the current node.
-    fn check_after_body(&self, sink: &ArenaSink, token: &Token) {
+    /// After an end tag `body` or `html`, a comment goes to the `html` element or the document
+    /// (HTML § 13.2.6.4.19, § 13.2.6.4.22), not into the current node; whitespace keeps that
+    /// insertion mode, anything else goes back to "in body". Returns whether the token was a
+    /// comment placed here.
+    fn comment_after_body(&self, sink: &ArenaSink, token: &Token) -> bool {
         let mut below = self.below.borrow_mut();
-        if !below.after_body {
+        let parent = match below.after_body {
+            AfterBody::No => return false,
+            AfterBody::Body => below.elements.first().map(|root| root.id),
+            AfterBody::Html => Some(NodeId::DOCUMENT),
+        };
+        match token {
+            Token::CommentToken(text) => {
+                if let Some(parent) = parent {
+                    sink.append_comment(parent, text.clone());
+                }
+                return true;
+            }
+            Token::CharacterTokens(text) if text.chars().all(|c| matches!(c, '\t' | '\n' | '\x0C' | '\r' | ' ')) => {}
+            Token::ParseError(_) | Token::DoctypeToken(_) => {}
+            _ => below.after_body = AfterBody::No,
+        }
+        false
+    }
+
+    /// HTML § 13.2.6.4.7 "in body", end tags `body` and `html`: with the real stack's `body` in
+    /// scope, the insertion mode becomes "after body" ("after after body" for `html`).
+    fn end_body(&self, builder: &TreeBuilder<Handle, ArenaSink>, name: &LocalName) {
+        if self.fragment_context.is_some() {
+            // Whether the fragment's own `body` is in scope is not followed.
+            builder.sink.limit_hit.set(true);
             return;
         }
-        match token {
-            Token::CommentToken(_) => sink.limit_hit.set(true),
-            Token::CharacterTokens(text) if text.chars().all(|c| matches!(c, '\t' | '\n' | '\x0C' | '\r' | ' ')) => {}
-            Token::ParseError(_) => {}
-            _ => below.after_body = false,
+        let below = self.below.borrow();
+        let body_below = below
+            .elements
+            .get(1)
+            .is_some_and(|body| body.name.ns == ns!(html) && body.name.local == local_name!("body"));
+        if !body_below || below.names.keys().any(is_scope_boundary_name) {
+            return;
+        }
+        let context = below.context.as_ref().map(|context| context.id);
+        drop(below);
+        let in_scope = snapshot(builder, context)
+            .is_some_and(|snapshot| !snapshot.stack.iter().skip(1).any(|open| is_scope_boundary(&open.name)));
+        builder.sink.reached_floor.set(false);
+        if in_scope {
+            let after = if *name == local_name!("html") { AfterBody::Html } else { AfterBody::Body };
+            self.below.borrow_mut().after_body = after;
         }
     }
 
@@ -409,7 +468,7 @@ impl WindowedBuilder {
         }
         builder.sink.reached_floor.set(false);
         below.context = Some(context);
-        below.after_body = false;
+        below.after_body = AfterBody::No;
         self.windowed.set(true);
         self.cooldown.set(self.window_size / 4);
         *guard = Some(builder);
@@ -651,6 +710,43 @@ fn sought_by_start_tag(name: &LocalName) -> Vec<LocalName> {
         _ => {}
     }
     sought
+}
+
+/// HTML § 13.2.4.2 "has an element in scope": the elements that end the scope (besides `html`).
+fn is_scope_boundary(name: &QualName) -> bool {
+    match name.ns {
+        ns!(html) => matches!(
+            name.local,
+            local_name!("applet")
+                | local_name!("caption")
+                | local_name!("html")
+                | local_name!("table")
+                | local_name!("td")
+                | local_name!("th")
+                | local_name!("marquee")
+                | local_name!("object")
+                | local_name!("template")
+        ),
+        ns!(mathml) => matches!(
+            name.local,
+            local_name!("mi")
+                | local_name!("mo")
+                | local_name!("mn")
+                | local_name!("ms")
+                | local_name!("mtext")
+                | local_name!("annotation-xml")
+        ),
+        ns!(svg) => matches!(name.local, local_name!("foreignObject") | local_name!("desc") | local_name!("title")),
+        _ => false,
+    }
+}
+
+/// A local name that ends the scope in some namespace (the summary below the window keeps names
+/// only).
+fn is_scope_boundary_name(local: &LocalName) -> bool {
+    [ns!(html), ns!(mathml), ns!(svg)]
+        .into_iter()
+        .any(|ns| local != &local_name!("html") && is_scope_boundary(&QualName::new(None, ns, local.clone())))
 }
 
 /// HTML § 13.2.4.1 "reset the insertion mode appropriately": the elements its walk stops at.
