@@ -133,7 +133,7 @@ pub struct ServeArgs {
     /// IP addresses and localhost only (what a DNS-rebinding name never is).
     #[arg(long, value_name = "HOST")]
     allowed_host: Vec<String>,
-    /// Deepest element nesting a page is parsed to; deeper elements become siblings.
+    /// Nesting the HTML tree builder sees at once; deeper pages parse through a window.
     #[arg(long, default_value_t = harvest_dom::DEFAULT_MAX_DEPTH, value_name = "N")]
     max_depth: usize,
     /// Largest answer, in bytes (suffixes K, M, G); past it the request is answered 422
