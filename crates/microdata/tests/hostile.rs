@@ -277,3 +277,23 @@ fn nested_itemref_targets_share_their_walks() {
         assert_eq!(Microdata::new(&doc).items()[0].properties().len(), n);
     });
 }
+
+#[test]
+fn past_the_depth_bound_items_keep_their_properties() {
+    // On a 600-deep page a table inside an item lost `name` (the table was closed early), and
+    // SVG `<text itemprop="x">` became an HTML property with an empty value. Past the bound the
+    // page must give what the same markup gives 10 deep.
+    let item = r#"<div itemscope><table><tr><td itemprop="name">Ada</td></tr></table><svg><text itemprop="x">t</text></svg></div>"#;
+    let at = |depth: usize| {
+        let html = format!("{}{item}{}", "<div>".repeat(depth), "</div>".repeat(depth));
+        let doc = Document::parse(&html);
+        assert!(!doc.depth_limit_hit());
+        let svg_text = doc.elements().find(|element| element.local_name() == "text");
+        assert_eq!(svg_text.map(|text| text.namespace()), Some(harvest_dom::Namespace::Svg));
+        to_json(&doc, &JsonOptions::new())
+    };
+    let shallow = at(10);
+    assert!(shallow.contains(r#""name":["Ada"]"#), "{shallow}");
+    assert_eq!(at(600), shallow);
+    assert_eq!(at(100_000), shallow);
+}
