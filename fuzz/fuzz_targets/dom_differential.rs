@@ -5,8 +5,8 @@
 //! Invariant: below harvest-dom's depth bound the two trees are the same — structure, names,
 //! namespaces, attributes, text, comments, doctype — as printed by the html5lib suite's tree
 //! format (`harvest_test_suite::html5lib`, the printers the conformance suite uses). Past the
-//! bound harvest-dom flattens nesting on purpose (docs/architecture.md), so such inputs are
-//! skipped.
+//! bound harvest-dom keeps the tree except where it reports `depth_limit_hit`
+//! (docs/robustness.md, "The depth bound"), so such inputs are skipped.
 #![no_main]
 
 use harvest_dom::{encoding, Document, ParseOptions};
