@@ -2,6 +2,7 @@
 //! elements rewritten to absolute URLs ([`crate::Options::resolve_html_urls`]), each subtree
 //! serialised once.
 
+use crate::budget::ValueBudget;
 use crate::values::Urls;
 use harvest_dom::{Document, Element, SerializeOptions};
 
@@ -42,9 +43,19 @@ pub(crate) struct HtmlIndex {
 }
 
 impl HtmlIndex {
-    /// The inner HTML of `element`, with URL attributes resolved when `urls` is given.
-    pub(crate) fn inner_html(&mut self, doc: &Document, element: &Element, urls: Option<&Urls>) -> String {
+    /// The inner HTML of `element`, with URL attributes resolved when `urls` is given, charged
+    /// to `budget`: when it does not fit, the empty string (the budget counted the refusal).
+    pub(crate) fn inner_html(
+        &mut self,
+        doc: &Document,
+        element: &Element,
+        urls: Option<&Urls>,
+        budget: &ValueBudget,
+    ) -> String {
         if let Some(&(start, end)) = self.ranges.get(element) {
+            if !budget.take(end.saturating_sub(start)) {
+                return String::new();
+            }
             return self.buffer.get(start..end).unwrap_or_default().to_owned();
         }
         let rewrite = |element: &Element, name: &str, value: &str| {
@@ -58,6 +69,9 @@ impl HtmlIndex {
             self.ranges.insert(descendant, (offset + range.start, offset + range.end));
         }
         self.ranges.insert(element.clone(), (offset, self.buffer.len()));
+        if !budget.take(html.len()) {
+            return String::new();
+        }
         html
     }
 }

@@ -60,7 +60,9 @@ fn implied_name(root: &Element, page: &Page) -> (String, Element) {
     let (name, source) = name
         .or_else(|| from(only_child(root)))
         .or_else(|| from(only_child(root).as_ref().and_then(only_child)))
-        .unwrap_or_else(|| (page.text.text_without_image_sources(&root.as_node(), &page.urls), root.clone()));
+        .unwrap_or_else(|| {
+            (page.text.text_without_image_sources(&root.as_node(), &page.urls, &page.budget), root.clone())
+        });
     (name.trim().to_owned(), source)
 }
 
@@ -124,10 +126,15 @@ pub(crate) fn imply(
         return implied;
     }
     if !item.properties.contains_key("name") && !has_p_or_e {
+        let refusals = page.budget.refusals();
         let (name, source) = implied_name(root, page);
-        implied.name = Some(name.clone());
-        implied.sources.push(("name", source));
-        item.properties.insert("name".to_owned(), vec![PropertyValue::Text(name)]);
+        // A text the value budget refused is left out, not implied empty (the parser reports
+        // the limit).
+        if page.budget.refusals() == refusals {
+            implied.name = Some(name.clone());
+            implied.sources.push(("name", source));
+            item.properties.insert("name".to_owned(), vec![PropertyValue::Text(name)]);
+        }
     }
     if !item.properties.contains_key("photo") && !has_u {
         if let Some((photo, source)) = implied_photo(root, page) {

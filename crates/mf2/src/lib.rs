@@ -26,6 +26,7 @@
 #![warn(missing_docs)]
 
 mod backcompat;
+mod budget;
 mod frameworks;
 mod html;
 mod implied;
@@ -42,6 +43,7 @@ pub use crate::model::{
     Alternate, Document, Html, Item, ItemValue, Limit, PropertyValue, RelUrl, SourcePaths, UrlWithAlt,
 };
 
+pub use crate::budget::DEFAULT_MAX_VALUE_BYTES;
 pub use crate::parse::{DEFAULT_MAX_COPIED_VALUES, DEFAULT_MAX_INCLUDES, MAX_ITEM_DEPTH};
 use harvest_dom::Url;
 use thiserror::Error;
@@ -99,6 +101,7 @@ pub struct Options {
     resolve_html_urls: bool,
     max_item_depth: usize,
     max_copied_values: usize,
+    max_value_bytes: usize,
     max_includes: usize,
     strict_limits: bool,
     filter_roots: bool,
@@ -142,6 +145,7 @@ impl Default for Options {
             resolve_html_urls: true,
             max_item_depth: MAX_ITEM_DEPTH,
             max_copied_values: DEFAULT_MAX_COPIED_VALUES,
+            max_value_bytes: DEFAULT_MAX_VALUE_BYTES,
             max_includes: DEFAULT_MAX_INCLUDES,
             strict_limits: false,
             filter_roots: false,
@@ -248,6 +252,34 @@ impl Options {
     /// ```
     pub fn max_copied_values(mut self, budget: usize) -> Options {
         self.max_copied_values = budget;
+        self
+    }
+
+    /// How many bytes of text and HTML values may copy over a whole page (default
+    /// [`DEFAULT_MAX_VALUE_BYTES`], 64 MiB): the text of `p-*`, `u-*` and `dt-*` values read
+    /// from elements, the text and HTML of `e-*` values, the implied `name`, nested items'
+    /// `value` and `html`, and the content of items copied into several properties, each
+    /// counted before trimming. A property nested in a property repeats the text or HTML of
+    /// everything inside it, so such nesting makes output that grows with the square of the
+    /// page. A value that would pass the budget is left out (the property gets no value from
+    /// that element, a nested item no `value` or `html`, an item no copy) and
+    /// [`Limit::ValueBytes`] is reported; the work stays proportional to the budget.
+    ///
+    /// ```
+    /// use harvest_mf2::{parse_html, Limit, Mf2Error, Options};
+    /// let page = "<div class=h-entry><div class=e-content><p class=p-summary>Hello</p></div></div>";
+    /// let full = parse_html(page, "https://example.com/", &Options::new()).unwrap();
+    /// assert_eq!(full.items[0].properties.len(), 2);
+    /// // The e-content's HTML (30 bytes) does not fit, the summary's text (5 bytes) does.
+    /// let cut = parse_html(page, "https://example.com/", &Options::new().max_value_bytes(20)).unwrap();
+    /// assert_eq!(cut.items[0].get("summary")[0].as_text(), Some("Hello"));
+    /// assert!(cut.items[0].get("content").is_empty());
+    /// assert_eq!(cut.truncated, [Limit::ValueBytes]);
+    /// let strict = Options::new().max_value_bytes(20).strict_limits(true);
+    /// assert_eq!(parse_html(page, "https://example.com/", &strict), Err(Mf2Error::LimitExceeded(Limit::ValueBytes)));
+    /// ```
+    pub fn max_value_bytes(mut self, bytes: usize) -> Options {
+        self.max_value_bytes = bytes;
         self
     }
 
@@ -417,7 +449,8 @@ pub fn parse(document: &harvest_dom::Document, options: &Options) -> Result<Docu
         Url::parse(&page_url).map_err(|e| Mf2Error::InvalidBaseUrl { url: page_url.clone(), reason: e.to_string() })?;
     let urls = base_urls(document, page, page_url);
     let text = text::TextIndex::new(document.root(), options.text);
-    let page = values::Page { urls, text, srcset: options.srcset };
+    let page =
+        values::Page { urls, text, srcset: options.srcset, budget: budget::ValueBudget::new(options.max_value_bytes) };
     let parser = parse::Parser { doc: document, page, options, html: Default::default() };
     let starts: Vec<harvest_dom::Element> = match &options.root {
         None => document.root().element_children().collect(),

@@ -70,6 +70,9 @@ pub enum Limit {
     /// many such ancestors are stored flat, or misnested markup reached below the parser's
     /// window, so items and properties there may attach to a different parent.
     DomDepth,
+    /// Values the page asked for would pass [`crate::Options::max_value_bytes`] bytes of text
+    /// and HTML: those were left out.
+    ValueBytes,
 }
 
 impl Limit {
@@ -80,6 +83,7 @@ impl Limit {
             Limit::CopiedValues => "copied-values",
             Limit::Includes => "includes",
             Limit::DomDepth => "dom-depth",
+            Limit::ValueBytes => "value-bytes",
         }
     }
 }

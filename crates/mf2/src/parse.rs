@@ -55,6 +55,9 @@ struct Open {
     lang: Option<Rc<str>>,
     /// How big the item is: its types, property values and nested items, counted.
     weight: usize,
+    /// The value budget spent when the item opened: what was spent since is the item's text
+    /// and HTML, which a copy of the item copies again.
+    spent_at_open: usize,
 }
 
 impl Open {
@@ -120,9 +123,7 @@ impl Parser<'_> {
                 Step::Enter(element, lang) => (element, lang),
                 Step::Exit => {
                     if let Some(done) = open.pop() {
-                        if !self.finish(done, &mut open, &mut items, &mut copy_budget) {
-                            note_limit(&mut truncated, Limit::CopiedValues);
-                        }
+                        self.finish(done, &mut open, &mut items, &mut copy_budget, &mut truncated);
                     }
                     continue;
                 }
@@ -204,6 +205,7 @@ impl Parser<'_> {
                     },
                     lang: lang.clone(),
                     weight: 1 + classes.len(),
+                    spent_at_open: self.page.budget.spent(),
                     classic,
                     as_properties: unique(properties),
                     nested: false,
@@ -219,17 +221,21 @@ impl Parser<'_> {
                 current.note_kinds(&properties);
                 // One value per kind of property (a `dt-end` may differ from other dt-* ones):
                 // an element with many property classes is parsed once per kind.
-                let mut computed: Vec<((Kind, bool), PropertyValue)> = Vec::new();
+                // A value whose text or HTML the value budget refused is left out (`None`).
+                let mut computed: Vec<((Kind, bool), Option<PropertyValue>)> = Vec::new();
                 for (kind, name) in properties {
                     let key = (kind, kind == Kind::Dt && name == "end");
                     let value = match computed.iter().find(|(k, _)| *k == key) {
                         Some((_, value)) => value.clone(),
                         None => {
+                            let refusals = self.page.budget.refusals();
                             let value = self.property_value(kind, &name, &element, current, lang.as_deref());
+                            let value = (self.page.budget.refusals() == refusals).then_some(value);
                             computed.push((key, value.clone()));
                             value
                         }
                     };
+                    let Some(value) = value else { continue };
                     current.note_value(kind, &name, &value);
                     current.weight = current.weight.saturating_add(1);
                     self.record_source(&mut current.item, &name, &element);
@@ -257,6 +263,9 @@ impl Parser<'_> {
                 }
             }
             stack[first..].reverse();
+        }
+        if self.page.budget.refusals() > 0 {
+            note_limit(&mut truncated, Limit::ValueBytes);
         }
         let mut document = Document { items, truncated, ..Document::default() };
         rels.finish(&mut document);
@@ -377,7 +386,12 @@ impl Parser<'_> {
             html: self
                 .html
                 .borrow_mut()
-                .inner_html(self.doc, element, self.options.resolve_html_urls.then_some(&self.page.urls))
+                .inner_html(
+                    self.doc,
+                    element,
+                    self.options.resolve_html_urls.then_some(&self.page.urls),
+                    &self.page.budget,
+                )
                 .trim()
                 .to_owned(),
             value: text_of(&node, &self.page),
@@ -407,9 +421,17 @@ impl Parser<'_> {
     }
 
     /// Completes an item when the walk leaves its root: implied properties, then it becomes a
-    /// property value or a child of the enclosing item, or a top-level item. Returns false when
-    /// the copy budget left out some of its copies.
-    fn finish(&self, mut done: Open, open: &mut [Open], items: &mut Vec<Item>, copy_budget: &mut usize) -> bool {
+    /// property value or a child of the enclosing item, or a top-level item. Notes
+    /// [`Limit::CopiedValues`] when the copy budget left out some of its copies (the value
+    /// budget's refusals are reported when the walk ends).
+    fn finish(
+        &self,
+        mut done: Open,
+        open: &mut [Open],
+        items: &mut Vec<Item>,
+        copy_budget: &mut usize,
+        truncated: &mut Vec<Limit>,
+    ) {
         if done.classic.is_empty() {
             let implied = crate::implied::imply(
                 &mut done.item,
@@ -431,32 +453,35 @@ impl Parser<'_> {
         }
         let Some(parent) = open.last_mut() else {
             items.push(done.item);
-            return true;
+            return;
         };
         if done.as_properties.is_empty() {
             parent.weight = parent.weight.saturating_add(done.weight);
             parent.item.children.push(done.item);
-            return true;
+            return;
         }
-        let mut complete = true;
         let properties = std::mem::take(&mut done.as_properties);
         let count = properties.len();
         for (index, (kind, name)) in properties.into_iter().enumerate() {
             // The last property takes the item itself; the others take copies while the
-            // document's copy budget lasts (see DEFAULT_MAX_COPIED_VALUES).
+            // document's copy budget lasts (see DEFAULT_MAX_COPIED_VALUES) and the value budget
+            // has room for the item's text and HTML once more.
             let mut item = if index + 1 == count {
                 std::mem::take(&mut done.item)
-            } else if *copy_budget >= done.weight {
+            } else if *copy_budget < done.weight {
+                note_limit(truncated, Limit::CopiedValues);
+                continue;
+            } else if self.page.budget.take(self.page.budget.spent().saturating_sub(done.spent_at_open)) {
                 *copy_budget -= done.weight;
                 done.item.clone()
             } else {
-                complete = false;
                 continue;
             };
             parent.weight = parent.weight.saturating_add(done.weight);
             // microformats2 § "parse an element for class microformats": the value of a nested
             // item is its `p-name` for a p-* property, else the element's p-* value without the
             // value-class-pattern; its `u-url` for a u-* property, else the element's u-* value.
+            let refusals = self.page.budget.refusals();
             let value = match kind {
                 Kind::P | Kind::Tag => done.p_name.clone().map(ItemValue::Text).or_else(|| self.plain_p_value(&done)),
                 Kind::U => done.u_url.clone().or_else(|| match self.u_value(&done.element, !done.classic.is_empty()) {
@@ -470,13 +495,18 @@ impl Parser<'_> {
                     Some(ItemValue::Text(html.value))
                 }
             };
-            item.value = Some(value.unwrap_or_else(|| ItemValue::Text(self.included_text(&done))));
+            let value = value.unwrap_or_else(|| ItemValue::Text(self.included_text(&done)));
+            if self.page.budget.refusals() == refusals {
+                item.value = Some(value);
+            } else {
+                // The value budget refused the value's text or HTML: the item has neither.
+                item.html = None;
+            }
             let value = PropertyValue::Item(Box::new(item));
             parent.note_value(kind, &name, &value);
             self.record_source(&mut parent.item, &name, &done.element);
             parent.item.properties.entry(name).or_default().push(value);
         }
-        complete
     }
 }
 

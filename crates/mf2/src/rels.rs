@@ -67,7 +67,7 @@ impl Rels {
         let mut text_of = |element: &Element| {
             text.get_or_insert_with(|| match page.text.mode() {
                 crate::Text::Classic => element.text_content(),
-                crate::Text::Thorough => page.text.text(&element.as_node(), &page.urls),
+                crate::Text::Thorough => page.text.text(&element.as_node(), &page.urls, &page.budget),
             })
             .clone()
         };

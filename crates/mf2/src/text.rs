@@ -7,6 +7,7 @@
 //! where each element's run starts and ends, so the text of nested properties and items is a
 //! slice, not a fresh walk per nesting level.
 
+use crate::budget::ValueBudget;
 use crate::values::{is_one_of, Urls};
 use crate::Text;
 use harvest_dom::{Element, Node};
@@ -236,13 +237,8 @@ impl Built {
         }
     }
 
-    /// The text of an indexed element, with the image sources inside it left out for
-    /// [`Images::AltOnly`], and its preformatted ranges.
-    fn run(&self, element: &Element, images: Images) -> Option<Run<'_>> {
-        let &(start, end) = self.ranges.get(element)?;
-        Some(self.run_between(start, end, images))
-    }
-
+    /// The text between two offsets of the index, with the image sources inside it left out
+    /// for [`Images::AltOnly`], and its preformatted ranges.
     fn run_between(&self, start: usize, end: usize, images: Images) -> Run<'_> {
         let cuts = match images {
             Images::AltOrSrc => &[][..],
@@ -318,11 +314,16 @@ impl TextIndex {
 
     /// Runs `read` on the untrimmed text of a node and its preformatted ranges: a slice of the
     /// index when the node is indexed, else computed by a walk of its subtree.
-    fn with_text<T>(
+    ///
+    /// The text is charged to `budget` (its untrimmed length, before image sources are cut
+    /// out) before it is read; when it does not fit, `read` is not run and the result is the
+    /// empty default, the budget having counted the refusal.
+    fn with_text<T: Default>(
         &self,
         node: &Node,
         urls: &Urls,
         images: Images,
+        budget: &ValueBudget,
         read: impl FnOnce(&str, &[(usize, usize)]) -> T,
     ) -> T {
         if let Some(element) = node.as_element() {
@@ -332,7 +333,11 @@ impl TextIndex {
                     built.whole_document = true;
                     built.index(&self.root, urls, self.mode);
                 }
-                if let Some(run) = built.run(&element, images) {
+                if let Some(&(start, end)) = built.ranges.get(&element) {
+                    if !budget.take(end.saturating_sub(start)) {
+                        return T::default();
+                    }
+                    let run = built.run_between(start, end, images);
                     return read(&run.text, &run.preformatted);
                 }
             }
@@ -342,23 +347,26 @@ impl TextIndex {
         for child in node.children() {
             scratch.index(&child, urls, self.mode);
         }
+        if !budget.take(scratch.text.len()) {
+            return T::default();
+        }
         let run = scratch.run_between(0, scratch.text.len(), images);
         read(&run.text, &run.preformatted)
     }
 
     /// The untrimmed text of a node.
-    pub(crate) fn raw_text(&self, node: &Node, urls: &Urls) -> String {
-        self.with_text(node, urls, Images::AltOrSrc, |text, _| text.to_owned())
+    pub(crate) fn raw_text(&self, node: &Node, urls: &Urls, budget: &ValueBudget) -> String {
+        self.with_text(node, urls, Images::AltOrSrc, budget, |text, _| text.to_owned())
     }
 
     /// The text of a node: white space at either end (NBSP included) removed (classic), or the
     /// thorough algorithm's plain text.
-    pub(crate) fn text(&self, node: &Node, urls: &Urls) -> String {
-        self.with_text(node, urls, Images::AltOrSrc, |text, preformatted| self.finish_run(text, preformatted))
+    pub(crate) fn text(&self, node: &Node, urls: &Urls, budget: &ValueBudget) -> String {
+        self.with_text(node, urls, Images::AltOrSrc, budget, |text, preformatted| self.finish_run(text, preformatted))
     }
 
     /// [`TextIndex::text`] with nested images giving their `alt` only (the implied name).
-    pub(crate) fn text_without_image_sources(&self, node: &Node, urls: &Urls) -> String {
-        self.with_text(node, urls, Images::AltOnly, |text, preformatted| self.finish_run(text, preformatted))
+    pub(crate) fn text_without_image_sources(&self, node: &Node, urls: &Urls, budget: &ValueBudget) -> String {
+        self.with_text(node, urls, Images::AltOnly, budget, |text, preformatted| self.finish_run(text, preformatted))
     }
 }

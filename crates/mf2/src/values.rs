@@ -70,6 +70,8 @@ pub(crate) struct Page {
     pub text: crate::text::TextIndex,
     /// [`crate::Options::srcset`]: image values carry their `srcset` candidates.
     pub srcset: bool,
+    /// [`crate::Options::max_value_bytes`]: the text and HTML values may still copy.
+    pub budget: crate::budget::ValueBudget,
 }
 
 /// The value of an `img` with `src` as a u-* property or implied photo: `{value, alt}` when it
@@ -101,12 +103,12 @@ fn srcset_candidates(value: &str, page: &Page) -> indexmap::IndexMap<String, Str
 /// by its `src` resolved with a space on each side; leading and trailing white space removed
 /// (NBSP included), inner white space kept as written.
 pub(crate) fn text_of(node: &Node, page: &Page) -> String {
-    page.text.text(node, &page.urls)
+    page.text.text(node, &page.urls, &page.budget)
 }
 
 /// [`text_of`] without the trimming.
 pub(crate) fn raw_text_of(node: &Node, page: &Page) -> String {
-    page.text.raw_text(node, &page.urls)
+    page.text.raw_text(node, &page.urls, &page.budget)
 }
 
 /// The value-class-pattern's value elements of `element`: descendants with class `value` or

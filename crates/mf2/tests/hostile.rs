@@ -109,7 +109,8 @@ fn limits_are_reported_never_silent() {
     // Items copied into three properties at every level: 3^depth copies without the budget.
     let copies = format!("<div class=h-entry>{}</div>", nested("<div class='h-x p-x u-y e-z'>", "</div>", 40));
     let doc = parse(&copies);
-    assert_eq!(doc.truncated, [Limit::CopiedValues]);
+    // The copies also carry the items' HTML and text, past the value budget too.
+    assert_eq!(doc.truncated, [Limit::CopiedValues, Limit::ValueBytes]);
     let small = Options::new().max_copied_values(1_000_000_000);
     let five = format!("<div class=h-entry>{}</div>", nested("<div class='h-x p-x u-y e-z'>", "</div>", 5));
     assert!(parse_html(&five, BASE, &small).expect("valid options").truncated.is_empty());
@@ -125,6 +126,45 @@ fn limits_are_reported_never_silent() {
     assert_eq!(parse_html(&table, BASE, &strict), Err(Mf2Error::LimitExceeded(Limit::Includes)));
     let roomy = Options::new().max_includes(40_000);
     assert!(parse_html(&table, BASE, &roomy).expect("valid options").truncated.is_empty());
+}
+
+#[test]
+fn nested_property_values_stop_at_the_value_budget() {
+    let _serial = serial();
+    use harvest_mf2::{Limit, Mf2Error, DEFAULT_MAX_VALUE_BYTES};
+    // Every e-* and p-* value holds everything below it: 500 levels of 60 bytes (below the
+    // DOM's bound of 512 elements with attributes) ask for 500 × 500 / 2 × 60 = 7.5 MB of HTML
+    // and text; the budget keeps it to 1 MB.
+    let page = |n| format!("<div class=h-entry>{}</div>", nested("<div class='e-x p-y'><a href=/l>l</a>", "</div>", n));
+    let budget = 1024 * 1024;
+    let options = Options::new().max_value_bytes(budget);
+    let doc = parse_html(&page(500), BASE, &options).expect("valid options");
+    assert_eq!(doc.truncated, [Limit::ValueBytes]);
+    let json = doc.to_json();
+    assert!(json.len() < 2 * budget + page(500).len(), "{} bytes", json.len());
+    // Values that do not fit are left out, never cut: those kept are whole.
+    let x = doc.items[0].get("x");
+    assert!(!x.is_empty() && x.len() < 500 && doc.items[0].get("y").len() < 500);
+    for value in x {
+        let harvest_mf2::PropertyValue::Html(value) = value else { panic!("e- value") };
+        assert!(value.html.starts_with(r#"<a href="http://example.test/l">l</a>"#));
+        assert_eq!(value.html.matches("<div").count(), value.html.matches("</div>").count());
+        // Each level's link text, and the `x` at the bottom.
+        assert_eq!(value.value.len(), 2 + value.html.matches("<div").count());
+    }
+    let strict = options.clone().strict_limits(true);
+    assert_eq!(parse_html(&page(500), BASE, &strict), Err(Mf2Error::LimitExceeded(Limit::ValueBytes)));
+    // A page within the budget has every value and no report.
+    let small = parse_html(&page(50), BASE, &options).expect("valid options");
+    assert!(small.truncated.is_empty());
+    assert_eq!(small.items[0].get("x").len(), 50);
+    // Past the budget the work stops growing with the output: doubling the page doubles the time.
+    assert_linear_with(&options, 2_000, page);
+    // With the default budget, the 20,000-deep page (its first 512 levels hold the rest of the
+    // page each: 600 MB of values) is bounded too.
+    let doc = parse(&page(20_000));
+    assert!(doc.truncated.contains(&Limit::ValueBytes));
+    assert!(doc.to_json().len() < 2 * DEFAULT_MAX_VALUE_BYTES + page(20_000).len());
 }
 
 #[test]
