@@ -2,9 +2,9 @@
 //! depth bound (600 `div`s, the bound being 512 open elements).
 //!
 //! Invariant: unless the deep parse reports that its tree may differ
-//! (`Document::depth_limit_hit`), mf2, microdata, links (without element paths, which name
-//! the wrappers) and Open Graph / Dublin Core give the same output as the page wrapped in 2
-//! `div`s (docs/robustness.md, "The depth bound").
+//! (`Document::depth_limit_hit`), mf2, microdata, RDFa (its graph and processor graph), links
+//! (without element paths, which name the wrappers) and Open Graph / Dublin Core give the same
+//! output as the page wrapped in 2 `div`s (docs/robustness.md, "The depth bound").
 #![no_main]
 
 use harvest_dom::{encoding, Document, ParseOptions};
@@ -19,6 +19,8 @@ fn extract(text: &str, depth: usize) -> Option<Vec<String>> {
     }
     let mf2 = harvest_mf2::parse(&document, &harvest_mf2::Options::new()).map(|doc| doc.to_json());
     let microdata = harvest_microdata::to_json(&document, &harvest_microdata::JsonOptions::new());
+    let rdfa = harvest_rdfa::parse(&document, &harvest_rdfa::RdfaOptions::new().processor_graph(true))
+        .map(|rdfa| (rdfa.to_ntriples(), format!("{:?}", rdfa.diagnostics)));
     let links: Vec<String> = harvest_links::links(&document)
         .iter()
         .map(|link| {
@@ -30,6 +32,7 @@ fn extract(text: &str, depth: usize) -> Option<Vec<String>> {
     Some(vec![
         format!("{mf2:?}"),
         microdata,
+        format!("{rdfa:?}"),
         format!("{links:?}"),
         serde_json::to_string(&harvest_meta::opengraph(&document)).unwrap_or_default(),
         serde_json::to_string(&harvest_meta::dublin_core(&document)).unwrap_or_default(),
