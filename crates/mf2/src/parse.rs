@@ -462,6 +462,8 @@ impl Parser<'_> {
         }
         let properties = std::mem::take(&mut done.as_properties);
         let count = properties.len();
+        // The item's text and HTML, which each copy holds again.
+        let item_bytes = self.page.budget.spent().saturating_sub(done.spent_at_open);
         for (index, (kind, name)) in properties.into_iter().enumerate() {
             // The last property takes the item itself; the others take copies while the
             // document's copy budget lasts (see DEFAULT_MAX_COPIED_VALUES) and the value budget
@@ -471,7 +473,7 @@ impl Parser<'_> {
             } else if *copy_budget < done.weight {
                 note_limit(truncated, Limit::CopiedValues);
                 continue;
-            } else if self.page.budget.take(self.page.budget.spent().saturating_sub(done.spent_at_open)) {
+            } else if self.page.budget.take(item_bytes) {
                 *copy_budget -= done.weight;
                 done.item.clone()
             } else {
