@@ -239,6 +239,9 @@ impl Default for Limits {
 /// Bytes written between two looks at the deadline by [`BoundedWriter`].
 const OUTPUT_BYTES_PER_CHECK: u64 = 64 * 1024;
 
+/// The size of the blocks in which JSON output is passed to [`BoundedWriter`].
+const OUTPUT_BLOCK: usize = 8 * 1024;
+
 /// Passes an extraction's output on to `out` within [`Limits::max_output_bytes`] and
 /// [`Limits::deadline`]; past either, writing fails and [`BoundedWriter::stopped`] says why.
 struct BoundedWriter<'a> {
@@ -664,7 +667,14 @@ impl Extraction {
         check_interrupted(doc)?;
         let mut bounded = BoundedWriter::new(out, limits);
         let written = match self.json(doc, page_url, limits)? {
-            Some(json) => serde_json::to_writer(&mut bounded, &json).map_err(|error| {
+            Some(json) => {
+                // serde_json writes many pieces of a few bytes: gathered here, they reach the
+                // bound checks and `out` in blocks.
+                let mut buffered = std::io::BufWriter::with_capacity(OUTPUT_BLOCK, &mut bounded);
+                serde_json::to_writer(&mut buffered, &json)
+                    .and_then(|()| buffered.flush().map_err(serde_json::Error::io))
+            }
+            .map_err(|error| {
                 if error.is_io() {
                     WriteError::Io(error.into())
                 } else {
