@@ -20,7 +20,7 @@ fn extraction(choice: u8) -> Extraction {
     let from = [ConversionSource::Auto, ConversionSource::Microdata, ConversionSource::Mf2][(choice as usize / 16) % 3];
     match choice % 12 {
         0 => Extraction::Mf2(Mf2Options::default()),
-        1 => Extraction::Mf2(Mf2Options { jf2: true, source_paths: true, ..Mf2Options::default() }),
+        1 => Extraction::Mf2(Mf2Options::default().jf2(true).source_paths(true)),
         2 => Extraction::Microdata(MicrodataOutput::default()),
         3 => Extraction::Microdata(MicrodataOutput::JsonLd(None)),
         4 => Extraction::Microdata(MicrodataOutput::Validate),

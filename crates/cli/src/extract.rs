@@ -340,25 +340,27 @@ impl ExtractCommand {
         Ok(match self {
             ExtractCommand::Mf2(args) => (
                 args.common,
-                Extraction::Mf2(Mf2Options {
-                    lang: args.lang,
-                    metaformats: args.metaformats,
-                    filter: args.filter,
-                    alternates: args.alternates,
-                    filter_roots: args.filter_roots,
-                    root: match (args.root_id, args.root_selector) {
-                        (Some(id), _) => Some(harvest_pipeline::extract::Mf2Root::Id(id)),
+                Extraction::Mf2({
+                    let mut options = Mf2Options::default()
+                        .lang(args.lang)
+                        .metaformats(args.metaformats)
+                        .filter(args.filter)
+                        .alternates(args.alternates)
+                        .filter_roots(args.filter_roots)
+                        .srcset(args.srcset)
+                        .jf2(args.jf2)
+                        .thorough_text(args.text == TextAlgorithm::Thorough)
+                        .source_paths(args.source_paths)
+                        .classic_root_ids(args.classic_root_ids);
+                    match (args.root_id, args.root_selector) {
+                        (Some(id), _) => options = options.root(harvest_pipeline::extract::Mf2Root::Id(id)),
                         (None, Some(selector)) => {
                             harvest_pipeline::extract::check_root_selector(&selector)?;
-                            Some(harvest_pipeline::extract::Mf2Root::Selector(selector))
+                            options = options.root(harvest_pipeline::extract::Mf2Root::Selector(selector));
                         }
-                        (None, None) => None,
-                    },
-                    srcset: args.srcset,
-                    jf2: args.jf2,
-                    thorough_text: args.text == TextAlgorithm::Thorough,
-                    source_paths: args.source_paths,
-                    classic_root_ids: args.classic_root_ids,
+                        (None, None) => {}
+                    }
+                    options
                 }),
             ),
             ExtractCommand::Microdata(args) => {

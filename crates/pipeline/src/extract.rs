@@ -339,28 +339,7 @@ pub(crate) fn mf2_document(
     options: &Mf2Options,
     limits: &Limits,
 ) -> Result<harvest_mf2::Document, ExtractError> {
-    let mut parser = harvest_mf2::Options::new()
-        .lang(options.lang)
-        .metaformats(options.metaformats)
-        .alternates(options.alternates)
-        .filter_roots(options.filter_roots)
-        .srcset(options.srcset)
-        .source_paths(options.source_paths)
-        .classic_root_ids(options.classic_root_ids)
-        .text(if options.thorough_text { harvest_mf2::Text::Thorough } else { harvest_mf2::Text::Classic });
-    if let Some(root) = &options.root {
-        parser = parser.root(root.clone());
-    }
-    if let Some(max) = limits.max_values {
-        parser = parser.max_copied_values(max);
-    }
-    if !options.filter.is_empty() {
-        parser = parser.filter_types(options.filter.iter().cloned());
-    }
-    parser = parser.base_url(match (page_url, doc.url()) {
-        (Some(url), Some(_)) => url,
-        _ => "about:blank",
-    });
+    let parser = options.parser_options(doc, page_url, limits);
     harvest_mf2::parse(doc, &parser).map_err(|error| match error {
         harvest_mf2::Mf2Error::RootNotFound(_) => ExtractError::NothingFound(error.to_string()),
         other => failed(other),

@@ -225,19 +225,18 @@ fn mf2(
         }
         (None, None) => None,
     };
-    let options = Mf2Options {
-        lang,
-        metaformats,
-        filter: filter.unwrap_or_default(),
-        alternates,
-        filter_roots,
-        root,
-        srcset,
-        jf2,
-        thorough_text,
-        source_paths,
-        classic_root_ids,
-    };
+    let mut options = Mf2Options::default()
+        .lang(lang)
+        .metaformats(metaformats)
+        .filter(filter.unwrap_or_default())
+        .alternates(alternates)
+        .filter_roots(filter_roots)
+        .srcset(srcset)
+        .jf2(jf2)
+        .thorough_text(thorough_text)
+        .source_paths(source_paths)
+        .classic_root_ids(classic_root_ids);
+    options.root = root;
     run(py, page(html, base_url, encoding)?, Extraction::Mf2(options), limits)
 }
 
