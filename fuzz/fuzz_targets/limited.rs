@@ -9,8 +9,8 @@
 
 use harvest_fuzz::page_url;
 use harvest_pipeline::extract::{
-    AllOptions, ConversionSource, Extraction, FeedSource, IcalOptions, Limits, LinksDetail, LinksMode, Mf2Options,
-    MicrodataOutput, RdfAlgorithm, RdfFormat, RdfOptions, VcardOptions, WriteError,
+    AllOptions, ConversionSource, Extraction, FeedSource, IcalOutput, Limits, LinksDetail, LinksMode, Mf2Options,
+    MicrodataOutput, RdfAlgorithm, RdfFormat, RdfOutput, VcardOutput, WriteError,
 };
 use harvest_pipeline::Page;
 use libfuzzer_sys::fuzz_target;
@@ -25,12 +25,12 @@ fn extraction(choice: u8) -> Extraction {
         3 => Extraction::Microdata(MicrodataOutput::JsonLd(None)),
         4 => Extraction::Microdata(MicrodataOutput::Validate),
         5 => Extraction::Links(LinksMode::All),
-        6 => Extraction::Vcard(VcardOptions { from, all: true, octets: false }),
-        7 => Extraction::Ical(IcalOptions { from, octets: true, rfc5545: true }),
+        6 => Extraction::Vcard(VcardOutput { from, all: true, octets: false }),
+        7 => Extraction::Ical(IcalOutput { from, octets: true, rfc5545: true }),
         8 => Extraction::Atom(FeedSource::Auto),
-        9 => Extraction::Rdf(RdfOptions { format: RdfFormat::Turtle, algorithm: RdfAlgorithm::W3c, registry: None }),
+        9 => Extraction::Rdf(RdfOutput { format: RdfFormat::Turtle, algorithm: RdfAlgorithm::W3c, registry: None }),
         10 => {
-            Extraction::Rdf(RdfOptions { format: RdfFormat::NTriples, algorithm: RdfAlgorithm::Html5, registry: None })
+            Extraction::Rdf(RdfOutput { format: RdfFormat::NTriples, algorithm: RdfAlgorithm::Html5, registry: None })
         }
         _ => Extraction::All(AllOptions { links: LinksDetail::Full, ..AllOptions::default() }),
     }

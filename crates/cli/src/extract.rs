@@ -4,9 +4,9 @@
 use crate::Common;
 use clap::{Args, Subcommand};
 use harvest_pipeline::extract::{
-    AllOptions, ConversionSource, Extraction, FeedSource, IcalOptions, LinksDetail, LinksMode, Mf2Options,
-    MicrodataOutput, RdfAlgorithm, RdfFormat as Rdf, RdfOptions, RdfaFormat, RdfaGraph, RdfaOptions, Registry,
-    VcardOptions,
+    AllOptions, ConversionSource, Extraction, FeedSource, IcalOutput, LinksDetail, LinksMode, Mf2Options,
+    MicrodataOutput, RdfAlgorithm, RdfFormat as Rdf, RdfOutput, RdfaFormat, RdfaGraph, RdfaOutput, Registry,
+    VcardOutput,
 };
 
 #[derive(Args, Clone)]
@@ -386,11 +386,11 @@ impl ExtractCommand {
             }
             ExtractCommand::Vcard(args) => (
                 args.common,
-                Extraction::Vcard(VcardOptions { from: args.from.into(), all: args.all, octets: args.octets }),
+                Extraction::Vcard(VcardOutput { from: args.from.into(), all: args.all, octets: args.octets }),
             ),
             ExtractCommand::Ical(args) => (
                 args.common,
-                Extraction::Ical(IcalOptions { from: args.from.into(), octets: args.octets, rfc5545: args.rfc5545 }),
+                Extraction::Ical(IcalOutput { from: args.from.into(), octets: args.octets, rfc5545: args.rfc5545 }),
             ),
             ExtractCommand::Atom(args) => {
                 let from = match args.from {
@@ -410,7 +410,7 @@ impl ExtractCommand {
                     Algorithm::Html5 => RdfAlgorithm::Html5,
                 };
                 let registry = registry(args.registry.as_deref())?;
-                (args.common, Extraction::Rdf(RdfOptions { format, algorithm, registry }))
+                (args.common, Extraction::Rdf(RdfOutput { format, algorithm, registry }))
             }
             ExtractCommand::Rdfa(args) => {
                 let format = match args.format {
@@ -423,7 +423,7 @@ impl ExtractCommand {
                     RdfaGraphArg::Processor => RdfaGraph::Processor,
                     RdfaGraphArg::Both => RdfaGraph::Both,
                 };
-                let options = RdfaOptions { format, graph, vocabulary_expansion: args.vocab_expansion };
+                let options = RdfaOutput { format, graph, vocabulary_expansion: args.vocab_expansion };
                 (args.common, Extraction::Rdfa(options))
             }
             ExtractCommand::All(args) => {

@@ -136,7 +136,7 @@ impl Extractor {
             record.links = Some(harvest_links::links(doc));
         }
         if self.wants(Syntax::JsonLd) {
-            let (blocks, errors) = harvest_pipeline::jsonld::parse_blocks(doc);
+            let (blocks, errors) = harvest_pipeline::jsonld_blocks::parse_blocks(doc);
             record.json_ld = Some(blocks);
             record.errors = errors;
         }

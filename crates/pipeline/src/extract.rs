@@ -165,16 +165,16 @@ pub enum Extraction {
     /// The links, feeds or link-type diagnostics.
     Links(LinksMode),
     /// Contacts as vCard 4.0.
-    Vcard(VcardOptions),
+    Vcard(VcardOutput),
     /// Events as iCalendar.
-    Ical(IcalOptions),
+    Ical(IcalOutput),
     /// An Atom feed.
     Atom(FeedSource),
     /// The page's microdata as RDF (with the HTML 5.0 algorithm, also its links, title and
     /// meta).
-    Rdf(RdfOptions),
+    Rdf(RdfOutput),
     /// RDFa 1.1: JSON-LD, Turtle or N-Triples.
-    Rdfa(RdfaOptions),
+    Rdfa(RdfaOutput),
     /// One parse, every syntax: `{url, microdata, mf2, links, json-ld, opengraph, dublincore,
     /// rdfa}`.
     All(AllOptions),
@@ -357,7 +357,7 @@ fn folding(octets: bool) -> harvest_export::content_line::Folding {
 fn vcard(
     doc: &Document,
     page_url: Option<&str>,
-    options: &VcardOptions,
+    options: &VcardOutput,
     limits: &Limits,
 ) -> Result<String, ExtractError> {
     use harvest_export::vcard::{from_mf2, from_microdata, VcardError};
@@ -374,12 +374,7 @@ fn vcard(
     }
 }
 
-fn ical(
-    doc: &Document,
-    page_url: Option<&str>,
-    options: &IcalOptions,
-    limits: &Limits,
-) -> Result<String, ExtractError> {
+fn ical(doc: &Document, page_url: Option<&str>, options: &IcalOutput, limits: &Limits) -> Result<String, ExtractError> {
     use harvest_export::ical::{from_mf2, from_microdata, IcalError};
     let export =
         harvest_export::ical::IcalOptions::new().folding(folding(options.octets)).rfc5545_date_times(options.rfc5545);
@@ -429,7 +424,7 @@ fn w3c(
     harvest_export::rdf::w3c::from_microdata(doc, &options).map_err(failed)
 }
 
-fn rdf(doc: &Document, options: &RdfOptions, limits: &Limits) -> Result<String, ExtractError> {
+fn rdf(doc: &Document, options: &RdfOutput, limits: &Limits) -> Result<String, ExtractError> {
     let graph = match options.algorithm {
         RdfAlgorithm::W3c => w3c(doc, options.registry.as_ref(), limits)?.graph,
         RdfAlgorithm::Html5 => {
@@ -447,7 +442,7 @@ fn rdf(doc: &Document, options: &RdfOptions, limits: &Limits) -> Result<String, 
 }
 
 /// The RDFa of a page as the graph `options` asks for, within `limits`.
-pub(crate) fn rdfa_graph(doc: &Document, options: &RdfaOptions, limits: &Limits) -> Result<RdfaResult, ExtractError> {
+pub(crate) fn rdfa_graph(doc: &Document, options: &RdfaOutput, limits: &Limits) -> Result<RdfaResult, ExtractError> {
     let mut settings = harvest_rdfa::RdfaOptions::new()
         .processor_graph(options.graph != RdfaGraph::Output)
         .vocabulary_expansion(options.vocabulary_expansion);

@@ -207,9 +207,10 @@ pub enum ConversionSource {
     Mf2,
 }
 
-/// Options of the vCard conversion.
+/// What `harvest vcard` writes: the source of the contacts and the line folding (the
+/// exporter's own settings are `harvest_export::vcard::VcardOptions`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct VcardOptions {
+pub struct VcardOutput {
     /// Where the contacts come from.
     pub from: ConversionSource,
     /// Every contact, not only the first (microdata) or representative (mf2) one.
@@ -218,9 +219,10 @@ pub struct VcardOptions {
     pub octets: bool,
 }
 
-/// Options of the iCalendar conversion.
+/// What `harvest ical` writes: the source of the events, line folding and date-time forms
+/// (the exporter's own settings are `harvest_export::ical::IcalOptions`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct IcalOptions {
+pub struct IcalOutput {
     /// Where the events come from.
     pub from: ConversionSource,
     /// Fold lines at 75 octets (RFC 5545) instead of 75 characters (HTML).
@@ -275,9 +277,10 @@ pub enum RdfaGraph {
     Both,
 }
 
-/// Options of the RDFa extraction.
+/// What `harvest rdfa` writes: the format, which graph, vocabulary expansion (the
+/// processor's own settings are `harvest_rdfa::RdfaOptions`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct RdfaOptions {
+pub struct RdfaOutput {
     /// The syntax written.
     pub format: RdfaFormat,
     /// Which graph.
@@ -313,9 +316,10 @@ pub enum RdfAlgorithm {
     Html5,
 }
 
-/// Options of the RDF export.
+/// What `harvest rdf` writes: the format, the conversion algorithm and its registry (the
+/// conversion's own settings are `harvest_export::rdf::RdfOptions`).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct RdfOptions {
+pub struct RdfOutput {
     /// N-Triples or Turtle.
     pub format: RdfFormat,
     /// Which conversion.
