@@ -5,7 +5,6 @@
 //! they point at the same node, which is what the microdata and microformats algorithms mean by
 //! "the same element".
 
-use crate::select::Selector;
 use crate::tree::{ElementData, NodeData, NodeId, Tree};
 use std::fmt;
 use std::hash::{Hash, Hasher};
@@ -259,16 +258,6 @@ impl Node {
     pub fn ancestor_elements(&self) -> impl Iterator<Item = Element> {
         elements(&self.tree, ancestor_ids(&self.tree, self.id))
     }
-
-    /// DOM `textContent`: the data of every descendant text node, in tree order.
-    pub fn text_content(&self) -> String {
-        crate::text::text_content(&self.tree, self.id)
-    }
-
-    /// The descendant elements matching `selector`, in tree order.
-    pub fn select<'a>(&self, selector: &'a Selector) -> impl Iterator<Item = Element> + 'a {
-        self.descendant_elements().filter(move |element| selector.matches(element))
-    }
 }
 
 impl Element {
@@ -350,15 +339,6 @@ impl Element {
         })
     }
 
-    /// Every attribute as `(serialized name, value)`, in source order.
-    pub fn attributes(&self) -> Vec<(String, String)> {
-        self.data()
-            .attributes
-            .iter()
-            .map(|attribute| (crate::serialize::attribute_name(&attribute.name), attribute.value.to_string()))
-            .collect()
-    }
-
     /// The `id` attribute.
     pub fn id(&self) -> Option<&str> {
         self.attr("id")
@@ -424,21 +404,6 @@ impl Element {
     /// For a `template` element, its template contents (a document fragment).
     pub fn template_contents(&self) -> Option<Node> {
         self.data().template_contents.map(|id| Node::new(&self.tree, id))
-    }
-
-    /// DOM `textContent` of the element.
-    pub fn text_content(&self) -> String {
-        crate::text::text_content(&self.tree, self.id)
-    }
-
-    /// Whether the element matches `selector`.
-    pub fn matches(&self, selector: &Selector) -> bool {
-        selector.matches(self)
-    }
-
-    /// The descendant elements matching `selector`, in tree order.
-    pub fn select<'a>(&self, selector: &'a Selector) -> impl Iterator<Item = Element> + 'a {
-        self.as_node().select(selector)
     }
 
     /// A CSS-like path from the root element that names this element, for messages:

@@ -36,6 +36,7 @@ mod names;
 mod parse;
 mod rels;
 mod text;
+mod urls;
 mod values;
 
 pub use crate::model::{

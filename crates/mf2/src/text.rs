@@ -7,7 +7,7 @@
 //! where each element's run starts and ends, so the text of nested properties and items is a
 //! slice, not a fresh walk per nesting level.
 
-use crate::values::{is_one_of, Urls};
+use crate::urls::{is_one_of, Urls};
 use crate::Text;
 use harvest_dom::{Element, Node};
 use rustc_hash::FxHashMap;

@@ -27,12 +27,16 @@
 #![deny(missing_docs)]
 
 pub mod address;
+mod error;
 pub mod extract;
+mod extractors;
 mod fetch;
 pub mod input;
 mod json;
 pub mod jsonld_blocks;
+mod limits;
 pub mod media_type;
+mod options;
 pub mod pretty;
 pub mod warc;
 

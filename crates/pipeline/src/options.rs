@@ -2,10 +2,99 @@
 //! every front end (the command's flags, the Python keywords and the server's parameters turn
 //! into these).
 
-use super::{Limits, Syntax};
+use crate::limits::Limits;
 use harvest_dom::Document;
+use serde_json::Value;
 
 pub use harvest_mf2::Root as Mf2Root;
+
+/// The syntaxes `all` extracts, each under its own key of the record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Syntax {
+    /// WHATWG microdata, key `microdata`.
+    Microdata,
+    /// microformats2 (and classic microformats), key `mf2`.
+    Mf2,
+    /// HTML links with their link types, key `links`.
+    Links,
+    /// `<script type=application/ld+json>` blocks, key `json-ld`.
+    JsonLd,
+    /// Open Graph (RDFa Lite `meta property=`), key `opengraph`.
+    OpenGraph,
+    /// Dublin Core `meta` and `link` elements (DC-HTML), key `dublincore`.
+    DublinCore,
+    /// RDFa 1.1 as expanded JSON-LD node objects (extruct's `rdfa` shape), key `rdfa`.
+    Rdfa,
+}
+
+impl Syntax {
+    /// Every syntax, in record order.
+    pub const ALL: [Syntax; 7] = [
+        Syntax::Microdata,
+        Syntax::Mf2,
+        Syntax::Links,
+        Syntax::JsonLd,
+        Syntax::OpenGraph,
+        Syntax::DublinCore,
+        Syntax::Rdfa,
+    ];
+
+    /// The record key, which is also the syntax's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Syntax::Microdata => "microdata",
+            Syntax::Mf2 => "mf2",
+            Syntax::Links => "links",
+            Syntax::JsonLd => "json-ld",
+            Syntax::OpenGraph => "opengraph",
+            Syntax::DublinCore => "dublincore",
+            Syntax::Rdfa => "rdfa",
+        }
+    }
+
+    /// How much a syntax found, from its value in an `all` record: items (microdata, mf2),
+    /// links, JSON-LD blocks, Open Graph properties, Dublin Core statements, RDFa node objects
+    /// (subjects). Values of another
+    /// shape count 0.
+    ///
+    /// ```
+    /// use harvest_pipeline::extract::Syntax;
+    /// let mf2 = serde_json::json!({"items": [{"type": ["h-card"]}], "rels": {}});
+    /// assert_eq!(Syntax::Mf2.count(&mf2), 1);
+    /// assert_eq!(Syntax::JsonLd.count(&serde_json::json!([{}, {}])), 2);
+    /// ```
+    pub fn count(self, value: &Value) -> usize {
+        let length = |value: Option<&Value>| value.and_then(Value::as_array).map_or(0, Vec::len);
+        let sum = |keys: &[&str]| {
+            value.as_array().map_or(0, |objects| {
+                objects.iter().map(|object| keys.iter().map(|key| length(object.get(*key))).sum::<usize>()).sum()
+            })
+        };
+        match self {
+            Syntax::Microdata | Syntax::Mf2 => length(value.get("items")),
+            Syntax::Links | Syntax::JsonLd | Syntax::Rdfa => length(Some(value)),
+            Syntax::OpenGraph => sum(&["properties"]),
+            Syntax::DublinCore => sum(&["elements", "terms"]),
+        }
+    }
+
+    /// A syntax by harvest's name, or by extruct's where it means the same (`microformat`;
+    /// `opengraph`, `dublincore`, `json-ld` and `rdfa` are the same in both).
+    ///
+    /// ```
+    /// use harvest_pipeline::extract::Syntax;
+    /// assert_eq!(Syntax::from_name("microformat"), Some(Syntax::Mf2));
+    /// assert_eq!(Syntax::from_name("json-ld"), Some(Syntax::JsonLd));
+    /// assert_eq!(Syntax::from_name("rdfa"), Some(Syntax::Rdfa));
+    /// assert_eq!(Syntax::from_name("rdf"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Syntax> {
+        match name {
+            "microformat" => Some(Syntax::Mf2),
+            _ => Syntax::ALL.into_iter().find(|syntax| syntax.name() == name),
+        }
+    }
+}
 
 /// Checks a root selector (`Mf2Options::root`) before any page is read: the message says why
 /// it is not a selector.
@@ -298,7 +387,7 @@ pub enum LinksDetail {
     #[default]
     Compact,
     /// Every link type with its classification and the links each element creates, as
-    /// [`Extraction::Links`] gives them.
+    /// [`Extraction::Links`](crate::extract::Extraction::Links) gives them.
     Full,
 }
 
