@@ -405,35 +405,4 @@ impl Element {
     pub fn template_contents(&self) -> Option<Node> {
         self.data().template_contents.map(|id| Node::new(&self.tree, id))
     }
-
-    /// A CSS-like path from the root element that names this element, for messages:
-    /// `html>body>div:nth-child(2)>span`. A step gets `:nth-child(n)` (its position among
-    /// its parent's element children) when a sibling has the same name.
-    ///
-    /// Each step looks at all the element's siblings; to name many elements of one page use
-    /// [`crate::Document::element_path`], which remembers what it has seen.
-    pub fn path(&self) -> String {
-        let mut steps = Vec::new();
-        let mut current = Some(self.clone());
-        while let Some(element) = current {
-            let name = element.local_name();
-            let mut step = name.to_owned();
-            let tree = &element.tree;
-            let before: Vec<Element> = elements(
-                tree,
-                std::iter::successors(tree.previous_sibling(element.id), |&id| tree.previous_sibling(id)),
-            )
-            .collect();
-            let same_name_sibling = before.iter().any(|e| e.local_name() == name)
-                || elements(tree, std::iter::successors(tree.next_sibling(element.id), |&id| tree.next_sibling(id)))
-                    .any(|e| e.local_name() == name);
-            if same_name_sibling {
-                step.push_str(&format!(":nth-child({})", before.len() + 1));
-            }
-            steps.push(step);
-            current = element.parent_element();
-        }
-        steps.reverse();
-        steps.join(">")
-    }
 }

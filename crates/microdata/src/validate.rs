@@ -3,7 +3,7 @@
 
 use crate::model::{is_url_property_element, Inner, Microdata, NONE};
 use crate::rules::{spec_url, Rule};
-use harvest_dom::{split_ascii_whitespace, Url};
+use harvest_dom::{split_ascii_whitespace, ElementPaths, Url};
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -39,51 +39,9 @@ const URL_PROPERTIES: &[(&str, &[&str])] = &[
 ];
 const HCARD: &str = "http://microformats.org/profile/hcard";
 
-/// Element paths, computed from the element table in linear time (the DOM's own
-/// `Element::path` looks at siblings for every step).
-struct Paths {
-    position: Vec<usize>,
-    same_name_sibling: Vec<bool>,
-}
-
-impl Paths {
-    fn new(inner: &Inner) -> Paths {
-        let count = inner.nodes.len();
-        let mut position = vec![0; count];
-        let mut same_name_sibling = vec![false; count];
-        let mut children: HashMap<usize, usize> = HashMap::new();
-        let mut names: HashMap<(usize, &str), usize> = HashMap::new();
-        for (index, node) in inner.nodes.iter().enumerate() {
-            let seen = children.entry(node.parent).or_insert(0);
-            *seen += 1;
-            position[index] = *seen;
-            *names.entry((node.parent, node.element.local_name())).or_insert(0) += 1;
-        }
-        for (index, node) in inner.nodes.iter().enumerate() {
-            same_name_sibling[index] = names.get(&(node.parent, node.element.local_name())).is_some_and(|&n| n > 1);
-        }
-        Paths { position, same_name_sibling }
-    }
-
-    fn path(&self, inner: &Inner, node: usize) -> String {
-        let mut steps = Vec::new();
-        let mut current = node;
-        while current != NONE {
-            let mut step = inner.nodes[current].element.local_name().to_owned();
-            if self.same_name_sibling[current] {
-                step.push_str(&format!(":nth-child({})", self.position[current]));
-            }
-            steps.push(step);
-            current = inner.nodes[current].parent;
-        }
-        steps.reverse();
-        steps.join(">")
-    }
-}
-
 struct Report<'a> {
     inner: &'a Inner,
-    paths: Option<Paths>,
+    paths: ElementPaths,
     /// Rule, element, message, and the section when it is more precise than the rule's.
     found: Vec<(Rule, usize, String, Option<&'static str>)>,
 }
@@ -95,7 +53,7 @@ impl Report<'_> {
 
     fn path(&mut self, node: usize) -> String {
         let inner = self.inner;
-        self.paths.get_or_insert_with(|| Paths::new(inner)).path(inner, node)
+        inner.nodes.get(node).map(|n| self.paths.path(&n.element).to_string()).unwrap_or_default()
     }
 }
 
@@ -119,7 +77,7 @@ impl Microdata {
     /// Checks the document against the authoring rules; see [`crate::validate`].
     pub fn validate(&self) -> Vec<Diagnostic> {
         let inner = &*self.inner;
-        let mut report = Report { inner, paths: None, found: Vec::new() };
+        let mut report = Report { inner, paths: ElementPaths::new(), found: Vec::new() };
         self.check_attributes(&mut report);
         self.check_items(&mut report);
         for (rule, node, message, section) in crate::vocabulary::check(inner) {
