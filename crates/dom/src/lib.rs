@@ -49,6 +49,7 @@ mod text;
 mod tokens;
 mod tree;
 mod url;
+pub mod xml;
 
 pub use crate::deadline::Deadline;
 pub use crate::document::{Document, FragmentContext, ParseOptions};
@@ -61,4 +62,5 @@ pub use crate::select::Selector;
 pub use crate::serialize::{AttributeRewrite, SerializeOptions};
 pub use crate::text::{ImageText, TextOptions, Trim};
 pub use crate::tokens::{is_ascii_whitespace, split_ascii_whitespace, trim_ascii_whitespace, unique_tokens};
+pub use crate::xml::XmlError;
 pub use ::url::Url;

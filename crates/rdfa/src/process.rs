@@ -592,8 +592,24 @@ impl<'a> Sequence<'a> {
         };
         match datatype {
             Some(Some(datatype)) => {
-                let value = if datatype == self.vocabulary.xml_literal || datatype == self.vocabulary.html {
-                    // An XML or HTML literal: the element's content, serialized.
+                let value = if datatype == self.vocabulary.xml_literal {
+                    // An XML literal: the element's content in Exclusive XML Canonicalization's
+                    // form (§7.5 step 11). Content XML cannot hold is kept as what it is, an
+                    // HTML literal, with a warning.
+                    match element.as_node().inner_xml() {
+                        Ok(xml) => xml,
+                        Err(error) => {
+                            self.scope.note(DiagnosticKind::NotXml, || {
+                                format!("the content of this rdf:XMLLiteral is not XML ({error}); written as rdf:HTML")
+                            });
+                            return Some(Term::Literal(Literal::typed(
+                                self.inner_html(element),
+                                self.vocabulary.html.clone(),
+                            )));
+                        }
+                    }
+                } else if datatype == self.vocabulary.html {
+                    // An HTML literal: the element's content, serialized as HTML.
                     self.inner_html(element)
                 } else {
                     content.or(datetime).map(str::to_owned).unwrap_or_else(|| self.text_content(element))
