@@ -131,7 +131,9 @@ fn a_timed_out_extraction_frees_its_worker() {
 #[test]
 fn the_smaller_defects() {
     use std::io::Write as _;
-    let server = Server::start(&["--max-body", "64K", "--allow-address", "127.0.0.1/32"]);
+    let target = target_server();
+    let server =
+        Server::start(&["--max-body", "64K", "--allow-address", "127.0.0.1/32", "--fetch-port", port_of(&target)]);
     let page = b"<p class=h-card>Ada</p>";
     let gzip = |bytes: &[u8]| {
         let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
@@ -154,7 +156,6 @@ fn the_smaller_defects() {
         server.request("POST", "/v1/mf2", &[("Content-Type", "text/html"), ("Content-Encoding", "gzip")], page);
     assert_eq!(damaged.error_code(400), "bad-parameter");
 
-    let target = target_server();
     let image = fetch(&server, &format!("http://{target}/image"));
     assert_eq!(image.error_code(502), "fetched-not-html");
     assert_eq!(image.json()["error"]["upstream_status"], 200);
@@ -276,7 +277,8 @@ fn counting_server() -> (String, std::sync::Arc<std::sync::atomic::AtomicUsize>)
 #[test]
 fn a_playground_run_fetches_the_page_once() {
     let (target, fetches) = counting_server();
-    let server = std::sync::Arc::new(Server::start(&["--allow-address", "127.0.0.1/32"]));
+    let port = port_of(&target);
+    let server = std::sync::Arc::new(Server::start(&["--allow-address", "127.0.0.1/32", "--fetch-port", port]));
     let url: String = form_urlencoded::byte_serialize(format!("http://{target}/page").as_bytes()).collect();
     // What the playground asks in one Run: each tab, and the two checks.
     let queries = [
@@ -309,7 +311,7 @@ fn a_playground_run_fetches_the_page_once() {
     assert_eq!(server.get(&format!("/v1/mf2?url={url}")).status, 200);
     assert_eq!(fetches.load(std::sync::atomic::Ordering::SeqCst), 1);
     // Without the cache, every request fetches.
-    let uncached = Server::start(&["--allow-address", "127.0.0.1/32", "--fetch-cache", "0"]);
+    let uncached = Server::start(&["--allow-address", "127.0.0.1/32", "--fetch-cache", "0", "--fetch-port", port]);
     assert_eq!(uncached.get(&format!("/v1/mf2?url={url}")).status, 200);
     assert_eq!(uncached.get(&format!("/v1/links?url={url}")).status, 200);
     assert_eq!(fetches.load(std::sync::atomic::Ordering::SeqCst), 3);
@@ -390,7 +392,16 @@ fn one_client_is_bounded_on_its_own() {
 #[test]
 fn readiness_reports_saturation() {
     let target = target_server();
-    let server = Server::start(&["--max-in-flight", "1", "--allow-address", "127.0.0.1/32", "--fetch-timeout", "20"]);
+    let server = Server::start(&[
+        "--max-in-flight",
+        "1",
+        "--allow-address",
+        "127.0.0.1/32",
+        "--fetch-timeout",
+        "20",
+        "--fetch-port",
+        port_of(&target),
+    ]);
     let ready = server.get("/readyz");
     assert_eq!(ready.status, 200);
     assert_eq!(ready.json()["status"], "ready");
@@ -449,7 +460,9 @@ fn version_no_fetch_and_user_agent() {
             page.len()
         );
     });
-    let fetching = Server::start(&["--allow-address", "127.0.0.1/32", "--user-agent", "ExampleBot/1.0"]);
+    let port = target.port().to_string();
+    let fetching =
+        Server::start(&["--allow-address", "127.0.0.1/32", "--user-agent", "ExampleBot/1.0", "--fetch-port", &port]);
     let answer = fetching.get(&format!("/v1/mf2?url=http://{target}/"));
     assert_eq!(answer.json()["items"][0]["properties"]["name"][0], "examplebot/1.0");
 }
@@ -459,7 +472,7 @@ fn version_no_fetch_and_user_agent() {
 #[test]
 fn form_posts_give_html_or_url() {
     let target = target_server();
-    let server = Server::start(&["--allow-address", "127.0.0.1/32"]);
+    let server = Server::start(&["--allow-address", "127.0.0.1/32", "--fetch-port", port_of(&target)]);
     let form = |pairs: &[(&str, &str)]| {
         let mut serializer = form_urlencoded::Serializer::new(String::new());
         for (name, value) in pairs {

@@ -1,13 +1,14 @@
-//! The routes: `/v1/{endpoint}` (POST a page, or GET `?url=`), `/healthz`, the playground.
+//! The routes: `/v1/{endpoint}` (POST a page, or GET `?url=`), `/healthz`, `/readyz`,
+//! `/version`, `/openapi.json`, `/metrics` (when asked), the playground.
 
 use super::errors::{ApiError, Kind};
 use super::options::{self, Request};
-use super::{access, body, clients, output, playground, Client, State};
+use super::{access, body, clients, openapi, output, playground, Client, ServeArgs, State};
 use axum::body::Body;
 use axum::extract::{Path, RawQuery};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, MethodRouter};
 use axum::Router;
 use harvest_dom::Deadline;
 use harvest_pipeline::extract::{ExtractError, Extraction, Limits, MicrodataOutput, RdfFormat, RdfaFormat, WriteError};
@@ -19,23 +20,38 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Semaphore;
 
+/// The server's routes by path (`/metrics` only with `--metrics`): what the router serves, and
+/// what `/openapi.json` must describe.
+pub(crate) fn routes(settings: &ServeArgs) -> Vec<(&'static str, MethodRouter<Arc<State>>)> {
+    let mut routes: Vec<(&'static str, MethodRouter<Arc<State>>)> = vec![
+        ("/", get(playground::index)),
+        ("/playground.css", get(playground::stylesheet)),
+        ("/playground.js", get(playground::script)),
+        ("/healthz", get(healthz)),
+        ("/readyz", get(readyz)),
+        ("/version", get(version)),
+        ("/openapi.json", get(openapi::serve)),
+        ("/v1/{endpoint}", get(fetch_and_extract).post(extract_body)),
+    ];
+    if settings.metrics {
+        routes.push(("/metrics", get(metrics)));
+    }
+    routes
+}
+
 /// The server's routes, with CORS for browser clients ([`access`]) on every answer.
 pub(crate) fn router(state: Arc<State>) -> Router {
     let cors = access::cors(&state.settings);
     let hosts = access::Hosts::from_settings(&state.settings);
-    let router = Router::new()
-        .route("/", get(playground::index))
-        .route("/playground.css", get(playground::stylesheet))
-        .route("/playground.js", get(playground::script))
-        .route("/healthz", get(healthz))
-        .route("/readyz", get(readyz))
-        .route("/version", get(version))
-        .route(
-            "/v1/{endpoint}",
-            get(fetch_and_extract)
-                .post(extract_body)
-                .route_layer(axum::middleware::from_fn_with_state(Arc::clone(&state), per_client)),
-        )
+    let mut router = Router::new();
+    for (path, route) in routes(&state.settings) {
+        let route = match path.starts_with("/v1/") {
+            true => route.route_layer(axum::middleware::from_fn_with_state(Arc::clone(&state), per_client)),
+            false => route,
+        };
+        router = router.route(path, route);
+    }
+    let router = router
         .fallback(|| async { ApiError::new(Kind::NotFound, "no such path; the API is /v1/{endpoint}") })
         .method_not_allowed_fallback(|uri: axum::http::Uri| async move {
             let (message, allow) = match uri.path().starts_with("/v1/") {
@@ -55,6 +71,26 @@ pub(crate) fn router(state: Arc<State>) -> Router {
     router
         .layer(axum::middleware::from_fn(move |request, next| access::check_host(hosts.clone(), request, next)))
         .with_state(state)
+}
+
+/// `/metrics` alone, for `--metrics-listen`.
+pub(crate) fn metrics_router(state: Arc<State>) -> Router {
+    Router::new().route("/metrics", get(metrics)).with_state(state)
+}
+
+/// `GET /metrics`: the counts in the Prometheus text format ([`super::metrics`]).
+async fn metrics(axum::extract::State(state): axum::extract::State<Arc<State>>) -> Response {
+    let settings = &state.settings;
+    let gauges = super::metrics::Gauges {
+        workers: super::workers(settings),
+        workers_busy: super::workers(settings) - state.workers.available_permits(),
+        body_memory_used: settings.body_memory.min(Semaphore::MAX_PERMITS as u64)
+            - state.body_memory.available_permits() as u64,
+        clients: state.clients.len(),
+        request_slots_used: settings.max_in_flight as usize - state.in_flight.available_permits(),
+    };
+    let text = state.metrics.render(&gauges);
+    ([(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], text).into_response()
 }
 
 async fn no_sniffing(mut response: Response) -> Response {
@@ -261,6 +297,7 @@ fn pairs(encoded: &[u8]) -> Vec<(String, String)> {
 
 fn saturated() -> Response {
     ApiError::new(Kind::Saturated, "the server is handling as many requests as it takes; try again shortly")
+        .reason("max-in-flight")
         .into_response()
 }
 
@@ -302,6 +339,7 @@ async fn run(
         deadline: deadline.clone(),
     };
     let cancel = output::CancelOnDrop(deadline.clone());
+    let waiting = std::time::Instant::now();
     let worker = Arc::clone(&state.workers)
         .acquire_owned()
         .await
@@ -310,10 +348,13 @@ async fn run(
     let label = format!("/v1/{} for {}", extraction.name(), page.label);
     let timeout = state.settings.timeout;
     let (sender, receiver) = tokio::sync::mpsc::channel(output::CHANNEL_CHUNKS);
+    let metrics = Arc::clone(&state.metrics);
     let task = tokio::task::spawn_blocking(move || {
+        let started = std::time::Instant::now();
         let mut writer = output::ChunkWriter::new(sender, max_output, limits.deadline.clone());
         let written = write_output(&extraction, &page, &limits, pretty, &mut writer);
         drop(worker);
+        metrics.extraction(started - waiting, started.elapsed());
         written.map_err(|error| output_error(error, writer.stopped, max_output, timeout))
     });
     let answer = match output::receive(receiver, task, label, cancel).await? {
