@@ -124,6 +124,47 @@ fn a_timed_out_extraction_frees_its_worker() {
     assert!(start.elapsed() < std::time::Duration::from_millis(500), "{:?}", start.elapsed());
 }
 
+/// The abuse benchmark's finding: huge pages, each holding a worker until `--timeout`, made
+/// every ordinary request wait for one. Pages past `--heavy-page` leave the last worker free,
+/// so a small page from someone else is answered at once while they run.
+#[test]
+fn huge_pages_leave_a_worker_for_small_ones() {
+    let server = std::sync::Arc::new(Server::start(&[
+        "--workers",
+        "2",
+        "--timeout",
+        "5",
+        "--max-body",
+        "16M",
+        "--heavy-page",
+        "1M",
+        "--trusted-proxy",
+        "127.0.0.1/32",
+    ]));
+    let huge = std::sync::Arc::new("<div>".repeat(2_000_000).into_bytes());
+    let heavy: Vec<_> = (0..3)
+        .map(|_| {
+            let (server, huge) = (std::sync::Arc::clone(&server), std::sync::Arc::clone(&huge));
+            std::thread::spawn(move || {
+                let headers = [("Content-Type", "text/html"), ("X-Forwarded-For", "203.0.113.7")];
+                server.request("POST", "/v1/all", &headers, &huge).status
+            })
+        })
+        .collect();
+    // Their bodies have arrived: one runs, the others wait, a worker is left.
+    std::thread::sleep(std::time::Duration::from_millis(800));
+    let ready = server.get("/readyz").json();
+    assert_eq!(ready["workers_busy"], 1, "{ready}");
+    let asked = std::time::Instant::now();
+    let headers = [("Content-Type", "text/html"), ("X-Forwarded-For", "198.51.100.4")];
+    let small = server.request("POST", "/v1/mf2", &headers, b"<p class=h-card>Ada</p>");
+    assert_eq!(small.status, 200, "{}", small.text());
+    assert!(asked.elapsed() < std::time::Duration::from_secs(2), "{:?}", asked.elapsed());
+    for request in heavy {
+        assert_eq!(request.join().unwrap(), 503, "the huge pages time out");
+    }
+}
+
 /// Issue 26, item 7: a gzip body is decoded (within --max-body, decoded), other codings are
 /// refused; a fetched page that is not HTML or too large is the upstream's fault (502, with
 /// its status); 405s list the methods of their path; API answers vary with Accept; a

@@ -16,6 +16,7 @@ use harvest_pipeline::media_type::MediaType;
 use harvest_pipeline::pretty::Pretty;
 use harvest_pipeline::Page;
 use std::io::Write;
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Semaphore;
@@ -83,7 +84,7 @@ async fn metrics(axum::extract::State(state): axum::extract::State<Arc<State>>) 
     let settings = &state.settings;
     let gauges = super::metrics::Gauges {
         workers: super::workers(settings),
-        workers_busy: super::workers(settings) - state.workers.available_permits(),
+        workers_busy: state.workers.busy(),
         body_memory_used: settings.body_memory.min(Semaphore::MAX_PERMITS as u64)
             - state.body_memory.available_permits() as u64,
         clients: state.clients.len(),
@@ -133,7 +134,7 @@ async fn readyz(axum::extract::State(state): axum::extract::State<Arc<State>>) -
         "status": if saturated { "saturated" } else { "ready" },
         "in_flight": settings.max_in_flight as usize - free_slots,
         "max_in_flight": settings.max_in_flight,
-        "workers_busy": workers - state.workers.available_permits(),
+        "workers_busy": state.workers.busy(),
         "workers": workers,
         "body_memory_used": settings.body_memory.min(Semaphore::MAX_PERMITS as u64) - free_body_memory,
         "body_memory": settings.body_memory,
@@ -167,6 +168,7 @@ pub(crate) fn is_html_or_unlabelled(media: &MediaType) -> bool {
 /// `POST /v1/{endpoint}`: the body is the page.
 async fn extract_body(
     axum::extract::State(state): axum::extract::State<Arc<State>>,
+    axum::Extension(Client(client)): axum::Extension<Client>,
     Path(endpoint): Path<String>,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
@@ -174,7 +176,7 @@ async fn extract_body(
 ) -> Response {
     let deadline = Deadline::after(Duration::from_secs(state.settings.timeout));
     if page_media_type(&headers).essence == "application/x-www-form-urlencoded" {
-        return extract_form(state, endpoint, query, headers, body, deadline).await;
+        return extract_form(state, client, endpoint, query, headers, body, deadline).await;
     }
     let result = async {
         let request = parse_query(&endpoint, query.as_deref())?;
@@ -199,7 +201,7 @@ async fn extract_body(
             status: None,
             warc: None,
         };
-        Ok(within_deadline(&state, run(&state, request, page, &headers, &deadline)).await)
+        Ok(within_deadline(&state, run(&state, client, request, page, &headers, &deadline)).await)
     };
     result.await.unwrap_or_else(IntoResponse::into_response)
 }
@@ -207,6 +209,7 @@ async fn extract_body(
 /// `GET /v1/{endpoint}?url=`: the page is fetched.
 async fn fetch_and_extract(
     axum::extract::State(state): axum::extract::State<Arc<State>>,
+    axum::Extension(Client(client)): axum::Extension<Client>,
     Path(endpoint): Path<String>,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
@@ -215,13 +218,19 @@ async fn fetch_and_extract(
     let deadline = Deadline::after(Duration::from_secs(state.settings.timeout));
     let result = async {
         let request = parse_query(&endpoint, query.as_deref())?;
-        Ok::<_, ApiError>(fetch_then_run(&state, request, &headers, &deadline).await)
+        Ok::<_, ApiError>(fetch_then_run(&state, client, request, &headers, &deadline).await)
     };
     result.await.unwrap_or_else(IntoResponse::into_response)
 }
 
 /// Fetches `request.url` and runs the extraction on it, within the request's deadline.
-async fn fetch_then_run(state: &State, request: Request, headers: &HeaderMap, deadline: &Deadline) -> Response {
+async fn fetch_then_run(
+    state: &State,
+    client: IpAddr,
+    request: Request,
+    headers: &HeaderMap,
+    deadline: &Deadline,
+) -> Response {
     if state.settings.no_fetch {
         return ApiError::new(Kind::FetchingOff, "this server fetches no pages (--no-fetch): POST the page")
             .into_response();
@@ -235,7 +244,7 @@ async fn fetch_then_run(state: &State, request: Request, headers: &HeaderMap, de
         if let Some(base) = &request.base_url {
             page.url = Some(base.clone());
         }
-        run(state, request, page, headers, deadline).await
+        run(state, client, request, page, headers, deadline).await
     };
     within_deadline(state, fetch).await
 }
@@ -245,6 +254,7 @@ async fn fetch_then_run(state: &State, request: Request, headers: &HeaderMap, de
 /// the endpoint, in the form or the query.
 async fn extract_form(
     state: Arc<State>,
+    client: IpAddr,
     endpoint: String,
     query: Option<String>,
     headers: HeaderMap,
@@ -279,9 +289,9 @@ async fn extract_form(
                     status: None,
                     warc: None,
                 };
-                Ok(within_deadline(&state, run(&state, request, page, &headers, &deadline)).await)
+                Ok(within_deadline(&state, run(&state, client, request, page, &headers, &deadline)).await)
             }
-            (None, true) => Ok(fetch_then_run(&state, request, &headers, &deadline).await),
+            (None, true) => Ok(fetch_then_run(&state, client, request, &headers, &deadline).await),
             _ => {
                 Err(ApiError::new(Kind::BadParameter, "a form gives html= (the page) or url= (to fetch), one of them"))
             }
@@ -324,6 +334,7 @@ async fn within_deadline(
 /// ([`output`]: whole when short, else streamed), stopping it at `deadline`.
 async fn run(
     state: &State,
+    client: IpAddr,
     request: Request,
     page: Page,
     headers: &HeaderMap,
@@ -340,10 +351,12 @@ async fn run(
     };
     let cancel = output::CancelOnDrop(deadline.clone());
     let waiting = std::time::Instant::now();
-    let worker = Arc::clone(&state.workers)
-        .acquire_owned()
+    let heavy = state.settings.heavy_page > 0 && page.bytes.len() as u64 > state.settings.heavy_page;
+    let worker = state
+        .workers
+        .acquire(client, heavy)
         .await
-        .map_err(|_| ApiError::new(Kind::Internal, "the workers are gone"))?;
+        .ok_or_else(|| ApiError::new(Kind::Internal, "the workers are gone"))?;
     let (extraction, pretty) = (request.extraction, request.pretty);
     let label = format!("/v1/{} for {}", extraction.name(), page.label);
     let timeout = state.settings.timeout;

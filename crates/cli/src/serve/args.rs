@@ -26,6 +26,10 @@ pub struct ServeArgs {
     /// their turn.
     #[arg(long, default_value_t = 0, value_name = "N", env = "HARVEST_SERVE_WORKERS")]
     pub(crate) workers: usize,
+    /// Pages larger than this (suffixes K, M, G) run on any worker but the last free one, so
+    /// that huge pages leave a worker for the others (0: no distinction).
+    #[arg(long, default_value = "1M", value_name = "SIZE", value_parser = parse_size, env = "HARVEST_SERVE_HEAVY_PAGE")]
+    pub(crate) heavy_page: u64,
     /// Seconds a request may take, from its headers to its answer (its body must arrive
     /// within it: 408; the rest: 503).
     #[arg(long, default_value_t = 30, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..), env = "HARVEST_SERVE_TIMEOUT")]
@@ -160,7 +164,7 @@ mod tests {
             assert_eq!(argument.get_env().and_then(|e| e.to_str()), Some(expected.as_str()), "--{long}");
             flags += 1;
         }
-        assert!(flags >= 30, "{flags} flags");
+        assert!(flags >= 31, "{flags} flags");
     }
 
     #[test]

@@ -19,7 +19,7 @@ use std::time::Instant;
 pub(crate) struct ClientKey(IpAddr);
 
 impl ClientKey {
-    fn of(ip: IpAddr) -> ClientKey {
+    pub(crate) fn of(ip: IpAddr) -> ClientKey {
         match ip {
             IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
                 Some(v4) => ClientKey(IpAddr::V4(v4)),

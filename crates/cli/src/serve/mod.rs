@@ -18,7 +18,8 @@
 //! * clients: connections, requests in flight and a rate per client ([`clients`]);
 //! * answers: `--max-output` bytes, streamed past their first MiB ([`output`]);
 //! * work: `--workers` extractions at once (one per core plus one by default), the others wait their
-//!   turn in arrival order; the parsers' depth and value limits come from the flags;
+//!   turn, the clients with fewer running first, and pages past `--heavy-page` never on the last
+//!   free worker ([`workers`]); the parsers' depth and value limits come from the flags;
 //! * fetches (`?url=`): [`fetch`] checks every address a host resolves to, on every hop, and
 //!   connects to the address it checked; time, size and redirects are bounded.
 //!
@@ -42,6 +43,7 @@ mod options;
 mod output;
 mod page_cache;
 mod playground;
+mod workers;
 
 pub use args::ServeArgs;
 
@@ -62,8 +64,9 @@ pub(crate) struct State {
     pub(crate) settings: ServeArgs,
     /// Requests being handled (not `/healthz` or the playground).
     pub(crate) in_flight: Semaphore,
-    /// Extractions running (a permit moves to the worker thread with its extraction).
-    pub(crate) workers: Arc<Semaphore>,
+    /// Extractions running (a permit moves to the worker thread with its extraction), handed
+    /// out fairly ([`workers`]).
+    pub(crate) workers: Arc<workers::Workers>,
     pub(crate) fetcher: fetch::Fetcher,
     /// Pages fetched in the last seconds.
     pub(crate) pages: page_cache::PageCache,
@@ -113,7 +116,7 @@ async fn serve(args: ServeArgs) -> u8 {
     };
     let state = Arc::new(State {
         in_flight: Semaphore::new(args.max_in_flight as usize),
-        workers: Arc::new(Semaphore::new(workers)),
+        workers: workers::Workers::new(workers),
         fetcher,
         pages: page_cache::PageCache::new(args.fetch_cache),
         body_memory: body::memory_budget(&args),
