@@ -116,7 +116,7 @@ async fn serve(args: ServeArgs) -> u8 {
     };
     let state = Arc::new(State {
         in_flight: Semaphore::new(args.max_in_flight as usize),
-        workers: workers::Workers::new(workers),
+        workers: workers::Workers::new(workers, cores()),
         fetcher,
         pages: page_cache::PageCache::new(args.fetch_cache),
         body_memory: body::memory_budget(&args),
@@ -158,13 +158,18 @@ async fn serve(args: ServeArgs) -> u8 {
     crate::batch::exit::OK
 }
 
+/// The cores the server may use.
+fn cores() -> usize {
+    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+}
+
 /// `--workers`, or one per core plus one: while the workers extract, the runtime's threads
 /// read and write the requests around them, and one more worker keeps the cores busy then
 /// (measured in docs/benchmarks.md: 2 cores, 2 workers 0.80× the command's rate, 3 workers
 /// 0.89×, 4 workers 0.91×).
 pub(crate) fn workers(args: &ServeArgs) -> usize {
     match args.workers {
-        0 => std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1) + 1,
+        0 => cores() + 1,
         n => n,
     }
 }

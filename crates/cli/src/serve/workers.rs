@@ -8,9 +8,10 @@
 //!   (among equals, to the one waiting longest): a client that sends many requests at once
 //!   waits behind the others' first ones instead of ahead of them;
 //! * a page larger than `--heavy-page` (an extraction's cost grows with its page's size) may
-//!   take any worker but the last: with two workers or more, one is always left for smaller
-//!   pages, so that a few huge pages, each holding a worker up to `--timeout`, do not make
-//!   every ordinary request wait for them.
+//!   take any worker but the last, and no more workers than there are cores but one: with two
+//!   workers or more, one worker, and one core, are always left for smaller pages, so that a
+//!   few huge pages, each holding a worker up to `--timeout`, neither make every ordinary
+//!   request wait for them nor slow it down by taking every core.
 //!
 //! The requests waiting are the ones in flight (`--max-in-flight`): the waiting list is bounded
 //! by it, and a request that stops waiting (its deadline passed, its client left) is passed
@@ -43,12 +44,19 @@ struct Inner {
 /// The workers, and who waits for them.
 pub(crate) struct Workers {
     total: usize,
+    /// Large pages may run on this many workers at once.
+    heavy_bound: usize,
     inner: Mutex<Inner>,
 }
 
 impl Workers {
-    pub(crate) fn new(total: usize) -> Arc<Workers> {
-        Arc::new(Workers { total, inner: Mutex::new(Inner { free: total, ..Inner::default() }) })
+    /// `total` workers on a machine of `cores` cores.
+    pub(crate) fn new(total: usize, cores: usize) -> Arc<Workers> {
+        let heavy_bound = match total {
+            0 | 1 => 1,
+            _ => (total - 1).min(cores.saturating_sub(1)).max(1),
+        };
+        Arc::new(Workers { total, heavy_bound, inner: Mutex::new(Inner { free: total, ..Inner::default() }) })
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
@@ -58,15 +66,6 @@ impl Workers {
     /// Extractions running now.
     pub(crate) fn busy(&self) -> usize {
         self.total - self.lock().free
-    }
-
-    /// Large pages may run on this many workers at once.
-    fn heavy_bound(&self) -> usize {
-        if self.total > 1 {
-            self.total - 1
-        } else {
-            1
-        }
     }
 
     /// Waits for a worker for `client`'s extraction of a page (`heavy`: larger than
@@ -88,7 +87,7 @@ impl Workers {
         // Requests that stopped waiting are forgotten.
         inner.waiting.retain(|waiter| !waiter.wake.is_closed());
         while inner.free > 0 {
-            let heavy_allowed = inner.heavy_running < self.heavy_bound();
+            let heavy_allowed = inner.heavy_running < self.heavy_bound;
             let chosen = inner
                 .waiting
                 .iter()
@@ -160,7 +159,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_client_with_fewer_running_goes_first() {
-        let workers = Workers::new(2);
+        let workers = Workers::new(2, 2);
         let busy = ip("192.0.2.1");
         let a = workers.acquire(busy, false).await.unwrap();
         let b = workers.acquire(busy, false).await.unwrap();
@@ -187,7 +186,7 @@ mod tests {
 
     #[tokio::test]
     async fn large_pages_leave_a_worker_for_the_others() {
-        let workers = Workers::new(3);
+        let workers = Workers::new(3, 8);
         let heavy = ip("192.0.2.1");
         let first = workers.acquire(heavy, true).await.unwrap();
         let _second = workers.acquire(heavy, true).await.unwrap();
@@ -196,13 +195,17 @@ mod tests {
         assert!(light.is_some());
         drop(first);
         assert!(ready(workers.acquire(heavy, true)).await.is_some());
-        let single = Workers::new(1);
+        let single = Workers::new(1, 8);
         assert!(ready(single.acquire(heavy, true)).await.is_some(), "one worker: large pages run too");
+        let two_cores = Workers::new(3, 2);
+        let _running = two_cores.acquire(heavy, true).await.unwrap();
+        assert!(ready(two_cores.acquire(heavy, true)).await.is_none(), "two cores: one large page at a time");
+        assert!(ready(two_cores.acquire(heavy, false)).await.is_some());
     }
 
     #[tokio::test]
     async fn requests_that_stop_waiting_are_passed_over() {
-        let workers = Workers::new(1);
+        let workers = Workers::new(1, 1);
         let held = workers.acquire(ip("192.0.2.1"), false).await.unwrap();
         assert!(ready(workers.acquire(ip("192.0.2.2"), false)).await.is_none(), "gave up waiting");
         let waiting = tokio::spawn({
