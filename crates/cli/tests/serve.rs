@@ -251,6 +251,8 @@ fn cors_and_health() {
     assert_eq!(preflight.status, 200);
     assert_eq!(preflight.header("access-control-allow-origin"), Some("*"));
     assert!(preflight.header("access-control-allow-methods").unwrap().contains("POST"));
+    let answer = server.request("GET", "/healthz", &[("Origin", "https://reader.example")], b"");
+    assert_eq!(answer.header("access-control-expose-headers"), Some("x-request-id"), "scripts may read the id");
     let answer = server.request(
         "POST",
         "/v1/links",

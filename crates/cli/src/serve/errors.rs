@@ -135,6 +135,37 @@ impl Kind {
         Kind::Internal,
     ];
 
+    /// The place of the kind in [`Kind::ALL`] (a match, so that a kind added to the enum and
+    /// not to the list does not compile).
+    #[cfg(test)]
+    fn index(self) -> usize {
+        match self {
+            Kind::BadParameter => 0,
+            Kind::ForbiddenAddress => 1,
+            Kind::FetchingOff => 2,
+            Kind::ForbiddenPort => 3,
+            Kind::NotFound => 4,
+            Kind::UnknownHost => 5,
+            Kind::MethodNotAllowed => 6,
+            Kind::RequestTimeout => 7,
+            Kind::BodyTooLarge => 8,
+            Kind::NotHtml => 9,
+            Kind::NothingFound => 10,
+            Kind::ExtractionFailed => 11,
+            Kind::OutputTooLarge => 12,
+            Kind::FetchFailed => 13,
+            Kind::FetchedNotHtml => 14,
+            Kind::FetchedTooLarge => 15,
+            Kind::UnsupportedEncoding => 16,
+            Kind::TooManyRequests => 17,
+            Kind::HostRateLimited => 18,
+            Kind::Saturated => 19,
+            Kind::Timeout => 20,
+            Kind::FetchTimeout => 21,
+            Kind::Internal => 22,
+        }
+    }
+
     /// Whether the error is one of the server's bounds refusing the request (counted in
     /// `/metrics` as a rejection), rather than a fault of the request or of a fetched page.
     pub(crate) fn is_rejection(self) -> bool {
@@ -210,5 +241,21 @@ impl IntoResponse for ApiError {
             headers.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
         }
         response
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Kind;
+
+    #[test]
+    fn every_kind_is_listed_once_with_its_own_code() {
+        for (at, kind) in Kind::ALL.iter().enumerate() {
+            assert_eq!(kind.index(), at, "{kind:?}");
+        }
+        let mut codes: Vec<&str> = Kind::ALL.iter().map(|kind| kind.code()).collect();
+        codes.sort_unstable();
+        codes.dedup();
+        assert_eq!(codes.len(), Kind::ALL.len());
     }
 }
