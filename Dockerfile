@@ -1,6 +1,6 @@
 # `harvest serve` in a small image: built in Rust's image, run from a distroless one (glibc,
 # CA certificates, no shell) as an unprivileged user. docs/serve.md, "Deployment", explains the
-# limits set here and the memory they bound (about 490 MB on two cores).
+# limits set here and the memory they bound (about 430 MB on two cores).
 #
 #   docker build -t harvest .
 #   docker run --rm -p 8080:8080 --memory 768m harvest
