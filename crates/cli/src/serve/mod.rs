@@ -19,7 +19,7 @@
 //! * answers: `--max-output` bytes, streamed past their first MiB ([`output`]);
 //! * work: `--workers` extractions at once (one per core plus one by default), the others wait their
 //!   turn, the clients with fewer running first, and pages past `--heavy-page` never on the last
-//!   free worker ([`workers`]); the parsers' depth and value limits come from the flags;
+//!   free worker ([`mod@workers`]); the parsers' depth and value limits come from the flags;
 //! * fetches (`?url=`): [`fetch`] checks every address a host resolves to, on every hop, and
 //!   connects to the address it checked; time, size and redirects are bounded.
 //!
@@ -65,7 +65,7 @@ pub(crate) struct State {
     /// Requests being handled (not `/healthz` or the playground).
     pub(crate) in_flight: Semaphore,
     /// Extractions running (a permit moves to the worker thread with its extraction), handed
-    /// out fairly ([`workers`]).
+    /// out fairly ([`mod@workers`]).
     pub(crate) workers: Arc<workers::Workers>,
     pub(crate) fetcher: fetch::Fetcher,
     /// Pages fetched in the last seconds.
