@@ -220,6 +220,18 @@ fn metrics_count_each_bound_that_refuses() {
     assert_eq!(value(&samples, "harvest_serve_errors_total{code=\"saturated\"}"), 1.0);
 }
 
+/// A fetch that outlasts its request (`--timeout` before `--fetch-timeout`) is counted too.
+#[test]
+fn a_fetch_cut_short_by_its_request_counts_as_cancelled() {
+    let target = target_server();
+    let flags = ["--metrics", "--allow-address", "127.0.0.1/32", "--timeout", "1", "--fetch-timeout", "20"];
+    let server = Server::start(&[&flags[..], &["--fetch-port", port_of(&target)]].concat());
+    assert_eq!(fetch(&server, &format!("http://{target}/hang")).error_code(503), "timeout");
+    let samples = scrape(&server);
+    assert_eq!(value(&samples, "harvest_serve_fetches_total{outcome=\"cancelled\"}"), 1.0, "{samples:?}");
+    assert_eq!(value(&samples, "harvest_serve_rejections_total{reason=\"timeout\"}"), 1.0);
+}
+
 #[test]
 fn metrics_are_served_only_when_asked() {
     let quiet = Server::start(&[]);

@@ -159,8 +159,10 @@ impl Fetcher {
     }
 
     /// Fetches `url`, following redirects; the page's URL is the last one. Counted in
-    /// `/metrics` by outcome: `ok`, or the error's code.
+    /// `/metrics` by outcome: `ok`, the error's code, or `cancelled` when the request stopped
+    /// waiting for it (its own deadline passed first).
     pub(crate) async fn fetch(&self, url: &str) -> Result<Page, ApiError> {
+        let mut unfinished = Unfinished(Some(&self.metrics));
         let result = match tokio::time::timeout(self.policy.timeout, self.follow(url)).await {
             Ok(result) => result,
             Err(_) => Err(ApiError::new(
@@ -168,6 +170,7 @@ impl Fetcher {
                 format!("{url}: no complete answer within {} s", self.policy.timeout.as_secs()),
             )),
         };
+        unfinished.0 = None;
         self.metrics.fetched(result.as_ref().map_or_else(|error| error.kind.code(), |_| "ok"));
         result
     }
@@ -281,6 +284,17 @@ impl Fetcher {
             status: Some(response.status().as_u16()),
             warc: None,
         })
+    }
+}
+
+/// Counts a fetch dropped before it ended as `cancelled`.
+struct Unfinished<'a>(Option<&'a Metrics>);
+
+impl Drop for Unfinished<'_> {
+    fn drop(&mut self) {
+        if let Some(metrics) = self.0 {
+            metrics.fetched("cancelled");
+        }
     }
 }
 
