@@ -340,17 +340,14 @@ impl Element {
     /// ```
     /// let doc = harvest_dom::Document::parse(r#"<svg><a xlink:href="/x" id=y /></svg>"#);
     /// let a = doc.elements().find(|e| e.local_name() == "a").unwrap();
-    /// assert_eq!(a.namespaced_attributes(), vec![(Some("http://www.w3.org/1999/xlink"), "href", "/x"), (None, "id", "y")]);
+    /// let attributes: Vec<_> = a.namespaced_attributes().collect();
+    /// assert_eq!(attributes, vec![(Some("http://www.w3.org/1999/xlink"), "href", "/x"), (None, "id", "y")]);
     /// ```
-    pub fn namespaced_attributes(&self) -> Vec<(Option<&str>, &str, &str)> {
-        self.data()
-            .attributes
-            .iter()
-            .map(|attribute| {
-                let namespace = (attribute.name.ns != html5ever::ns!()).then_some(&*attribute.name.ns);
-                (namespace, &*attribute.name.local, &*attribute.value)
-            })
-            .collect()
+    pub fn namespaced_attributes(&self) -> impl Iterator<Item = (Option<&str>, &str, &str)> {
+        self.data().attributes.iter().map(|attribute| {
+            let namespace = (attribute.name.ns != html5ever::ns!()).then_some(&*attribute.name.ns);
+            (namespace, &*attribute.name.local, &*attribute.value)
+        })
     }
 
     /// Every attribute as `(serialized name, value)`, in source order.

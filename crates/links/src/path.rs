@@ -23,7 +23,7 @@ struct Level {
     /// The parent, for the sibling scan.
     parent: Node,
     /// Names that more than one element child has (computed on first need).
-    repeated: Option<HashSet<String>>,
+    repeated: Option<Repeated>,
     /// Length of the path buffer once this level's step is written, while it is current.
     path_len: Option<usize>,
 }
@@ -33,41 +33,53 @@ impl Level {
         Level { next: parent.first_child(), current: None, parent, repeated: None, path_len: None }
     }
 
-    /// Whether `name` is shared by several element children. A few children are compared
-    /// directly; past [`SHORT_SIBLING_LIST`] the repeated names are collected once per level,
-    /// so a parent with many children costs one scan, not one per path through it.
+    /// Whether `name` is shared by several element children. The children are scanned once per
+    /// level, on the first path through it.
     fn is_repeated(&mut self, name: &str) -> bool {
-        if let Some(repeated) = &self.repeated {
-            return repeated.contains(name);
-        }
-        let mut same_name = 0;
-        for (index, child) in self.parent.element_children().enumerate() {
-            if index >= SHORT_SIBLING_LIST {
-                let repeated = self.repeated.insert(repeated_names(&self.parent));
-                return repeated.contains(name);
-            }
-            if child.local_name() == name {
-                same_name += 1;
-            }
-        }
-        same_name > 1
+        self.repeated.get_or_insert_with(|| Repeated::among_children_of(&self.parent)).contains(name)
     }
+}
+
+/// The names that more than one element child of a parent has: for a few children a list
+/// found by comparing the names (cheaper than hashing), past [`SHORT_SIBLING_LIST`] a set.
+enum Repeated {
+    Few(Vec<String>),
+    Many(HashSet<String>),
 }
 
 /// Sibling lists up to this long are compared directly for repeated names.
 const SHORT_SIBLING_LIST: usize = 16;
 
-/// The names that more than one element child of `parent` has.
-fn repeated_names(parent: &Node) -> HashSet<String> {
-    let children: Vec<Element> = parent.element_children().collect();
-    let mut seen: HashSet<&str> = HashSet::new();
-    let mut repeated = HashSet::new();
-    for child in &children {
-        if !seen.insert(child.local_name()) {
-            repeated.insert(child.local_name().to_owned());
+impl Repeated {
+    fn among_children_of(parent: &Node) -> Repeated {
+        let children: Vec<Element> = parent.element_children().collect();
+        if children.len() <= SHORT_SIBLING_LIST {
+            let mut repeated: Vec<String> = Vec::new();
+            for (index, child) in children.iter().enumerate() {
+                let name = child.local_name();
+                let seen_before = children[..index].iter().any(|earlier| earlier.local_name() == name);
+                if seen_before && !repeated.iter().any(|known| known == name) {
+                    repeated.push(name.to_owned());
+                }
+            }
+            return Repeated::Few(repeated);
+        }
+        let mut seen: HashSet<&str> = HashSet::new();
+        let mut repeated = HashSet::new();
+        for child in &children {
+            if !seen.insert(child.local_name()) {
+                repeated.insert(child.local_name().to_owned());
+            }
+        }
+        Repeated::Many(repeated)
+    }
+
+    fn contains(&self, name: &str) -> bool {
+        match self {
+            Repeated::Few(names) => names.iter().any(|known| known == name),
+            Repeated::Many(names) => names.contains(name),
         }
     }
-    repeated
 }
 
 /// Every element of a document in tree order; the path of the element last visited is built

@@ -165,16 +165,16 @@ pub enum Extraction {
     /// The links, feeds or link-type diagnostics.
     Links(LinksMode),
     /// Contacts as vCard 4.0.
-    Vcard(VcardOptions),
+    Vcard(VcardOutput),
     /// Events as iCalendar.
-    Ical(IcalOptions),
+    Ical(IcalOutput),
     /// An Atom feed.
     Atom(FeedSource),
     /// The page's microdata as RDF (with the HTML 5.0 algorithm, also its links, title and
     /// meta).
-    Rdf(RdfOptions),
+    Rdf(RdfOutput),
     /// RDFa 1.1: JSON-LD, Turtle or N-Triples.
-    Rdfa(RdfaOptions),
+    Rdfa(RdfaOutput),
     /// One parse, every syntax: `{url, microdata, mf2, links, json-ld, opengraph, dublincore,
     /// rdfa}`.
     All(AllOptions),
@@ -238,6 +238,9 @@ impl Default for Limits {
 
 /// Bytes written between two looks at the deadline by [`BoundedWriter`].
 const OUTPUT_BYTES_PER_CHECK: u64 = 64 * 1024;
+
+/// The size of the blocks in which JSON output is passed to [`BoundedWriter`].
+const OUTPUT_BLOCK: usize = 8 * 1024;
 
 /// Passes an extraction's output on to `out` within [`Limits::max_output_bytes`] and
 /// [`Limits::deadline`]; past either, writing fails and [`BoundedWriter::stopped`] says why.
@@ -336,28 +339,7 @@ pub(crate) fn mf2_document(
     options: &Mf2Options,
     limits: &Limits,
 ) -> Result<harvest_mf2::Document, ExtractError> {
-    let mut parser = harvest_mf2::Options::new()
-        .lang(options.lang)
-        .metaformats(options.metaformats)
-        .alternates(options.alternates)
-        .filter_roots(options.filter_roots)
-        .srcset(options.srcset)
-        .source_paths(options.source_paths)
-        .classic_root_ids(options.classic_root_ids)
-        .text(if options.thorough_text { harvest_mf2::Text::Thorough } else { harvest_mf2::Text::Classic });
-    if let Some(root) = &options.root {
-        parser = parser.root(root.clone());
-    }
-    if let Some(max) = limits.max_values {
-        parser = parser.max_copied_values(max);
-    }
-    if !options.filter.is_empty() {
-        parser = parser.filter_types(options.filter.iter().cloned());
-    }
-    parser = parser.base_url(match (page_url, doc.url()) {
-        (Some(url), Some(_)) => url,
-        _ => "about:blank",
-    });
+    let parser = options.parser_options(doc, page_url, limits);
     harvest_mf2::parse(doc, &parser).map_err(|error| match error {
         harvest_mf2::Mf2Error::RootNotFound(_) => ExtractError::NothingFound(error.to_string()),
         other => failed(other),
@@ -375,7 +357,7 @@ fn folding(octets: bool) -> harvest_export::content_line::Folding {
 fn vcard(
     doc: &Document,
     page_url: Option<&str>,
-    options: &VcardOptions,
+    options: &VcardOutput,
     limits: &Limits,
 ) -> Result<String, ExtractError> {
     use harvest_export::vcard::{from_mf2, from_microdata, VcardError};
@@ -392,12 +374,7 @@ fn vcard(
     }
 }
 
-fn ical(
-    doc: &Document,
-    page_url: Option<&str>,
-    options: &IcalOptions,
-    limits: &Limits,
-) -> Result<String, ExtractError> {
+fn ical(doc: &Document, page_url: Option<&str>, options: &IcalOutput, limits: &Limits) -> Result<String, ExtractError> {
     use harvest_export::ical::{from_mf2, from_microdata, IcalError};
     let export =
         harvest_export::ical::IcalOptions::new().folding(folding(options.octets)).rfc5545_date_times(options.rfc5545);
@@ -447,7 +424,7 @@ fn w3c(
     harvest_export::rdf::w3c::from_microdata(doc, &options).map_err(failed)
 }
 
-fn rdf(doc: &Document, options: &RdfOptions, limits: &Limits) -> Result<String, ExtractError> {
+fn rdf(doc: &Document, options: &RdfOutput, limits: &Limits) -> Result<String, ExtractError> {
     let graph = match options.algorithm {
         RdfAlgorithm::W3c => w3c(doc, options.registry.as_ref(), limits)?.graph,
         RdfAlgorithm::Html5 => {
@@ -465,7 +442,7 @@ fn rdf(doc: &Document, options: &RdfOptions, limits: &Limits) -> Result<String, 
 }
 
 /// The RDFa of a page as the graph `options` asks for, within `limits`.
-pub(crate) fn rdfa_graph(doc: &Document, options: &RdfaOptions, limits: &Limits) -> Result<RdfaResult, ExtractError> {
+pub(crate) fn rdfa_graph(doc: &Document, options: &RdfaOutput, limits: &Limits) -> Result<RdfaResult, ExtractError> {
     let mut settings = harvest_rdfa::RdfaOptions::new()
         .processor_graph(options.graph != RdfaGraph::Output)
         .vocabulary_expansion(options.vocabulary_expansion);
@@ -664,7 +641,14 @@ impl Extraction {
         check_interrupted(doc)?;
         let mut bounded = BoundedWriter::new(out, limits);
         let written = match self.json(doc, page_url, limits)? {
-            Some(json) => serde_json::to_writer(&mut bounded, &json).map_err(|error| {
+            Some(json) => {
+                // serde_json writes many pieces of a few bytes: gathered here, they reach the
+                // bound checks and `out` in blocks.
+                let mut buffered = std::io::BufWriter::with_capacity(OUTPUT_BLOCK, &mut bounded);
+                serde_json::to_writer(&mut buffered, &json)
+                    .and_then(|()| buffered.flush().map_err(serde_json::Error::io))
+            }
+            .map_err(|error| {
                 if error.is_io() {
                     WriteError::Io(error.into())
                 } else {

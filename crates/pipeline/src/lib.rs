@@ -11,7 +11,7 @@
 //!   every good record of a damaged archive.
 //! * [`extract`]: what to extract with its options ([`extract::Extraction`]), run on a page:
 //!   the one place front ends call the extractor and exporter crates.
-//! * [`jsonld`]: the page's JSON-LD blocks.
+//! * [`jsonld_blocks`]: the page's JSON-LD blocks.
 //! * [`media_type`]: a `Content-Type`'s essence and charset.
 //! * [`address`]: which IP addresses a service fetching pages for others may connect to.
 //! * [`pretty`]: indenting the compact JSON the extractions write.
@@ -31,7 +31,7 @@ pub mod extract;
 mod fetch;
 pub mod input;
 mod json;
-pub mod jsonld;
+pub mod jsonld_blocks;
 pub mod media_type;
 pub mod pretty;
 pub mod warc;

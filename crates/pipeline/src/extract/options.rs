@@ -2,7 +2,8 @@
 //! every front end (the command's flags, the Python keywords and the server's parameters turn
 //! into these).
 
-use super::Syntax;
+use super::{Limits, Syntax};
+use harvest_dom::Document;
 
 pub use harvest_mf2::Root as Mf2Root;
 
@@ -19,31 +20,167 @@ pub fn check_root_selector(selector: &str) -> Result<(), String> {
     harvest_mf2::Options::new().root(Mf2Root::Selector(selector.to_owned())).validate().map_err(|e| e.to_string())
 }
 
-/// Options of the microformats2 extraction.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// Options of the microformats2 extraction, the one definition every front end reads: the
+/// command's flags (`harvest mf2 --help`), the server's parameters (derived from the flags),
+/// the Python keywords of `harvest_html.mf2` and the Rust front door (`harvest_html::Mf2Options`)
+/// all turn into this, and tests check that each field has its flag and its keyword. The
+/// defaults are the parsing specification's; [`Mf2Options::parser_options`] gives
+/// harvest-mf2's own [`harvest_mf2::Options`] for one page.
+///
+/// ```
+/// use harvest_pipeline::extract::{Mf2Options, Mf2Root};
+/// let options = Mf2Options::default().thorough_text(true).root(Mf2Root::Id("post".into()));
+/// assert!(options.thorough_text);
+/// // serde-friendly: the field names are the Python keywords and the flags' names.
+/// let json = serde_json::to_value(&options).unwrap();
+/// assert_eq!(json["root"], serde_json::json!({"id": "post"}));
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+#[non_exhaustive]
 pub struct Mf2Options {
-    /// Add `lang` to items and e-* values.
+    /// Add `lang` to items and e-* values ([`harvest_mf2::Options::lang`]).
     pub lang: bool,
-    /// Imply an h-entry from the page's metadata when it has no microformats.
+    /// Imply an h-entry from the page's metadata when it has no microformats
+    /// ([`harvest_mf2::Options::metaformats`]).
     pub metaformats: bool,
-    /// Only items of these types (empty: every item).
+    /// Only items of these types, such as `h-entry` (empty: every item;
+    /// [`harvest_mf2::Options::filter_types`]).
     pub filter: Vec<String>,
-    /// Also write the 2014 parsing spec's `alternates`.
+    /// Also write the 2014 parsing spec's `alternates` ([`harvest_mf2::Options::alternates`]).
     pub alternates: bool,
-    /// Leave out CSS framework classes that look like microformats (`h-full`, `p-px`).
+    /// Leave out CSS framework classes that look like microformats (`h-full`, `p-px`;
+    /// [`harvest_mf2::Options::filter_roots`]).
     pub filter_roots: bool,
-    /// Parse only this element and its descendants.
+    /// Parse only this element and its descendants ([`harvest_mf2::Options::root`]).
     pub root: Option<Mf2Root>,
-    /// Give image values their `srcset` candidates.
+    /// Give image values their `srcset` candidates ([`harvest_mf2::Options::srcset`]).
     pub srcset: bool,
-    /// Write JF2 instead of the microformats2 JSON.
+    /// Write JF2 instead of the microformats2 JSON. A JSON output setting: the Rust front
+    /// door's `Record` holds the model, whose `to_jf2` gives the same.
     pub jf2: bool,
-    /// Read element text by the thorough algorithm instead of the specification's textContent.
+    /// Read element text by the thorough algorithm instead of the specification's textContent
+    /// ([`harvest_mf2::Text::Thorough`]).
     pub thorough_text: bool,
-    /// Add each item's `source-paths` (where the item and each value came from).
+    /// Add each item's `source-paths`, where the item and each value came from
+    /// ([`harvest_mf2::Options::source_paths`]).
     pub source_paths: bool,
-    /// Give classic roots (`vcard`, `hentry`...) their `id`, as microformats2 roots have theirs.
+    /// Give classic roots (`vcard`, `hentry`...) their `id`, as microformats2 roots have theirs
+    /// ([`harvest_mf2::Options::classic_root_ids`]).
     pub classic_root_ids: bool,
+}
+
+impl Mf2Options {
+    /// Sets [`Mf2Options::lang`].
+    pub fn lang(mut self, enabled: bool) -> Self {
+        self.lang = enabled;
+        self
+    }
+
+    /// Sets [`Mf2Options::metaformats`].
+    pub fn metaformats(mut self, enabled: bool) -> Self {
+        self.metaformats = enabled;
+        self
+    }
+
+    /// Sets [`Mf2Options::filter`].
+    pub fn filter<I, S>(mut self, types: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        self.filter = types.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// Sets [`Mf2Options::alternates`].
+    pub fn alternates(mut self, enabled: bool) -> Self {
+        self.alternates = enabled;
+        self
+    }
+
+    /// Sets [`Mf2Options::filter_roots`].
+    pub fn filter_roots(mut self, enabled: bool) -> Self {
+        self.filter_roots = enabled;
+        self
+    }
+
+    /// Sets [`Mf2Options::root`]; a page without that element gives nothing found.
+    pub fn root(mut self, root: Mf2Root) -> Self {
+        self.root = Some(root);
+        self
+    }
+
+    /// Sets [`Mf2Options::srcset`].
+    pub fn srcset(mut self, enabled: bool) -> Self {
+        self.srcset = enabled;
+        self
+    }
+
+    /// Sets [`Mf2Options::jf2`].
+    pub fn jf2(mut self, enabled: bool) -> Self {
+        self.jf2 = enabled;
+        self
+    }
+
+    /// Sets [`Mf2Options::thorough_text`].
+    pub fn thorough_text(mut self, enabled: bool) -> Self {
+        self.thorough_text = enabled;
+        self
+    }
+
+    /// Sets [`Mf2Options::source_paths`].
+    pub fn source_paths(mut self, enabled: bool) -> Self {
+        self.source_paths = enabled;
+        self
+    }
+
+    /// Sets [`Mf2Options::classic_root_ids`].
+    pub fn classic_root_ids(mut self, enabled: bool) -> Self {
+        self.classic_root_ids = enabled;
+        self
+    }
+
+    /// harvest-mf2's options for one parsed page whose URL, as the caller wrote it, is
+    /// `page_url`, within `limits` (their [`Limits::max_values`] bounds the values copied by
+    /// `include`s and `itemref`s). The base URL is `page_url` as written (the microformats
+    /// suite expects an empty `href` to give it so); a page without a valid URL is
+    /// `about:blank`, the URL the HTML standard gives a document created without one, and its
+    /// relative URLs stay as written.
+    ///
+    /// ```
+    /// use harvest_pipeline::extract::{Limits, Mf2Options};
+    /// let doc = harvest_dom::Document::parse("<p class=h-card>Ada</p>");
+    /// let parser = Mf2Options::default().lang(true).parser_options(&doc, None, &Limits::default());
+    /// assert!(parser.validate().is_ok());
+    /// ```
+    pub fn parser_options(&self, doc: &Document, page_url: Option<&str>, limits: &Limits) -> harvest_mf2::Options {
+        let base_url = match (page_url, doc.url()) {
+            (Some(url), Some(_)) => url,
+            _ => "about:blank",
+        };
+        let text = if self.thorough_text { harvest_mf2::Text::Thorough } else { harvest_mf2::Text::Classic };
+        let mut parser = harvest_mf2::Options::new()
+            .lang(self.lang)
+            .metaformats(self.metaformats)
+            .alternates(self.alternates)
+            .filter_roots(self.filter_roots)
+            .srcset(self.srcset)
+            .source_paths(self.source_paths)
+            .classic_root_ids(self.classic_root_ids)
+            .text(text)
+            .base_url(base_url);
+        if let Some(root) = &self.root {
+            parser = parser.root(root.clone());
+        }
+        if let Some(max) = limits.max_values {
+            parser = parser.max_copied_values(max);
+        }
+        if !self.filter.is_empty() {
+            parser = parser.filter_types(self.filter.iter().cloned());
+        }
+        parser
+    }
 }
 
 /// What the links extraction gives.
@@ -70,9 +207,10 @@ pub enum ConversionSource {
     Mf2,
 }
 
-/// Options of the vCard conversion.
+/// What `harvest vcard` writes: the source of the contacts and the line folding (the
+/// exporter's own settings are `harvest_export::vcard::VcardOptions`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct VcardOptions {
+pub struct VcardOutput {
     /// Where the contacts come from.
     pub from: ConversionSource,
     /// Every contact, not only the first (microdata) or representative (mf2) one.
@@ -81,9 +219,10 @@ pub struct VcardOptions {
     pub octets: bool,
 }
 
-/// Options of the iCalendar conversion.
+/// What `harvest ical` writes: the source of the events, line folding and date-time forms
+/// (the exporter's own settings are `harvest_export::ical::IcalOptions`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct IcalOptions {
+pub struct IcalOutput {
     /// Where the events come from.
     pub from: ConversionSource,
     /// Fold lines at 75 octets (RFC 5545) instead of 75 characters (HTML).
@@ -138,9 +277,10 @@ pub enum RdfaGraph {
     Both,
 }
 
-/// Options of the RDFa extraction.
+/// What `harvest rdfa` writes: the format, which graph, vocabulary expansion (the
+/// processor's own settings are `harvest_rdfa::RdfaOptions`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct RdfaOptions {
+pub struct RdfaOutput {
     /// The syntax written.
     pub format: RdfaFormat,
     /// Which graph.
@@ -176,9 +316,10 @@ pub enum RdfAlgorithm {
     Html5,
 }
 
-/// Options of the RDF export.
+/// What `harvest rdf` writes: the format, the conversion algorithm and its registry (the
+/// conversion's own settings are `harvest_export::rdf::RdfOptions`).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct RdfOptions {
+pub struct RdfOutput {
     /// N-Triples or Turtle.
     pub format: RdfFormat,
     /// Which conversion.
