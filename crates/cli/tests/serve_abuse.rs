@@ -82,6 +82,39 @@ fn pretty_output_is_bounded_and_streamed() {
     assert!(after.saturating_sub(before) < 48 * 1024, "{before} KiB → {after} KiB");
 }
 
+/// A client that opens a long streamed answer and stops reading it holds the answer's slot of
+/// `--max-in-flight` (so that the answers held in memory stay bounded by it), and only for
+/// `--timeout`: a write stalled that long disconnects it.
+#[test]
+fn a_client_that_stops_reading_is_disconnected() {
+    use std::io::{Read, Write};
+    let server = Server::start(&["--timeout", "3"]);
+    let page = nested_hcards().repeat(8);
+    let mut stream = std::net::TcpStream::connect(&server.address).unwrap();
+    let head = format!(
+        "POST /v1/mf2?pretty HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: text/html\r\nContent-Length: {}\r\n\r\n",
+        page.len()
+    );
+    stream.write_all(&[head.as_bytes(), &page].concat()).unwrap();
+    // Not reading: the answer fills the sockets' buffers and its writes stall.
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+    assert_eq!(server.get("/readyz").json()["in_flight"], 1, "the stalled answer holds its slot");
+    std::thread::sleep(std::time::Duration::from_millis(5000));
+    assert_eq!(server.get("/readyz").json()["in_flight"], 0, "and gives it back");
+    // The server has closed the connection: what it had sent, then the end (before, the
+    // connection stayed open and this read waited for more).
+    stream.set_read_timeout(Some(std::time::Duration::from_secs(10))).unwrap();
+    let mut answer = Vec::new();
+    let ended = stream.read_to_end(&mut answer);
+    assert!(
+        ended.is_ok() || ended.as_ref().is_err_and(|e| e.kind() == std::io::ErrorKind::ConnectionReset),
+        "{ended:?} after {} bytes",
+        answer.len()
+    );
+    assert!(answer.starts_with(b"HTTP/1.1 200"));
+    assert_eq!(dechunk(&answer[answer.windows(4).position(|w| w == b"\r\n\r\n").unwrap() + 4..]), None, "cut short");
+}
+
 /// Past `--max-output` the answer is a JSON error while it is still spooled (the first
 /// megabyte); once streaming, it is cut short (no last chunk) and the log says why.
 #[test]

@@ -19,7 +19,7 @@ use std::io::Write;
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 /// The server's routes by path (`/metrics` only with `--metrics`): what the router serves, and
 /// what `/openapi.json` must describe.
@@ -192,7 +192,7 @@ async fn extract_body(
         }
         // The body first: a slow one holds no extraction slot.
         let body = body::read(body, &headers, &state.settings, &state.body_memory).await?;
-        let Ok(_slot) = state.in_flight.try_acquire() else { return Ok(saturated()) };
+        let Ok(slot) = Arc::clone(&state.in_flight).try_acquire_owned() else { return Ok(saturated()) };
         let page = Page {
             label: "body".into(),
             bytes: body.bytes,
@@ -201,7 +201,7 @@ async fn extract_body(
             status: None,
             warc: None,
         };
-        Ok(within_deadline(&state, run(&state, client, request, page, &headers, &deadline)).await)
+        Ok(within_deadline(&state, run(&state, client, slot, request, page, &headers, &deadline)).await)
     };
     result.await.unwrap_or_else(IntoResponse::into_response)
 }
@@ -214,11 +214,11 @@ async fn fetch_and_extract(
     RawQuery(query): RawQuery,
     headers: HeaderMap,
 ) -> Response {
-    let Ok(_slot) = state.in_flight.try_acquire() else { return saturated() };
+    let Ok(slot) = Arc::clone(&state.in_flight).try_acquire_owned() else { return saturated() };
     let deadline = Deadline::after(Duration::from_secs(state.settings.timeout));
     let result = async {
         let request = parse_query(&endpoint, query.as_deref())?;
-        Ok::<_, ApiError>(fetch_then_run(&state, client, request, &headers, &deadline).await)
+        Ok::<_, ApiError>(fetch_then_run(&state, client, slot, request, &headers, &deadline).await)
     };
     result.await.unwrap_or_else(IntoResponse::into_response)
 }
@@ -227,6 +227,7 @@ async fn fetch_and_extract(
 async fn fetch_then_run(
     state: &State,
     client: IpAddr,
+    slot: OwnedSemaphorePermit,
     request: Request,
     headers: &HeaderMap,
     deadline: &Deadline,
@@ -244,7 +245,7 @@ async fn fetch_then_run(
         if let Some(base) = &request.base_url {
             page.url = Some(base.clone());
         }
-        run(state, client, request, page, headers, deadline).await
+        run(state, client, slot, request, page, headers, deadline).await
     };
     within_deadline(state, fetch).await
 }
@@ -278,7 +279,7 @@ async fn extract_form(
         }
         let request =
             options::parse(&endpoint, &parameters).map_err(|message| ApiError::new(Kind::BadParameter, message))?;
-        let Ok(_slot) = state.in_flight.try_acquire() else { return Ok(saturated()) };
+        let Ok(slot) = Arc::clone(&state.in_flight).try_acquire_owned() else { return Ok(saturated()) };
         match (html, request.url.is_some()) {
             (Some(html), false) => {
                 let page = Page {
@@ -289,9 +290,9 @@ async fn extract_form(
                     status: None,
                     warc: None,
                 };
-                Ok(within_deadline(&state, run(&state, client, request, page, &headers, &deadline)).await)
+                Ok(within_deadline(&state, run(&state, client, slot, request, page, &headers, &deadline)).await)
             }
-            (None, true) => Ok(fetch_then_run(&state, client, request, &headers, &deadline).await),
+            (None, true) => Ok(fetch_then_run(&state, client, slot, request, &headers, &deadline).await),
             _ => {
                 Err(ApiError::new(Kind::BadParameter, "a form gives html= (the page) or url= (to fetch), one of them"))
             }
@@ -335,6 +336,7 @@ async fn within_deadline(
 async fn run(
     state: &State,
     client: IpAddr,
+    slot: OwnedSemaphorePermit,
     request: Request,
     page: Page,
     headers: &HeaderMap,
@@ -349,7 +351,7 @@ async fn run(
         max_output_bytes: Some(max_output),
         deadline: deadline.clone(),
     };
-    let cancel = output::CancelOnDrop(deadline.clone());
+    let held = output::Held { _cancel: output::CancelOnDrop(deadline.clone()), _slot: slot };
     let waiting = std::time::Instant::now();
     let heavy = state.settings.heavy_page > 0 && page.bytes.len() as u64 > state.settings.heavy_page;
     let worker = state
@@ -370,7 +372,7 @@ async fn run(
         metrics.extraction(started - waiting, started.elapsed());
         written.map_err(|error| output_error(error, writer.stopped, max_output, timeout))
     });
-    let answer = match output::receive(receiver, task, label, cancel).await? {
+    let answer = match output::receive(receiver, task, label, held).await? {
         output::Answer::Whole(bytes) => Body::from(bytes),
         output::Answer::Streamed(streamed) => Body::new(streamed),
     };

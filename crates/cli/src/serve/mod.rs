@@ -43,6 +43,7 @@ mod options;
 mod output;
 mod page_cache;
 mod playground;
+mod stall;
 mod workers;
 
 pub use args::ServeArgs;
@@ -63,7 +64,8 @@ const SHUTDOWN_GRACE: Duration = Duration::from_secs(30);
 pub(crate) struct State {
     pub(crate) settings: ServeArgs,
     /// Requests being handled (not `/healthz` or the playground).
-    pub(crate) in_flight: Semaphore,
+    /// (A streamed answer holds its slot until its last byte is sent.)
+    pub(crate) in_flight: Arc<Semaphore>,
     /// Extractions running (a permit moves to the worker thread with its extraction), handed
     /// out fairly ([`mod@workers`]).
     pub(crate) workers: Arc<workers::Workers>,
@@ -115,7 +117,7 @@ async fn serve(args: ServeArgs) -> u8 {
         }
     };
     let state = Arc::new(State {
-        in_flight: Semaphore::new(args.max_in_flight as usize),
+        in_flight: Arc::new(Semaphore::new(args.max_in_flight as usize)),
         workers: workers::Workers::new(workers, cores()),
         fetcher,
         pages: page_cache::PageCache::new(args.fetch_cache),
@@ -212,6 +214,8 @@ async fn accept_loop(listener: TcpListener, router: Router, state: Arc<State>) {
         let state = Arc::clone(&state);
         let mut builder = hyper::server::conn::http1::Builder::new();
         builder.timer(TokioTimer::new()).header_read_timeout(HEADER_TIMEOUT);
+        // A client that stops reading its answer is disconnected after --timeout ([`stall`]).
+        let stream = stall::StallBounded::new(stream, Duration::from_secs(state.settings.timeout));
         let connection = graceful.watch(builder.serve_connection(TokioIo::new(stream), service));
         tokio::spawn(async move {
             if let Err(error) = connection.await {
