@@ -113,6 +113,7 @@ fn a_client_that_stops_reading_is_disconnected() {
     );
     assert!(answer.starts_with(b"HTTP/1.1 200"));
     assert_eq!(dechunk(&answer[answer.windows(4).position(|w| w == b"\r\n\r\n").unwrap() + 4..]), None, "cut short");
+    server.wait_for_log("saying why", |line| line.contains("closed: the client read nothing for 3 s"));
 }
 
 /// Past `--max-output` the answer is a JSON error while it is still spooled (the first

@@ -145,8 +145,26 @@ pub(crate) async fn logged(
 
 /// Writes the access-log line of a request hyper refused before the router saw it (a head
 /// too large, a URI too long, a malformed request): hyper answers those itself, 431, 414 or
-/// 400 with no body, and closes the connection. Counted in `/metrics` as rejections.
+/// 400 with no body, and closes the connection; and of a connection closed because its client
+/// stopped reading ([`super::stall`]). Counted in `/metrics` as rejections.
 pub(crate) fn log_rejection(state: &State, peer: SocketAddr, error: &hyper::Error) {
+    if stalled(error) {
+        state.metrics.rejected("write-stall");
+        let message = format!("closed: the client read nothing for {} s (--timeout)", state.settings.timeout);
+        match state.settings.access_log {
+            Format::Text => eprintln!("{peer} \"-\" - {message}"),
+            Format::Json => eprintln!(
+                "{}",
+                serde_json::json!({
+                    "time": rfc3339(SystemTime::now()),
+                    "peer": peer.to_string(),
+                    "error": "write-stall",
+                    "message": message,
+                })
+            ),
+        }
+        return;
+    }
     if !(error.is_parse() || error.is_parse_too_large()) {
         return;
     }
@@ -170,6 +188,18 @@ pub(crate) fn log_rejection(state: &State, peer: SocketAddr, error: &hyper::Erro
             })
         ),
     }
+}
+
+/// Whether a connection ended because a write to its client stalled.
+fn stalled(error: &hyper::Error) -> bool {
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = std::error::Error::source(error);
+    while let Some(current) = cause {
+        if current.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::TimedOut) {
+            return true;
+        }
+        cause = current.source();
+    }
+    false
 }
 
 /// `2026-11-27T08:32:46.123Z`: RFC 3339 in UTC, to the millisecond.
