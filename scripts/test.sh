@@ -31,14 +31,17 @@ fi
 # CLI is built with `serve` (which brings `http`): its web inputs and `harvest serve` are tested
 # against servers on 127.0.0.1, in the same build as everything else.
 features=(--features harvest-cli/serve)
+# The Python tools the tests use (the OpenAPI validator of the serve tests, pytest, rdflib,
+# Selenium...) go into a virtualenv first; HARVEST_PYTHON names it to the Rust tests.
+python3 -m venv target/py
+target/py/bin/pip install -q --disable-pip-version-check -r crates/python/requirements-test.txt \
+  -r examples/spark/requirements.txt -r crates/cli/tests/browser/requirements.txt
+export HARVEST_PYTHON="$PWD/target/py/bin/python"
 cargo test --workspace "${features[@]}" --lib --bins --tests -- --test-threads=1
 cargo test --workspace "${features[@]}" --doc
 # The Python package, tested from Python: built into a virtualenv (target/py) with maturin, then
 # its pytest suite (results equal to the command's, the official mf2 suite, hostile input,
 # archives, threads). pytest exits non-zero when a test fails or when it finds none.
-python3 -m venv target/py
-target/py/bin/pip install -q --disable-pip-version-check -r crates/python/requirements-test.txt \
-  -r examples/spark/requirements.txt -r crates/cli/tests/browser/requirements.txt
 VIRTUAL_ENV="$PWD/target/py" target/py/bin/maturin develop -q -m crates/python/Cargo.toml
 target/py/bin/python -m pytest -q crates/python/tests
 # The playground in headless Chromium, driven through WebDriver (needs Debian's chromium and

@@ -9,8 +9,8 @@
 
 use harvest_fuzz::page_url;
 use harvest_pipeline::extract::{
-    AllOptions, ConversionSource, Extraction, FeedSource, IcalOptions, Limits, LinksDetail, LinksMode, Mf2Options,
-    MicrodataOutput, RdfAlgorithm, RdfFormat, RdfOptions, VcardOptions, WriteError,
+    AllOptions, ConversionSource, Extraction, FeedSource, IcalOutput, Limits, LinksDetail, LinksMode, Mf2Options,
+    MicrodataOutput, RdfAlgorithm, RdfFormat, RdfOutput, VcardOutput, WriteError,
 };
 use harvest_pipeline::Page;
 use libfuzzer_sys::fuzz_target;
@@ -20,17 +20,17 @@ fn extraction(choice: u8) -> Extraction {
     let from = [ConversionSource::Auto, ConversionSource::Microdata, ConversionSource::Mf2][(choice as usize / 16) % 3];
     match choice % 12 {
         0 => Extraction::Mf2(Mf2Options::default()),
-        1 => Extraction::Mf2(Mf2Options { jf2: true, source_paths: true, ..Mf2Options::default() }),
+        1 => Extraction::Mf2(Mf2Options::default().jf2(true).source_paths(true)),
         2 => Extraction::Microdata(MicrodataOutput::default()),
         3 => Extraction::Microdata(MicrodataOutput::JsonLd(None)),
         4 => Extraction::Microdata(MicrodataOutput::Validate),
         5 => Extraction::Links(LinksMode::All),
-        6 => Extraction::Vcard(VcardOptions { from, all: true, octets: false }),
-        7 => Extraction::Ical(IcalOptions { from, octets: true, rfc5545: true }),
+        6 => Extraction::Vcard(VcardOutput { from, all: true, octets: false }),
+        7 => Extraction::Ical(IcalOutput { from, octets: true, rfc5545: true }),
         8 => Extraction::Atom(FeedSource::Auto),
-        9 => Extraction::Rdf(RdfOptions { format: RdfFormat::Turtle, algorithm: RdfAlgorithm::W3c, registry: None }),
+        9 => Extraction::Rdf(RdfOutput { format: RdfFormat::Turtle, algorithm: RdfAlgorithm::W3c, registry: None }),
         10 => {
-            Extraction::Rdf(RdfOptions { format: RdfFormat::NTriples, algorithm: RdfAlgorithm::Html5, registry: None })
+            Extraction::Rdf(RdfOutput { format: RdfFormat::NTriples, algorithm: RdfAlgorithm::Html5, registry: None })
         }
         _ => Extraction::All(AllOptions { links: LinksDetail::Full, ..AllOptions::default() }),
     }

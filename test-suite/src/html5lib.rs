@@ -225,7 +225,7 @@ pub fn harvest_parse(case: &TreeCase, options: &ParseOptions) -> (String, bool) 
                         harvest_dom::Namespace::MathMl => Some("http://www.w3.org/1998/Math/MathML"),
                         _ => None,
                     };
-                    let attributes = element.namespaced_attributes();
+                    let attributes = element.namespaced_attributes().collect();
                     write_line(&mut out, depth, Line::Element { namespace, local: element.local_name(), attributes });
                     if let Some(contents) = element.template_contents() {
                         // The template's contents print as a `content` line holding them.

@@ -4,9 +4,9 @@
 use crate::Common;
 use clap::{Args, Subcommand};
 use harvest_pipeline::extract::{
-    AllOptions, ConversionSource, Extraction, FeedSource, IcalOptions, LinksDetail, LinksMode, Mf2Options,
-    MicrodataOutput, RdfAlgorithm, RdfFormat as Rdf, RdfOptions, RdfaFormat, RdfaGraph, RdfaOptions, Registry,
-    VcardOptions,
+    AllOptions, ConversionSource, Extraction, FeedSource, IcalOutput, LinksDetail, LinksMode, Mf2Options,
+    MicrodataOutput, RdfAlgorithm, RdfFormat as Rdf, RdfOutput, RdfaFormat, RdfaGraph, RdfaOutput, Registry,
+    VcardOutput,
 };
 
 #[derive(Args, Clone)]
@@ -340,25 +340,27 @@ impl ExtractCommand {
         Ok(match self {
             ExtractCommand::Mf2(args) => (
                 args.common,
-                Extraction::Mf2(Mf2Options {
-                    lang: args.lang,
-                    metaformats: args.metaformats,
-                    filter: args.filter,
-                    alternates: args.alternates,
-                    filter_roots: args.filter_roots,
-                    root: match (args.root_id, args.root_selector) {
-                        (Some(id), _) => Some(harvest_pipeline::extract::Mf2Root::Id(id)),
+                Extraction::Mf2({
+                    let mut options = Mf2Options::default()
+                        .lang(args.lang)
+                        .metaformats(args.metaformats)
+                        .filter(args.filter)
+                        .alternates(args.alternates)
+                        .filter_roots(args.filter_roots)
+                        .srcset(args.srcset)
+                        .jf2(args.jf2)
+                        .thorough_text(args.text == TextAlgorithm::Thorough)
+                        .source_paths(args.source_paths)
+                        .classic_root_ids(args.classic_root_ids);
+                    match (args.root_id, args.root_selector) {
+                        (Some(id), _) => options = options.root(harvest_pipeline::extract::Mf2Root::Id(id)),
                         (None, Some(selector)) => {
                             harvest_pipeline::extract::check_root_selector(&selector)?;
-                            Some(harvest_pipeline::extract::Mf2Root::Selector(selector))
+                            options = options.root(harvest_pipeline::extract::Mf2Root::Selector(selector));
                         }
-                        (None, None) => None,
-                    },
-                    srcset: args.srcset,
-                    jf2: args.jf2,
-                    thorough_text: args.text == TextAlgorithm::Thorough,
-                    source_paths: args.source_paths,
-                    classic_root_ids: args.classic_root_ids,
+                        (None, None) => {}
+                    }
+                    options
                 }),
             ),
             ExtractCommand::Microdata(args) => {
@@ -384,11 +386,11 @@ impl ExtractCommand {
             }
             ExtractCommand::Vcard(args) => (
                 args.common,
-                Extraction::Vcard(VcardOptions { from: args.from.into(), all: args.all, octets: args.octets }),
+                Extraction::Vcard(VcardOutput { from: args.from.into(), all: args.all, octets: args.octets }),
             ),
             ExtractCommand::Ical(args) => (
                 args.common,
-                Extraction::Ical(IcalOptions { from: args.from.into(), octets: args.octets, rfc5545: args.rfc5545 }),
+                Extraction::Ical(IcalOutput { from: args.from.into(), octets: args.octets, rfc5545: args.rfc5545 }),
             ),
             ExtractCommand::Atom(args) => {
                 let from = match args.from {
@@ -408,7 +410,7 @@ impl ExtractCommand {
                     Algorithm::Html5 => RdfAlgorithm::Html5,
                 };
                 let registry = registry(args.registry.as_deref())?;
-                (args.common, Extraction::Rdf(RdfOptions { format, algorithm, registry }))
+                (args.common, Extraction::Rdf(RdfOutput { format, algorithm, registry }))
             }
             ExtractCommand::Rdfa(args) => {
                 let format = match args.format {
@@ -421,7 +423,7 @@ impl ExtractCommand {
                     RdfaGraphArg::Processor => RdfaGraph::Processor,
                     RdfaGraphArg::Both => RdfaGraph::Both,
                 };
-                let options = RdfaOptions { format, graph, vocabulary_expansion: args.vocab_expansion };
+                let options = RdfaOutput { format, graph, vocabulary_expansion: args.vocab_expansion };
                 (args.common, Extraction::Rdfa(options))
             }
             ExtractCommand::All(args) => {

@@ -559,3 +559,26 @@ fn classic_root_ids_are_opt_in() {
     let ids = harvest().args(["mf2", "-", "--classic-root-ids"]).write_stdin(page).output().unwrap();
     assert_eq!(json(&ids.stdout)["items"][0]["id"], "post-1");
 }
+
+/// Every field of the microformats2 options struct (the one definition the front ends read)
+/// has its flag on `harvest mf2`, and so its `harvest serve` parameter, which is parsed by the
+/// same definitions. Python's keywords are checked against the flags by the Python tests.
+#[test]
+fn every_mf2_option_has_its_flag() {
+    let help = harvest().args(["mf2", "--help"]).output().unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    let options = serde_json::to_value(harvest_pipeline::extract::Mf2Options::default()).unwrap();
+    let fields: Vec<&String> = options.as_object().unwrap().keys().collect();
+    assert!(fields.len() >= 10, "{fields:?}");
+    for field in fields {
+        // Fields whose flag says more than a flag name can: which element, which algorithm.
+        let flags = match field.as_str() {
+            "root" => vec!["--root-id".to_owned(), "--root-selector".to_owned()],
+            "thorough_text" => vec!["--text".to_owned()],
+            other => vec![format!("--{}", other.replace('_', "-"))],
+        };
+        for flag in flags {
+            assert!(help.contains(&format!("{flag} ")) || help.contains(&format!("{flag}\n")), "{field}: no {flag}");
+        }
+    }
+}

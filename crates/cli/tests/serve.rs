@@ -185,7 +185,16 @@ fn a_slow_body_times_out_and_others_are_still_answered() {
 fn requests_past_the_in_flight_bound_are_answered_503() {
     // The slot is held by a fetch that does not end (a body being sent holds none).
     let target = target_server();
-    let server = Server::start(&["--max-in-flight", "1", "--timeout", "5", "--allow-address", "127.0.0.1/32"]);
+    let server = Server::start(&[
+        "--max-in-flight",
+        "1",
+        "--timeout",
+        "5",
+        "--allow-address",
+        "127.0.0.1/32",
+        "--fetch-port",
+        port_of(&target),
+    ]);
     let url: String = form_urlencoded::byte_serialize(format!("http://{target}/hang").as_bytes()).collect();
     let mut holding = TcpStream::connect(&server.address).unwrap();
     write!(holding, "GET /v1/mf2?url={url} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n").unwrap();
@@ -213,7 +222,16 @@ fn connections_past_the_bound_are_closed_and_slow_requests_time_out() {
 
     // The whole request is bounded too: a fetch that outlasts --timeout is answered 503.
     let target = target_server();
-    let slow = Server::start(&["--allow-address", "127.0.0.1/32", "--timeout", "1", "--fetch-timeout", "20"]);
+    let slow = Server::start(&[
+        "--allow-address",
+        "127.0.0.1/32",
+        "--timeout",
+        "1",
+        "--fetch-timeout",
+        "20",
+        "--fetch-port",
+        port_of(&target),
+    ]);
     assert_eq!(fetch(&slow, &format!("http://{target}/hang")).error_code(503), "timeout");
 }
 
@@ -233,6 +251,8 @@ fn cors_and_health() {
     assert_eq!(preflight.status, 200);
     assert_eq!(preflight.header("access-control-allow-origin"), Some("*"));
     assert!(preflight.header("access-control-allow-methods").unwrap().contains("POST"));
+    let answer = server.request("GET", "/healthz", &[("Origin", "https://reader.example")], b"");
+    assert_eq!(answer.header("access-control-expose-headers"), Some("x-request-id"), "scripts may read the id");
     let answer = server.request(
         "POST",
         "/v1/links",
@@ -262,7 +282,8 @@ fn the_parsers_limits_come_from_the_flags() {
 fn loopback_addresses_are_refused_in_every_form() {
     let target = target_server();
     let port = target.split(':').nth(1).unwrap();
-    let server = Server::start(&[]);
+    // The port is let through: what is refused is the address.
+    let server = Server::start(&["--fetch-port", port]);
     for url in [
         format!("http://{target}/page"),
         format!("http://localhost:{port}/page"),
@@ -284,7 +305,18 @@ fn every_hop_is_checked_and_fetches_are_bounded() {
     let target = target_server();
     let port = target.split(':').nth(1).unwrap();
     // 127.0.0.1 alone is let through: the hops that leave it are refused.
-    let server = Server::start(&["--allow-address", "127.0.0.1/32", "--max-body", "1M", "--fetch-timeout", "2"]);
+    let closed = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap();
+    let ports = format!("{port},{}", closed.port());
+    let server = Server::start(&[
+        "--allow-address",
+        "127.0.0.1/32",
+        "--max-body",
+        "1M",
+        "--fetch-timeout",
+        "2",
+        "--fetch-port",
+        &ports,
+    ]);
     let page = fetch(&server, &format!("http://{target}/page"));
     assert_eq!(page.status, 200, "{}", page.text());
     assert_eq!(page.json()["items"][0]["properties"]["url"][0], format!("http://{target}/me"));
@@ -301,10 +333,9 @@ fn every_hop_is_checked_and_fetches_are_bounded() {
     assert_eq!(fetch(&server, &format!("http://{target}/huge")).error_code(502), "fetched-too-large");
     assert_eq!(fetch(&server, &format!("http://{target}/hang")).error_code(504), "fetch-timeout");
     // A closed port: the connection is refused.
-    let closed = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap();
     assert_eq!(fetch(&server, &format!("http://{closed}/page")).error_code(502), "fetch-failed");
     // --allow-private lets everything through.
-    let open = Server::start(&["--allow-private"]);
+    let open = Server::start(&["--allow-private", "--fetch-port", port]);
     assert_eq!(fetch(&open, &format!("http://localhost:{port}/to-ipv6")).status, 502, "nothing listens on [::1]");
     assert_eq!(fetch(&open, &format!("http://[::ffff:127.0.0.1]:{port}/page")).status, 200);
     let _ = port;

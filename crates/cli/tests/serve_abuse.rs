@@ -82,6 +82,40 @@ fn pretty_output_is_bounded_and_streamed() {
     assert!(after.saturating_sub(before) < 48 * 1024, "{before} KiB → {after} KiB");
 }
 
+/// A client that opens a long streamed answer and stops reading it holds the answer's slot of
+/// `--max-in-flight` (so that the answers held in memory stay bounded by it), and only for
+/// `--timeout`: a write stalled that long disconnects it.
+#[test]
+fn a_client_that_stops_reading_is_disconnected() {
+    use std::io::{Read, Write};
+    let server = Server::start(&["--timeout", "3"]);
+    let page = nested_hcards().repeat(8);
+    let mut stream = std::net::TcpStream::connect(&server.address).unwrap();
+    let head = format!(
+        "POST /v1/mf2?pretty HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: text/html\r\nContent-Length: {}\r\n\r\n",
+        page.len()
+    );
+    stream.write_all(&[head.as_bytes(), &page].concat()).unwrap();
+    // Not reading: the answer fills the sockets' buffers and its writes stall.
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+    assert_eq!(server.get("/readyz").json()["in_flight"], 1, "the stalled answer holds its slot");
+    std::thread::sleep(std::time::Duration::from_millis(5000));
+    assert_eq!(server.get("/readyz").json()["in_flight"], 0, "and gives it back");
+    // The server has closed the connection: what it had sent, then the end (before, the
+    // connection stayed open and this read waited for more).
+    stream.set_read_timeout(Some(std::time::Duration::from_secs(10))).unwrap();
+    let mut answer = Vec::new();
+    let ended = stream.read_to_end(&mut answer);
+    assert!(
+        ended.is_ok() || ended.as_ref().is_err_and(|e| e.kind() == std::io::ErrorKind::ConnectionReset),
+        "{ended:?} after {} bytes",
+        answer.len()
+    );
+    assert!(answer.starts_with(b"HTTP/1.1 200"));
+    assert_eq!(dechunk(&answer[answer.windows(4).position(|w| w == b"\r\n\r\n").unwrap() + 4..]), None, "cut short");
+    server.wait_for_log("saying why", |line| line.contains("closed: the client read nothing for 3 s"));
+}
+
 /// Past `--max-output` the answer is a JSON error while it is still spooled (the first
 /// megabyte); once streaming, it is cut short (no last chunk) and the log says why.
 #[test]
@@ -124,6 +158,47 @@ fn a_timed_out_extraction_frees_its_worker() {
     assert!(start.elapsed() < std::time::Duration::from_millis(500), "{:?}", start.elapsed());
 }
 
+/// The abuse benchmark's finding: huge pages, each holding a worker until `--timeout`, made
+/// every ordinary request wait for one. Pages past `--heavy-page` leave the last worker free,
+/// so a small page from someone else is answered at once while they run.
+#[test]
+fn huge_pages_leave_a_worker_for_small_ones() {
+    let server = std::sync::Arc::new(Server::start(&[
+        "--workers",
+        "2",
+        "--timeout",
+        "5",
+        "--max-body",
+        "16M",
+        "--heavy-page",
+        "1M",
+        "--trusted-proxy",
+        "127.0.0.1/32",
+    ]));
+    let huge = std::sync::Arc::new("<div>".repeat(2_000_000).into_bytes());
+    let heavy: Vec<_> = (0..3)
+        .map(|_| {
+            let (server, huge) = (std::sync::Arc::clone(&server), std::sync::Arc::clone(&huge));
+            std::thread::spawn(move || {
+                let headers = [("Content-Type", "text/html"), ("X-Forwarded-For", "203.0.113.7")];
+                server.request("POST", "/v1/all", &headers, &huge).status
+            })
+        })
+        .collect();
+    // Their bodies have arrived: one runs, the others wait, a worker is left.
+    std::thread::sleep(std::time::Duration::from_millis(800));
+    let ready = server.get("/readyz").json();
+    assert_eq!(ready["workers_busy"], 1, "{ready}");
+    let asked = std::time::Instant::now();
+    let headers = [("Content-Type", "text/html"), ("X-Forwarded-For", "198.51.100.4")];
+    let small = server.request("POST", "/v1/mf2", &headers, b"<p class=h-card>Ada</p>");
+    assert_eq!(small.status, 200, "{}", small.text());
+    assert!(asked.elapsed() < std::time::Duration::from_secs(2), "{:?}", asked.elapsed());
+    for request in heavy {
+        assert_eq!(request.join().unwrap(), 503, "the huge pages time out");
+    }
+}
+
 /// Issue 26, item 7: a gzip body is decoded (within --max-body, decoded), other codings are
 /// refused; a fetched page that is not HTML or too large is the upstream's fault (502, with
 /// its status); 405s list the methods of their path; API answers vary with Accept; a
@@ -131,7 +206,9 @@ fn a_timed_out_extraction_frees_its_worker() {
 #[test]
 fn the_smaller_defects() {
     use std::io::Write as _;
-    let server = Server::start(&["--max-body", "64K", "--allow-address", "127.0.0.1/32"]);
+    let target = target_server();
+    let server =
+        Server::start(&["--max-body", "64K", "--allow-address", "127.0.0.1/32", "--fetch-port", port_of(&target)]);
     let page = b"<p class=h-card>Ada</p>";
     let gzip = |bytes: &[u8]| {
         let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
@@ -154,7 +231,6 @@ fn the_smaller_defects() {
         server.request("POST", "/v1/mf2", &[("Content-Type", "text/html"), ("Content-Encoding", "gzip")], page);
     assert_eq!(damaged.error_code(400), "bad-parameter");
 
-    let target = target_server();
     let image = fetch(&server, &format!("http://{target}/image"));
     assert_eq!(image.error_code(502), "fetched-not-html");
     assert_eq!(image.json()["error"]["upstream_status"], 200);
@@ -276,7 +352,8 @@ fn counting_server() -> (String, std::sync::Arc<std::sync::atomic::AtomicUsize>)
 #[test]
 fn a_playground_run_fetches_the_page_once() {
     let (target, fetches) = counting_server();
-    let server = std::sync::Arc::new(Server::start(&["--allow-address", "127.0.0.1/32"]));
+    let port = port_of(&target);
+    let server = std::sync::Arc::new(Server::start(&["--allow-address", "127.0.0.1/32", "--fetch-port", port]));
     let url: String = form_urlencoded::byte_serialize(format!("http://{target}/page").as_bytes()).collect();
     // What the playground asks in one Run: each tab, and the two checks.
     let queries = [
@@ -309,7 +386,7 @@ fn a_playground_run_fetches_the_page_once() {
     assert_eq!(server.get(&format!("/v1/mf2?url={url}")).status, 200);
     assert_eq!(fetches.load(std::sync::atomic::Ordering::SeqCst), 1);
     // Without the cache, every request fetches.
-    let uncached = Server::start(&["--allow-address", "127.0.0.1/32", "--fetch-cache", "0"]);
+    let uncached = Server::start(&["--allow-address", "127.0.0.1/32", "--fetch-cache", "0", "--fetch-port", port]);
     assert_eq!(uncached.get(&format!("/v1/mf2?url={url}")).status, 200);
     assert_eq!(uncached.get(&format!("/v1/links?url={url}")).status, 200);
     assert_eq!(fetches.load(std::sync::atomic::Ordering::SeqCst), 3);
@@ -390,7 +467,16 @@ fn one_client_is_bounded_on_its_own() {
 #[test]
 fn readiness_reports_saturation() {
     let target = target_server();
-    let server = Server::start(&["--max-in-flight", "1", "--allow-address", "127.0.0.1/32", "--fetch-timeout", "20"]);
+    let server = Server::start(&[
+        "--max-in-flight",
+        "1",
+        "--allow-address",
+        "127.0.0.1/32",
+        "--fetch-timeout",
+        "20",
+        "--fetch-port",
+        port_of(&target),
+    ]);
     let ready = server.get("/readyz");
     assert_eq!(ready.status, 200);
     assert_eq!(ready.json()["status"], "ready");
@@ -449,7 +535,9 @@ fn version_no_fetch_and_user_agent() {
             page.len()
         );
     });
-    let fetching = Server::start(&["--allow-address", "127.0.0.1/32", "--user-agent", "ExampleBot/1.0"]);
+    let port = target.port().to_string();
+    let fetching =
+        Server::start(&["--allow-address", "127.0.0.1/32", "--user-agent", "ExampleBot/1.0", "--fetch-port", &port]);
     let answer = fetching.get(&format!("/v1/mf2?url=http://{target}/"));
     assert_eq!(answer.json()["items"][0]["properties"]["name"][0], "examplebot/1.0");
 }
@@ -459,7 +547,7 @@ fn version_no_fetch_and_user_agent() {
 #[test]
 fn form_posts_give_html_or_url() {
     let target = target_server();
-    let server = Server::start(&["--allow-address", "127.0.0.1/32"]);
+    let server = Server::start(&["--allow-address", "127.0.0.1/32", "--fetch-port", port_of(&target)]);
     let form = |pairs: &[(&str, &str)]| {
         let mut serializer = form_urlencoded::Serializer::new(String::new());
         for (name, value) in pairs {

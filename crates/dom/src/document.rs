@@ -5,11 +5,12 @@ use crate::encoding::{self, DetectedEncoding, EncodingSource};
 use crate::error::UrlError;
 use crate::node::{Element, Namespace, Node};
 use crate::parse::{self, DEFAULT_MAX_DEPTH};
+use crate::path::ElementPaths;
 use crate::serialize::SerializeOptions;
 use crate::text::{self, TextOptions};
 use encoding_rs::{Encoding, UTF_8};
 use std::collections::HashMap;
-use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError};
+use std::sync::{Mutex, OnceLock, PoisonError};
 use url::Url;
 
 /// How to load a document.
@@ -130,8 +131,8 @@ pub struct Document {
     parse_interrupted: bool,
     scripting: bool,
     ids: OnceLock<HashMap<String, Element>>,
-    /// Path steps of elements whose parent has been indexed (see [`Document::element_path`]).
-    path_steps: Mutex<HashMap<Element, String>>,
+    /// The paths named so far (see [`Document::element_path`]).
+    paths: Mutex<ElementPaths>,
 }
 
 impl std::fmt::Debug for Document {
@@ -214,7 +215,7 @@ impl Document {
             parse_interrupted: parsed.interrupted,
             scripting: options.scripting,
             ids: OnceLock::new(),
-            path_steps: Mutex::new(HashMap::new()),
+            paths: Mutex::new(ElementPaths::new()),
         }
     }
 
@@ -327,45 +328,9 @@ impl Document {
     /// assert!(doc.elements().all(|e| doc.element_path(&e) == e.path()));
     /// ```
     pub fn element_path(&self, element: &Element) -> String {
-        let mut steps = Vec::new();
-        let mut current = Some(element.clone());
-        while let Some(element) = current {
-            if !self.path_steps().contains_key(&element) {
-                self.index_siblings(&element);
-            }
-            steps.push(self.path_steps().get(&element).cloned().unwrap_or_default());
-            current = element.parent_element();
-        }
-        steps.reverse();
-        steps.join(">")
-    }
-
-    /// The remembered path steps. Each lock is held for one lookup or one insertion pass, so
-    /// no panic can happen while it is held; a poisoned lock is used as it is.
-    fn path_steps(&self) -> MutexGuard<'_, HashMap<Element, String>> {
-        self.path_steps.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    /// Names every element child of `element`'s parent (or `element` alone, without one).
-    fn index_siblings(&self, element: &Element) {
-        let siblings: Vec<Element> = match element.as_node().parent() {
-            Some(parent) => parent.element_children().collect(),
-            None => vec![element.clone()],
-        };
-        let mut name_counts: HashMap<&str, usize> = HashMap::new();
-        for sibling in &siblings {
-            *name_counts.entry(sibling.local_name()).or_default() += 1;
-        }
-        let mut steps = self.path_steps();
-        for (index, sibling) in siblings.iter().enumerate() {
-            let name = sibling.local_name();
-            let step = if name_counts.get(name).copied().unwrap_or(0) > 1 {
-                format!("{name}:nth-child({})", index + 1)
-            } else {
-                name.to_owned()
-            };
-            steps.insert(sibling.clone(), step);
-        }
+        // The lock is held for one path; nothing in it can panic, and a poisoned lock is used
+        // as it is.
+        self.paths.lock().unwrap_or_else(PoisonError::into_inner).path(element).to_string()
     }
 
     /// `document.title`: the first `title` element's text with ASCII whitespace stripped and

@@ -43,6 +43,7 @@ mod error;
 pub mod lang;
 mod node;
 mod parse;
+mod path;
 mod select;
 mod serialize;
 pub mod srcset;
@@ -50,6 +51,7 @@ mod text;
 mod tokens;
 mod tree;
 mod url;
+pub mod xml;
 
 pub use crate::deadline::Deadline;
 pub use crate::document::{Document, FragmentContext, ParseOptions};
@@ -57,8 +59,10 @@ pub use crate::error::{SelectorError, SelectorErrorReason, UrlError, UrlErrorRea
 pub use crate::lang::is_well_formed_language_tag;
 pub use crate::node::{Element, Namespace, Node, NodeKind};
 pub use crate::parse::DEFAULT_MAX_DEPTH;
+pub use crate::path::ElementPaths;
 pub use crate::select::Selector;
 pub use crate::serialize::{AttributeRewrite, SerializeOptions};
 pub use crate::text::{ImageText, TextOptions, Trim};
 pub use crate::tokens::{is_ascii_whitespace, split_ascii_whitespace, trim_ascii_whitespace, unique_tokens};
+pub use crate::xml::XmlError;
 pub use ::url::Url;

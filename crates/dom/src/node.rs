@@ -5,7 +5,6 @@
 //! they point at the same node, which is what the microdata and microformats algorithms mean by
 //! "the same element".
 
-use crate::select::Selector;
 use crate::tree::{ElementData, NodeData, NodeId, Tree};
 use std::fmt;
 use std::hash::{Hash, Hasher};
@@ -259,16 +258,6 @@ impl Node {
     pub fn ancestor_elements(&self) -> impl Iterator<Item = Element> {
         elements(&self.tree, ancestor_ids(&self.tree, self.id))
     }
-
-    /// DOM `textContent`: the data of every descendant text node, in tree order.
-    pub fn text_content(&self) -> String {
-        crate::text::text_content(&self.tree, self.id)
-    }
-
-    /// The descendant elements matching `selector`, in tree order.
-    pub fn select<'a>(&self, selector: &'a Selector) -> impl Iterator<Item = Element> + 'a {
-        self.descendant_elements().filter(move |element| selector.matches(element))
-    }
 }
 
 impl Element {
@@ -340,26 +329,14 @@ impl Element {
     /// ```
     /// let doc = harvest_dom::Document::parse(r#"<svg><a xlink:href="/x" id=y /></svg>"#);
     /// let a = doc.elements().find(|e| e.local_name() == "a").unwrap();
-    /// assert_eq!(a.namespaced_attributes(), vec![(Some("http://www.w3.org/1999/xlink"), "href", "/x"), (None, "id", "y")]);
+    /// let attributes: Vec<_> = a.namespaced_attributes().collect();
+    /// assert_eq!(attributes, vec![(Some("http://www.w3.org/1999/xlink"), "href", "/x"), (None, "id", "y")]);
     /// ```
-    pub fn namespaced_attributes(&self) -> Vec<(Option<&str>, &str, &str)> {
-        self.data()
-            .attributes
-            .iter()
-            .map(|attribute| {
-                let namespace = (attribute.name.ns != html5ever::ns!()).then_some(&*attribute.name.ns);
-                (namespace, &*attribute.name.local, &*attribute.value)
-            })
-            .collect()
-    }
-
-    /// Every attribute as `(serialized name, value)`, in source order.
-    pub fn attributes(&self) -> Vec<(String, String)> {
-        self.data()
-            .attributes
-            .iter()
-            .map(|attribute| (crate::serialize::attribute_name(&attribute.name), attribute.value.to_string()))
-            .collect()
+    pub fn namespaced_attributes(&self) -> impl Iterator<Item = (Option<&str>, &str, &str)> {
+        self.data().attributes.iter().map(|attribute| {
+            let namespace = (attribute.name.ns != html5ever::ns!()).then_some(&*attribute.name.ns);
+            (namespace, &*attribute.name.local, &*attribute.value)
+        })
     }
 
     /// The `id` attribute.
@@ -427,51 +404,5 @@ impl Element {
     /// For a `template` element, its template contents (a document fragment).
     pub fn template_contents(&self) -> Option<Node> {
         self.data().template_contents.map(|id| Node::new(&self.tree, id))
-    }
-
-    /// DOM `textContent` of the element.
-    pub fn text_content(&self) -> String {
-        crate::text::text_content(&self.tree, self.id)
-    }
-
-    /// Whether the element matches `selector`.
-    pub fn matches(&self, selector: &Selector) -> bool {
-        selector.matches(self)
-    }
-
-    /// The descendant elements matching `selector`, in tree order.
-    pub fn select<'a>(&self, selector: &'a Selector) -> impl Iterator<Item = Element> + 'a {
-        self.as_node().select(selector)
-    }
-
-    /// A CSS-like path from the root element that names this element, for messages:
-    /// `html>body>div:nth-child(2)>span`. A step gets `:nth-child(n)` (its position among
-    /// its parent's element children) when a sibling has the same name.
-    ///
-    /// Each step looks at all the element's siblings; to name many elements of one page use
-    /// [`crate::Document::element_path`], which remembers what it has seen.
-    pub fn path(&self) -> String {
-        let mut steps = Vec::new();
-        let mut current = Some(self.clone());
-        while let Some(element) = current {
-            let name = element.local_name();
-            let mut step = name.to_owned();
-            let tree = &element.tree;
-            let before: Vec<Element> = elements(
-                tree,
-                std::iter::successors(tree.previous_sibling(element.id), |&id| tree.previous_sibling(id)),
-            )
-            .collect();
-            let same_name_sibling = before.iter().any(|e| e.local_name() == name)
-                || elements(tree, std::iter::successors(tree.next_sibling(element.id), |&id| tree.next_sibling(id)))
-                    .any(|e| e.local_name() == name);
-            if same_name_sibling {
-                step.push_str(&format!(":nth-child({})", before.len() + 1));
-            }
-            steps.push(step);
-            current = element.parent_element();
-        }
-        steps.reverse();
-        steps.join(">")
     }
 }

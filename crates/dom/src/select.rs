@@ -390,6 +390,26 @@ impl selectors::Element for Matched {
     }
 }
 
+/// Selector matching on nodes and elements.
+impl crate::node::Node {
+    /// The descendant elements matching `selector`, in tree order.
+    pub fn select<'a>(&self, selector: &'a Selector) -> impl Iterator<Item = Element> + 'a {
+        self.descendant_elements().filter(move |element| selector.matches(element))
+    }
+}
+
+impl Element {
+    /// Whether the element matches `selector`.
+    pub fn matches(&self, selector: &Selector) -> bool {
+        selector.matches(self)
+    }
+
+    /// The descendant elements matching `selector`, in tree order.
+    pub fn select<'a>(&self, selector: &'a Selector) -> impl Iterator<Item = Element> + 'a {
+        self.as_node().select(selector)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

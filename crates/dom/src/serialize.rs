@@ -272,3 +272,15 @@ fn run(
         }
     }
 }
+
+/// Attributes under their serialized names.
+impl Element {
+    /// Every attribute as `(serialized name, value)`, in source order.
+    pub fn attributes(&self) -> Vec<(String, String)> {
+        self.data()
+            .attributes
+            .iter()
+            .map(|attribute| (attribute_name(&attribute.name), attribute.value.to_string()))
+            .collect()
+    }
+}

@@ -130,19 +130,13 @@ impl Extractor {
             record.microdata = Some(self.microdata_of(doc)?);
         }
         if self.wants(Syntax::Mf2) {
-            // A page without a (valid) URL is `about:blank`, the URL the HTML standard gives a
-            // document created without one: its relative URLs then stay as written.
-            let base_url = match (url, doc.url()) {
-                (Some(url), Some(_)) => url,
-                _ => "about:blank",
-            };
-            record.mf2 = Some(harvest_mf2::parse(doc, &self.mf2.parser(base_url, &self.limits))?);
+            record.mf2 = Some(harvest_mf2::parse(doc, &self.mf2.parser_options(doc, url, &self.limits))?);
         }
         if self.wants(Syntax::Links) {
             record.links = Some(harvest_links::links(doc));
         }
         if self.wants(Syntax::JsonLd) {
-            let (blocks, errors) = harvest_pipeline::jsonld::parse_blocks(doc);
+            let (blocks, errors) = harvest_pipeline::jsonld_blocks::parse_blocks(doc);
             record.json_ld = Some(blocks);
             record.errors = errors;
         }

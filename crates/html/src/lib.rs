@@ -30,7 +30,7 @@ pub use crate::error::Error;
 pub use crate::extractor::Extractor;
 pub use crate::options::{Limits, LinksDetail, Mf2Options, Mf2Root, MicrodataOptions, Syntax};
 pub use crate::record::Record;
-pub use harvest_pipeline::jsonld::BlockError;
+pub use harvest_pipeline::jsonld_blocks::BlockError;
 
 /// Every syntax from `html` (bytes in any encoding), whose URL is `url`, with the default
 /// options: what `harvest all` gives.

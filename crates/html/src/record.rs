@@ -4,7 +4,7 @@ use crate::options::LinksDetail;
 use harvest_links::Link;
 use harvest_meta::{DublinCore, OpenGraph};
 use harvest_microdata::JsonDocument;
-use harvest_pipeline::jsonld::BlockError;
+use harvest_pipeline::jsonld_blocks::BlockError;
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 

@@ -1,8 +1,8 @@
 //! The `up` and `index` keywords read together (HTML 5.0 §4.12.4.17).
 
 use crate::link::{links, Link};
-use crate::path::PathCache;
 use harvest_dom::Document;
+use harvest_dom::ElementPaths;
 use serde::Serialize;
 
 /// One link of a hierarchy: an element with `up` and/or `index` creating a hyperlink.
@@ -56,7 +56,7 @@ pub fn hierarchy(document: &Document) -> Vec<HierarchyScope> {
 // Elements hash and compare by node identity, so their interior mutability cannot change a key.
 #[allow(clippy::mutable_key_type)]
 pub fn hierarchy_of(links: &[Link]) -> Vec<HierarchyScope> {
-    let mut paths = PathCache::default();
+    let mut paths = ElementPaths::new();
     let mut scopes: Vec<HierarchyScope> = Vec::new();
     let mut scope_index: std::collections::HashMap<Option<harvest_dom::Element>, usize> =
         std::collections::HashMap::new();

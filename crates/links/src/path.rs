@@ -1,16 +1,14 @@
-//! Element paths for many elements at once.
+//! Element paths while visiting every element.
 //!
 //! [`Element::path`] walks every sibling of every ancestor, so calling it for each of n links
 //! under one parent costs O(n²). [`PathWalk`] visits every element in tree order and builds the
 //! path of an element on request in one buffer (each parent's children scanned once, only
-//! where a path passes); [`PathCache`] gives the path of
-//! scattered elements with each ancestor's path built once. Both give the same strings as
-//! [`Element::path`].
+//! where a path passes), giving the same strings as [`Element::path`] (scattered elements are
+//! named by [`harvest_dom::ElementPaths`]).
 
 use harvest_dom::{Document, Element, Node};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::fmt::Write as _;
-use std::rc::Rc;
 
 /// One level of the walk: a parent whose element children are being visited, the child last
 /// visited and its position, and, once a path needed them, which names repeat among the
@@ -23,7 +21,7 @@ struct Level {
     /// The parent, for the sibling scan.
     parent: Node,
     /// Names that more than one element child has (computed on first need).
-    repeated: Option<HashSet<String>>,
+    repeated: Option<Repeated>,
     /// Length of the path buffer once this level's step is written, while it is current.
     path_len: Option<usize>,
 }
@@ -33,41 +31,53 @@ impl Level {
         Level { next: parent.first_child(), current: None, parent, repeated: None, path_len: None }
     }
 
-    /// Whether `name` is shared by several element children. A few children are compared
-    /// directly; past [`SHORT_SIBLING_LIST`] the repeated names are collected once per level,
-    /// so a parent with many children costs one scan, not one per path through it.
+    /// Whether `name` is shared by several element children. The children are scanned once per
+    /// level, on the first path through it.
     fn is_repeated(&mut self, name: &str) -> bool {
-        if let Some(repeated) = &self.repeated {
-            return repeated.contains(name);
-        }
-        let mut same_name = 0;
-        for (index, child) in self.parent.element_children().enumerate() {
-            if index >= SHORT_SIBLING_LIST {
-                let repeated = self.repeated.insert(repeated_names(&self.parent));
-                return repeated.contains(name);
-            }
-            if child.local_name() == name {
-                same_name += 1;
-            }
-        }
-        same_name > 1
+        self.repeated.get_or_insert_with(|| Repeated::among_children_of(&self.parent)).contains(name)
     }
+}
+
+/// The names that more than one element child of a parent has: for a few children a list
+/// found by comparing the names (cheaper than hashing), past [`SHORT_SIBLING_LIST`] a set.
+enum Repeated {
+    Few(Vec<String>),
+    Many(HashSet<String>),
 }
 
 /// Sibling lists up to this long are compared directly for repeated names.
 const SHORT_SIBLING_LIST: usize = 16;
 
-/// The names that more than one element child of `parent` has.
-fn repeated_names(parent: &Node) -> HashSet<String> {
-    let children: Vec<Element> = parent.element_children().collect();
-    let mut seen: HashSet<&str> = HashSet::new();
-    let mut repeated = HashSet::new();
-    for child in &children {
-        if !seen.insert(child.local_name()) {
-            repeated.insert(child.local_name().to_owned());
+impl Repeated {
+    fn among_children_of(parent: &Node) -> Repeated {
+        let children: Vec<Element> = parent.element_children().collect();
+        if children.len() <= SHORT_SIBLING_LIST {
+            let mut repeated: Vec<String> = Vec::new();
+            for (index, child) in children.iter().enumerate() {
+                let name = child.local_name();
+                let seen_before = children[..index].iter().any(|earlier| earlier.local_name() == name);
+                if seen_before && !repeated.iter().any(|known| known == name) {
+                    repeated.push(name.to_owned());
+                }
+            }
+            return Repeated::Few(repeated);
+        }
+        let mut seen: HashSet<&str> = HashSet::new();
+        let mut repeated = HashSet::new();
+        for child in &children {
+            if !seen.insert(child.local_name()) {
+                repeated.insert(child.local_name().to_owned());
+            }
+        }
+        Repeated::Many(repeated)
+    }
+
+    fn contains(&self, name: &str) -> bool {
+        match self {
+            Repeated::Few(names) => names.iter().any(|known| known == name),
+            Repeated::Many(names) => names.contains(name),
         }
     }
-    repeated
 }
 
 /// Every element of a document in tree order; the path of the element last visited is built
@@ -138,71 +148,6 @@ impl PathWalk {
     }
 }
 
-#[derive(Default)]
-pub(crate) struct PathCache {
-    paths: HashMap<Element, Rc<str>>,
-    steps: HashMap<Element, String>,
-    scanned: std::collections::HashSet<Node>,
-}
-
-impl PathCache {
-    /// The same string as [`Element::path`].
-    pub(crate) fn path(&mut self, element: &Element) -> Rc<str> {
-        if let Some(path) = self.paths.get(element) {
-            return path.clone();
-        }
-        // Climb to the nearest ancestor with a known path (iteratively), then build down.
-        let mut chain = vec![element.clone()];
-        let mut known: Option<Rc<str>> = None;
-        let mut current = element.parent_element();
-        while let Some(ancestor) = current {
-            if let Some(path) = self.paths.get(&ancestor) {
-                known = Some(path.clone());
-                break;
-            }
-            current = ancestor.parent_element();
-            chain.push(ancestor);
-        }
-        let mut prefix = known;
-        while let Some(next) = chain.pop() {
-            let step = self.step(&next);
-            let path: Rc<str> = match &prefix {
-                Some(prefix) => format!("{prefix}>{step}").into(),
-                None => step.into(),
-            };
-            self.paths.insert(next, path.clone());
-            prefix = Some(path);
-        }
-        prefix.unwrap_or_else(|| Rc::from(""))
-    }
-
-    fn step(&mut self, element: &Element) -> String {
-        if let Some(step) = self.steps.get(element) {
-            return step.clone();
-        }
-        let Some(parent) = element.as_node().parent() else {
-            return element.local_name().to_owned();
-        };
-        if self.scanned.insert(parent.clone()) {
-            let children: Vec<Element> = parent.element_children().collect();
-            let mut counts: HashMap<&str, usize> = HashMap::new();
-            for child in &children {
-                *counts.entry(child.local_name()).or_default() += 1;
-            }
-            for (index, child) in children.iter().enumerate() {
-                let name = child.local_name();
-                let step = if counts.get(name).copied().unwrap_or(0) > 1 {
-                    format!("{name}:nth-child({})", index + 1)
-                } else {
-                    name.to_owned()
-                };
-                self.steps.insert(child.clone(), step);
-            }
-        }
-        self.steps.get(element).cloned().unwrap_or_else(|| element.local_name().to_owned())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -232,17 +177,6 @@ mod tests {
                 }
                 index += 1;
             }
-        }
-    }
-
-    #[test]
-    fn same_as_element_path() {
-        let doc = Document::parse(
-            "<p><a>1</a><b><a>2</a></b><a>3</a><i>x</i></p><p><svg><a/></svg></p><table><td>t</table><div><a>only</a></div>",
-        );
-        let mut cache = PathCache::default();
-        for element in doc.elements().collect::<Vec<_>>().into_iter().rev() {
-            assert_eq!(&*cache.path(&element), element.path());
         }
     }
 }

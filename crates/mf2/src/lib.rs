@@ -37,6 +37,7 @@ mod names;
 mod parse;
 mod rels;
 mod text;
+mod urls;
 mod values;
 
 pub use crate::model::{
@@ -126,7 +127,10 @@ pub enum Text {
 }
 
 /// The part of a page [`Options::root`] parses: one element and its descendants.
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// In serde, `{"id": "post"}` or `{"selector": "main > article"}`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Root {
     /// The element with this ID (the first in tree order).
     Id(String),

@@ -18,14 +18,6 @@ pub(crate) enum Kind {
     Tag,
 }
 
-/// What a class name is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum ClassKind {
-    None,
-    Root,
-    Property,
-}
-
 /// microformats2 § "naming conventions": a name is lowercase ASCII letters in hyphen-separated
 /// words, optionally after a vendor prefix of letters and digits (`h-x-test`, `h-6-test`).
 /// So `h-`, `h-Foo`, `h-1`, `h-test-26` and `h--x` are not names.
@@ -65,17 +57,6 @@ pub(crate) fn property_class(class: &str) -> Option<(Kind, &str)> {
 /// Whether a class is a valid `h-*` root class name.
 pub(crate) fn is_root_class(class: &str) -> bool {
     class.strip_prefix("h-").is_some_and(is_valid_name)
-}
-
-/// Whether a class names a root, classic or not, or a microformats2 property.
-pub(crate) fn is_property_or_root_class(class: &str) -> ClassKind {
-    if is_root_class(class) || crate::backcompat::root(class).is_some() {
-        ClassKind::Root
-    } else if property_class(class).is_some() {
-        ClassKind::Property
-    } else {
-        ClassKind::None
-    }
 }
 
 /// The class names of an element: split on ASCII whitespace, de-duplicated (first kept).

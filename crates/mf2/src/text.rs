@@ -8,7 +8,7 @@
 //! slice, not a fresh walk per nesting level.
 
 use crate::budget::ValueBudget;
-use crate::values::{is_one_of, Urls};
+use crate::urls::{is_one_of, Urls};
 use crate::Text;
 use harvest_dom::{Element, Node};
 use rustc_hash::FxHashMap;

@@ -1,66 +1,13 @@
 //! Property values: text, URLs, the value-class-pattern and date-time assembly.
 
-use crate::names::{is_property_or_root_class, ClassKind};
+use crate::names::{is_root_class, property_class};
+pub(crate) use crate::urls::{attr_of, is_one_of, Urls};
 use harvest_datetime::microformats::{self, Piece};
-use harvest_dom::{split_ascii_whitespace, Element, Node, Url};
+use harvest_dom::{split_ascii_whitespace, Element, Node};
 
-/// How relative URLs are resolved, and what an empty URL becomes.
-#[derive(Debug, Clone)]
-pub(crate) struct Urls {
-    base: Url,
-    /// The base URL as written (the page URL given, or the `<base href>` value when absolute):
-    /// an empty reference resolves to it, so `href=""` gives `http://example.test` and not the
-    /// re-serialised `http://example.test/`.
-    base_as_written: String,
-}
-
-/// The URL parser's trimming: leading and trailing C0 controls and spaces.
-fn trim_url(value: &str) -> &str {
-    value.trim_matches(|c: char| c <= ' ')
-}
-
-impl Urls {
-    pub(crate) fn new(base: Url, base_as_written: String) -> Urls {
-        Urls { base, base_as_written }
-    }
-
-    /// Resolves a URL found in the page. Absolute URLs are kept as written (only trimmed), a
-    /// relative one is resolved against the base URL, an empty one is the base URL; a value the
-    /// URL parser rejects is kept as written.
-    ///
-    /// A base that cannot be a base (`about:blank`, the URL of a page parsed without one)
-    /// resolves nothing: every relative reference stays as written, `""` and `#x` included,
-    /// rather than becoming `about:blank` or `about:blank#x`.
-    pub(crate) fn resolve(&self, value: &str) -> String {
-        let value = trim_url(value);
-        if self.base.cannot_be_a_base() {
-            return value.to_owned();
-        }
-        if value.is_empty() {
-            return self.base_as_written.clone();
-        }
-        if Url::parse(value).is_ok() {
-            return value.to_owned();
-        }
-        match self.base.join(value) {
-            Ok(url) => url.to_string(),
-            Err(_) => value.to_owned(),
-        }
-    }
-}
-
-/// Whether an element is the HTML element with one of these names.
-pub(crate) fn is_one_of(element: &Element, names: &[&str]) -> bool {
-    element.is_html() && names.contains(&element.local_name())
-}
-
-/// An attribute of an element when the element is one of `names`.
-pub(crate) fn attr_of(element: &Element, names: &[&str], attribute: &str) -> Option<String> {
-    if is_one_of(element, names) {
-        element.attr(attribute).map(|v| v.to_string())
-    } else {
-        None
-    }
+/// Whether a class names a root, classic or not, or a microformats2 property.
+fn is_property_or_root_class(class: &str) -> bool {
+    is_root_class(class) || crate::backcompat::root(class).is_some() || property_class(class).is_some()
 }
 
 /// What the parser knows about the page: how URLs resolve and the text of every element.
@@ -126,7 +73,7 @@ pub(crate) fn value_elements(element: &Element) -> Vec<(Element, bool)> {
             match token {
                 "value" => is_value = true,
                 "value-title" => is_value_title = true,
-                _ => nested |= is_property_or_root_class(token) != ClassKind::None,
+                _ => nested |= is_property_or_root_class(token),
             }
         }
         if is_value || is_value_title {

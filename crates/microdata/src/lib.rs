@@ -47,6 +47,7 @@
 mod json;
 mod model;
 mod options;
+mod rules;
 mod validate;
 mod vocabulary;
 
@@ -56,7 +57,8 @@ pub use crate::json::{
 };
 pub use crate::model::{Item, Microdata, Properties, PropertiesIter, Property, PropertyList, PropertyValue};
 pub use crate::options::MicrodataOptions;
-pub use crate::validate::{spec_url, Diagnostic, Rule};
+pub use crate::rules::{spec_url, Rule};
+pub use crate::validate::Diagnostic;
 
 use harvest_dom::{Document, Element};
 

@@ -21,7 +21,7 @@
 //! one set of properties, and past the bound the checks stop with a diagnostic saying so.
 
 use crate::model::{is_url_property_element, text_value, Inner};
-use crate::validate::Rule;
+use crate::rules::Rule;
 use harvest_datetime::{is_valid_date_string, is_valid_global_date_time_string, parse_date, parse_global_date_time};
 use harvest_dom::{is_well_formed_language_tag, Url};
 use std::collections::{HashMap, HashSet};

@@ -15,12 +15,18 @@
 //! assert_eq!(record["url"], "https://example.com/");
 //! ```
 
+use crate::error::failed;
+pub use crate::error::{ExtractError, WriteError};
+use crate::extractors::{atom, ical, mf2_document, rdf, rdfa_graph, vcard, w3c};
+pub use crate::extractors::{parse, parse_limited};
 use crate::json::{AllRecord, FullLinks, JsonOutput};
+pub use crate::limits::Limits;
+use crate::limits::{check_interrupted, check_size, BoundedWriter, OUTPUT_BLOCK};
+pub use crate::options::*;
 use crate::Page;
-use harvest_dom::{Deadline, Document, ParseOptions, Url};
+use harvest_dom::Document;
 use serde_json::Value;
 use std::io::Write;
-use thiserror::Error;
 
 /// What an extraction produced for a page.
 #[derive(Debug, Clone, PartialEq)]
@@ -29,130 +35,6 @@ pub enum Output {
     Json(Value),
     /// A text format (vCard, iCalendar, Atom, RDF), as it is written.
     Text(String),
-}
-
-/// Why an extraction produced nothing for a page.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum ExtractError {
-    /// The page has nothing the export needs (no contact for vCard, no event, no feed).
-    #[error("{0}")]
-    NothingFound(String),
-    /// An extractor failed (a limit was exceeded, an output could not be written).
-    #[error("{0}")]
-    Failed(String),
-    /// The output grew past [`Limits::max_output_bytes`].
-    #[error("the output is larger than {max_bytes} bytes")]
-    OutputTooLarge {
-        /// The bound.
-        max_bytes: u64,
-    },
-    /// The work stopped at [`Limits::deadline`] (its instant passed, or it was cancelled or
-    /// interrupted) before the output was complete.
-    #[error("the extraction was stopped at its deadline")]
-    Interrupted,
-}
-
-/// The syntaxes `all` extracts, each under its own key of the record.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Syntax {
-    /// WHATWG microdata, key `microdata`.
-    Microdata,
-    /// microformats2 (and classic microformats), key `mf2`.
-    Mf2,
-    /// HTML links with their link types, key `links`.
-    Links,
-    /// `<script type=application/ld+json>` blocks, key `json-ld`.
-    JsonLd,
-    /// Open Graph (RDFa Lite `meta property=`), key `opengraph`.
-    OpenGraph,
-    /// Dublin Core `meta` and `link` elements (DC-HTML), key `dublincore`.
-    DublinCore,
-    /// RDFa 1.1 as expanded JSON-LD node objects (extruct's `rdfa` shape), key `rdfa`.
-    Rdfa,
-}
-
-impl Syntax {
-    /// Every syntax, in record order.
-    pub const ALL: [Syntax; 7] = [
-        Syntax::Microdata,
-        Syntax::Mf2,
-        Syntax::Links,
-        Syntax::JsonLd,
-        Syntax::OpenGraph,
-        Syntax::DublinCore,
-        Syntax::Rdfa,
-    ];
-
-    /// The record key, which is also the syntax's name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Syntax::Microdata => "microdata",
-            Syntax::Mf2 => "mf2",
-            Syntax::Links => "links",
-            Syntax::JsonLd => "json-ld",
-            Syntax::OpenGraph => "opengraph",
-            Syntax::DublinCore => "dublincore",
-            Syntax::Rdfa => "rdfa",
-        }
-    }
-
-    /// How much a syntax found, from its value in an `all` record: items (microdata, mf2),
-    /// links, JSON-LD blocks, Open Graph properties, Dublin Core statements, RDFa node objects
-    /// (subjects). Values of another
-    /// shape count 0.
-    ///
-    /// ```
-    /// use harvest_pipeline::extract::Syntax;
-    /// let mf2 = serde_json::json!({"items": [{"type": ["h-card"]}], "rels": {}});
-    /// assert_eq!(Syntax::Mf2.count(&mf2), 1);
-    /// assert_eq!(Syntax::JsonLd.count(&serde_json::json!([{}, {}])), 2);
-    /// ```
-    pub fn count(self, value: &Value) -> usize {
-        let length = |value: Option<&Value>| value.and_then(Value::as_array).map_or(0, Vec::len);
-        let sum = |keys: &[&str]| {
-            value.as_array().map_or(0, |objects| {
-                objects.iter().map(|object| keys.iter().map(|key| length(object.get(*key))).sum::<usize>()).sum()
-            })
-        };
-        match self {
-            Syntax::Microdata | Syntax::Mf2 => length(value.get("items")),
-            Syntax::Links | Syntax::JsonLd | Syntax::Rdfa => length(Some(value)),
-            Syntax::OpenGraph => sum(&["properties"]),
-            Syntax::DublinCore => sum(&["elements", "terms"]),
-        }
-    }
-
-    /// A syntax by harvest's name, or by extruct's where it means the same (`microformat`;
-    /// `opengraph`, `dublincore`, `json-ld` and `rdfa` are the same in both).
-    ///
-    /// ```
-    /// use harvest_pipeline::extract::Syntax;
-    /// assert_eq!(Syntax::from_name("microformat"), Some(Syntax::Mf2));
-    /// assert_eq!(Syntax::from_name("json-ld"), Some(Syntax::JsonLd));
-    /// assert_eq!(Syntax::from_name("rdfa"), Some(Syntax::Rdfa));
-    /// assert_eq!(Syntax::from_name("rdf"), None);
-    /// ```
-    pub fn from_name(name: &str) -> Option<Syntax> {
-        match name {
-            "microformat" => Some(Syntax::Mf2),
-            _ => Syntax::ALL.into_iter().find(|syntax| syntax.name() == name),
-        }
-    }
-}
-
-mod options;
-pub use options::*;
-
-/// Why writing an extraction's output failed.
-#[derive(Debug, Error)]
-pub enum WriteError {
-    /// The extraction failed or found nothing; part of the output may have been written.
-    #[error(transparent)]
-    Extract(#[from] ExtractError),
-    /// The destination could not be written.
-    #[error("writing the output: {0}")]
-    Io(#[from] std::io::Error),
 }
 
 /// One output with its options.
@@ -165,362 +47,19 @@ pub enum Extraction {
     /// The links, feeds or link-type diagnostics.
     Links(LinksMode),
     /// Contacts as vCard 4.0.
-    Vcard(VcardOptions),
+    Vcard(VcardOutput),
     /// Events as iCalendar.
-    Ical(IcalOptions),
+    Ical(IcalOutput),
     /// An Atom feed.
     Atom(FeedSource),
     /// The page's microdata as RDF (with the HTML 5.0 algorithm, also its links, title and
     /// meta).
-    Rdf(RdfOptions),
+    Rdf(RdfOutput),
     /// RDFa 1.1: JSON-LD, Turtle or N-Triples.
-    Rdfa(RdfaOptions),
+    Rdfa(RdfaOutput),
     /// One parse, every syntax: `{url, microdata, mf2, links, json-ld, opengraph, dublincore,
     /// rdfa}`.
     All(AllOptions),
-}
-
-/// Bounds on the work and output of one extraction, for front ends that take pages from
-/// strangers (`harvest serve`). The defaults are the libraries' own.
-///
-/// ```
-/// use harvest_pipeline::extract::{Extraction, Limits, MicrodataOutput};
-/// use harvest_pipeline::Page;
-/// let page = Page::new("-", b"<p itemscope><b itemprop=a>1</b><b itemprop=b>2</b>".to_vec(), None);
-/// let limits = Limits { max_values: Some(1), ..Limits::default() };
-/// let mut out = Vec::new();
-/// let error = Extraction::Microdata(MicrodataOutput::default()).write_limited(&page, &limits, &mut out);
-/// assert!(error.is_err());
-/// ```
-///
-/// A deadline stops the parse and the extractors' walks where they are; the extraction then
-/// fails with [`ExtractError::Interrupted`] instead of giving a partial output:
-///
-/// ```
-/// use harvest_pipeline::extract::{AllOptions, Extraction, ExtractError, Limits};
-/// use harvest_pipeline::Page;
-/// use std::time::Duration;
-/// let page = Page::new("-", "<div>".repeat(200_000).into_bytes(), None);
-/// let limits = Limits { deadline: harvest_dom::Deadline::after(Duration::from_millis(1)), ..Limits::default() };
-/// let start = std::time::Instant::now();
-/// let error = Extraction::All(AllOptions::default()).run_limited(&page, &limits).unwrap_err();
-/// assert_eq!(error, ExtractError::Interrupted);
-/// assert!(start.elapsed() < Duration::from_millis(500));
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Limits {
-    /// Element nesting the HTML tree builder sees at once
-    /// ([`harvest_dom::ParseOptions::max_depth`]); deeper pages parse through a window.
-    pub max_depth: usize,
-    /// Most values one extraction writes: microdata JSON values
-    /// ([`harvest_microdata::JsonOptions::max_values`]), mf2 values copied into nested items
-    /// ([`harvest_mf2::Options::max_copied_values`]), RDF triples. `None`: each library's
-    /// default.
-    pub max_values: Option<usize>,
-    /// Largest output, in bytes: the compact JSON or the text as written
-    /// ([`ExtractError::OutputTooLarge`] past it). `None`: no bound.
-    pub max_output_bytes: Option<u64>,
-    /// When to stop working ([`harvest_dom::Deadline`]; [`ExtractError::Interrupted`]).
-    /// Default: never.
-    pub deadline: Deadline,
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Limits {
-            max_depth: harvest_dom::DEFAULT_MAX_DEPTH,
-            max_values: None,
-            max_output_bytes: None,
-            deadline: Deadline::never(),
-        }
-    }
-}
-
-/// Bytes written between two looks at the deadline by [`BoundedWriter`].
-const OUTPUT_BYTES_PER_CHECK: u64 = 64 * 1024;
-
-/// Passes an extraction's output on to `out` within [`Limits::max_output_bytes`] and
-/// [`Limits::deadline`]; past either, writing fails and [`BoundedWriter::stopped`] says why.
-struct BoundedWriter<'a> {
-    out: &'a mut dyn Write,
-    written: u64,
-    next_check: u64,
-    max_bytes: Option<u64>,
-    deadline: &'a Deadline,
-    stopped: Option<ExtractError>,
-}
-
-impl<'a> BoundedWriter<'a> {
-    fn new(out: &'a mut dyn Write, limits: &'a Limits) -> BoundedWriter<'a> {
-        BoundedWriter {
-            out,
-            written: 0,
-            next_check: OUTPUT_BYTES_PER_CHECK,
-            max_bytes: limits.max_output_bytes,
-            deadline: &limits.deadline,
-            stopped: None,
-        }
-    }
-}
-
-impl Write for BoundedWriter<'_> {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        let written = self.written.saturating_add(bytes.len() as u64);
-        if let Some(max_bytes) = self.max_bytes.filter(|&max| written > max) {
-            self.stopped = Some(ExtractError::OutputTooLarge { max_bytes });
-        } else if written >= self.next_check {
-            self.next_check = written.saturating_add(OUTPUT_BYTES_PER_CHECK);
-            if self.deadline.is_expired() {
-                self.stopped = Some(ExtractError::Interrupted);
-            }
-        }
-        if let Some(error) = &self.stopped {
-            return Err(std::io::Error::other(error.clone()));
-        }
-        self.out.write_all(bytes)?;
-        self.written = written;
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.out.flush()
-    }
-}
-
-/// The output's size against [`Limits::max_output_bytes`], for outputs built whole.
-fn check_size(size: u64, limits: &Limits) -> Result<(), ExtractError> {
-    match limits.max_output_bytes {
-        Some(max_bytes) if size > max_bytes => Err(ExtractError::OutputTooLarge { max_bytes }),
-        _ => Ok(()),
-    }
-}
-
-/// An error when a walk over the page stopped at the deadline: what was read is partial.
-fn check_interrupted(doc: &Document) -> Result<(), ExtractError> {
-    if doc.interrupted() {
-        return Err(ExtractError::Interrupted);
-    }
-    Ok(())
-}
-
-/// Parses a page: its bytes with its transport charset, its URL when it has a valid one.
-pub fn parse(page: &Page) -> Document {
-    parse_limited(page, &Limits::default())
-}
-
-/// [`parse`] with the depth bound and the deadline of `limits` ([`Document::interrupted`] says
-/// whether the parse stopped at the deadline).
-pub fn parse_limited(page: &Page, limits: &Limits) -> Document {
-    let mut options = ParseOptions::new().max_depth(limits.max_depth).deadline(limits.deadline.clone());
-    if let Some(url) = page.url.as_deref().and_then(|u| Url::parse(u).ok()) {
-        options = options.url(url);
-    }
-    if let Some(charset) = &page.charset {
-        options = options.transport_charset(charset.clone());
-    }
-    Document::parse_bytes(&page.bytes, &options)
-}
-
-fn failed(error: impl std::fmt::Display) -> ExtractError {
-    ExtractError::Failed(error.to_string())
-}
-
-/// The mf2 parse of a page. The page URL reaches harvest-mf2 as written
-/// (`http://example.test`, not the parsed `http://example.test/`): an empty `href` resolves to
-/// the URL as written, as the official suite expects. A page without a (valid) URL is
-/// `about:blank`, the URL the HTML standard gives a document created without one: relative
-/// URLs, `""` and fragment-only ones included, then stay as written.
-pub(crate) fn mf2_document(
-    doc: &Document,
-    page_url: Option<&str>,
-    options: &Mf2Options,
-    limits: &Limits,
-) -> Result<harvest_mf2::Document, ExtractError> {
-    let mut parser = harvest_mf2::Options::new()
-        .lang(options.lang)
-        .metaformats(options.metaformats)
-        .alternates(options.alternates)
-        .filter_roots(options.filter_roots)
-        .srcset(options.srcset)
-        .source_paths(options.source_paths)
-        .classic_root_ids(options.classic_root_ids)
-        .text(if options.thorough_text { harvest_mf2::Text::Thorough } else { harvest_mf2::Text::Classic });
-    if let Some(root) = &options.root {
-        parser = parser.root(root.clone());
-    }
-    if let Some(max) = limits.max_values {
-        parser = parser.max_copied_values(max);
-    }
-    if !options.filter.is_empty() {
-        parser = parser.filter_types(options.filter.iter().cloned());
-    }
-    parser = parser.base_url(match (page_url, doc.url()) {
-        (Some(url), Some(_)) => url,
-        _ => "about:blank",
-    });
-    harvest_mf2::parse(doc, &parser).map_err(|error| match error {
-        harvest_mf2::Mf2Error::RootNotFound(_) => ExtractError::NothingFound(error.to_string()),
-        other => failed(other),
-    })
-}
-
-fn folding(octets: bool) -> harvest_export::content_line::Folding {
-    if octets {
-        harvest_export::content_line::Folding::Octets
-    } else {
-        harvest_export::content_line::Folding::default()
-    }
-}
-
-fn vcard(
-    doc: &Document,
-    page_url: Option<&str>,
-    options: &VcardOptions,
-    limits: &Limits,
-) -> Result<String, ExtractError> {
-    use harvest_export::vcard::{from_mf2, from_microdata, VcardError};
-    let export = harvest_export::vcard::VcardOptions::new().all(options.all).folding(folding(options.octets));
-    let nothing = |e: VcardError| ExtractError::NothingFound(e.to_string());
-    let mf2 = || mf2_document(doc, page_url, &Mf2Options::default(), limits);
-    match options.from {
-        ConversionSource::Microdata => from_microdata(doc, &export).map_err(nothing),
-        ConversionSource::Mf2 => from_mf2(&mf2()?, doc.url(), &export).map_err(nothing),
-        ConversionSource::Auto => match from_microdata(doc, &export) {
-            Ok(card) => Ok(card),
-            Err(_) => from_mf2(&mf2()?, doc.url(), &export).map_err(nothing),
-        },
-    }
-}
-
-fn ical(
-    doc: &Document,
-    page_url: Option<&str>,
-    options: &IcalOptions,
-    limits: &Limits,
-) -> Result<String, ExtractError> {
-    use harvest_export::ical::{from_mf2, from_microdata, IcalError};
-    let export =
-        harvest_export::ical::IcalOptions::new().folding(folding(options.octets)).rfc5545_date_times(options.rfc5545);
-    let nothing = |e: IcalError| ExtractError::NothingFound(e.to_string());
-    let mf2 = || mf2_document(doc, page_url, &Mf2Options::default(), limits);
-    match options.from {
-        ConversionSource::Microdata => from_microdata(doc, &export).map_err(nothing),
-        ConversionSource::Mf2 => from_mf2(&mf2()?, doc.url(), &export).map_err(nothing),
-        ConversionSource::Auto => match from_microdata(doc, &export) {
-            Ok(calendar) => Ok(calendar),
-            Err(_) => from_mf2(&mf2()?, doc.url(), &export).map_err(nothing),
-        },
-    }
-}
-
-fn atom(doc: &Document, page_url: Option<&str>, from: FeedSource, limits: &Limits) -> Result<String, ExtractError> {
-    use harvest_export::atom::{from_document, from_mf2, AtomError, AtomOptions};
-    let options = AtomOptions::new();
-    let failed = |e: AtomError| match e {
-        AtomError::NothingFound => ExtractError::NothingFound(e.to_string()),
-        other => ExtractError::Failed(other.to_string()),
-    };
-    let mf2 = || mf2_document(doc, page_url, &Mf2Options::default(), limits);
-    match from {
-        FeedSource::Document => from_document(doc, &options).map_err(failed),
-        FeedSource::Mf2 => from_mf2(&mf2()?, &options).map_err(failed),
-        FeedSource::Auto => match from_document(doc, &options) {
-            Err(AtomError::NothingFound) => from_mf2(&mf2()?, &options).map_err(failed),
-            other => other.map_err(failed),
-        },
-    }
-}
-
-/// The W3C conversion of a page's microdata.
-fn w3c(
-    doc: &Document,
-    registry: Option<&Registry>,
-    limits: &Limits,
-) -> Result<harvest_export::rdf::w3c::Conversion, ExtractError> {
-    let mut options = harvest_export::rdf::w3c::W3cOptions::new();
-    if let Some(max) = limits.max_values {
-        options = options.max_triples(max);
-    }
-    if let Some(registry) = registry {
-        options = options.registry(registry.clone());
-    }
-    harvest_export::rdf::w3c::from_microdata(doc, &options).map_err(failed)
-}
-
-fn rdf(doc: &Document, options: &RdfOptions, limits: &Limits) -> Result<String, ExtractError> {
-    let graph = match options.algorithm {
-        RdfAlgorithm::W3c => w3c(doc, options.registry.as_ref(), limits)?.graph,
-        RdfAlgorithm::Html5 => {
-            let mut html5 = harvest_export::rdf::RdfOptions::new();
-            if let Some(max) = limits.max_values {
-                html5 = html5.max_triples(max);
-            }
-            harvest_export::rdf::from_microdata(doc, &html5).map_err(failed)?
-        }
-    };
-    Ok(match options.format {
-        RdfFormat::NTriples => graph.to_ntriples(),
-        RdfFormat::Turtle => graph.to_turtle(),
-    })
-}
-
-/// The RDFa of a page as the graph `options` asks for, within `limits`.
-pub(crate) fn rdfa_graph(doc: &Document, options: &RdfaOptions, limits: &Limits) -> Result<RdfaResult, ExtractError> {
-    let mut settings = harvest_rdfa::RdfaOptions::new()
-        .processor_graph(options.graph != RdfaGraph::Output)
-        .vocabulary_expansion(options.vocabulary_expansion);
-    if let Some(max) = limits.max_values {
-        settings = settings.limits(harvest_rdf::Limits::new().max_triples(max));
-    }
-    let rdfa = harvest_rdfa::parse(doc, &settings).map_err(failed)?;
-    let graph = match options.graph {
-        RdfaGraph::Output => rdfa.graph,
-        RdfaGraph::Processor => rdfa.processor_graph().map_err(failed)?,
-        RdfaGraph::Both => {
-            // The processor graph's blank nodes are renumbered past the output graph's own.
-            let mut both = rdfa.graph.clone();
-            let offset =
-                rdfa.graph.iter().filter_map(|t| blank_number(&t.object).max(blank_number_s(&t.subject))).max();
-            for triple in rdfa.processor_graph().map_err(failed)?.iter() {
-                both.insert(harvest_rdf::Triple {
-                    subject: shift_subject(&triple.subject, offset),
-                    predicate: triple.predicate.clone(),
-                    object: triple.object.clone(),
-                })
-                .map_err(failed)?;
-            }
-            both
-        }
-    };
-    Ok(RdfaResult { graph })
-}
-
-/// A page's RDFa, ready to write.
-pub(crate) struct RdfaResult {
-    pub(crate) graph: harvest_rdf::Graph,
-}
-
-fn blank_number(term: &harvest_rdf::Term) -> Option<u64> {
-    match term {
-        harvest_rdf::Term::Blank(blank) => Some(blank.id()),
-        _ => None,
-    }
-}
-
-fn blank_number_s(subject: &harvest_rdf::Subject) -> Option<u64> {
-    match subject {
-        harvest_rdf::Subject::Blank(blank) => Some(blank.id()),
-        _ => None,
-    }
-}
-
-fn shift_subject(subject: &harvest_rdf::Subject, offset: Option<u64>) -> harvest_rdf::Subject {
-    match (subject, offset) {
-        (harvest_rdf::Subject::Blank(blank), Some(offset)) => {
-            harvest_rdf::Subject::Blank(harvest_rdf::BlankNode::new(blank.id() + offset + 1))
-        }
-        _ => subject.clone(),
-    }
 }
 
 impl Extraction {
@@ -664,7 +203,14 @@ impl Extraction {
         check_interrupted(doc)?;
         let mut bounded = BoundedWriter::new(out, limits);
         let written = match self.json(doc, page_url, limits)? {
-            Some(json) => serde_json::to_writer(&mut bounded, &json).map_err(|error| {
+            Some(json) => {
+                // serde_json writes many pieces of a few bytes: gathered here, they reach the
+                // bound checks and `out` in blocks.
+                let mut buffered = std::io::BufWriter::with_capacity(OUTPUT_BLOCK, &mut bounded);
+                serde_json::to_writer(&mut buffered, &json)
+                    .and_then(|()| buffered.flush().map_err(serde_json::Error::io))
+            }
+            .map_err(|error| {
                 if error.is_io() {
                     WriteError::Io(error.into())
                 } else {

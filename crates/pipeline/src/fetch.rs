@@ -1,7 +1,17 @@
 //! `http(s)://` inputs, fetched when the `http` feature is on.
 
-use crate::input::InputError;
 use crate::Page;
+
+/// A web address that could not be fetched (an [`crate::input::InputError::Fetch`] to the
+/// reader of inputs).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{url}: {reason}")]
+pub(crate) struct FetchError {
+    /// The address.
+    pub(crate) url: String,
+    /// What went wrong.
+    pub(crate) reason: String,
+}
 
 /// Most redirects followed before giving up.
 #[cfg(feature = "http")]
@@ -15,9 +25,9 @@ const MAX_BODY: u64 = 50 * 1024 * 1024;
 
 /// Fetches a page; the final URL after redirects is the page URL.
 #[cfg(feature = "http")]
-pub fn fetch(url: &str) -> Result<Page, InputError> {
+pub(crate) fn fetch(url: &str) -> Result<Page, FetchError> {
     use ureq::ResponseExt;
-    let error = |reason: String| InputError::Fetch { url: url.to_owned(), reason };
+    let error = |reason: String| FetchError { url: url.to_owned(), reason };
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .max_redirects(MAX_REDIRECTS)
         .timeout_global(Some(TIMEOUT))
@@ -40,8 +50,8 @@ pub fn fetch(url: &str) -> Result<Page, InputError> {
 
 /// Without the `http` feature, web addresses are refused with a clear message.
 #[cfg(not(feature = "http"))]
-pub fn fetch(url: &str) -> Result<Page, InputError> {
-    Err(InputError::Fetch {
+pub(crate) fn fetch(url: &str) -> Result<Page, FetchError> {
+    Err(FetchError {
         url: url.to_owned(),
         reason: "this harvest was built without web access; rebuild with `--features http`".to_owned(),
     })

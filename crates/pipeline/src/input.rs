@@ -40,6 +40,12 @@ pub enum InputError {
     Glob(String),
 }
 
+impl From<crate::fetch::FetchError> for InputError {
+    fn from(error: crate::fetch::FetchError) -> InputError {
+        InputError::Fetch { url: error.url, reason: error.reason }
+    }
+}
+
 /// What an argument names, before it is read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Source {
@@ -157,7 +163,7 @@ pub fn read(source: &Source, base_url: Option<&str>) -> Pages {
             Ok(pages) => Box::new(pages.map(|page| page.map_err(InputError::from))),
             Err(error) => one(Err(error.into())),
         },
-        Source::Url(url) => one(crate::fetch::fetch(url)),
+        Source::Url(url) => one(crate::fetch::fetch(url).map_err(InputError::from)),
     }
 }
 

@@ -13,7 +13,10 @@
 //! nesting of any depth is written), and enters the record as a [`RawValue`]: copied as it is
 //! by `to_writer`.
 
-use crate::extract::{mf2_document, AllOptions, ExtractError, Limits, LinksDetail, Mf2Options, RdfaOptions, Syntax};
+use crate::error::ExtractError;
+use crate::extractors::{mf2_document, rdfa_graph};
+use crate::limits::Limits;
+use crate::options::{AllOptions, LinksDetail, Mf2Options, RdfaOutput, Syntax};
 use harvest_dom::{Document, Url};
 use serde::ser::{Error as _, SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
@@ -135,14 +138,14 @@ impl Serialize for AllRecord<'_> {
                     LinksDetail::Full => map.serialize_entry(key, &FullLinks(doc))?,
                 },
                 Syntax::JsonLd => {
-                    let (blocks, block_errors) = crate::jsonld::blocks(doc);
+                    let (blocks, block_errors) = crate::jsonld_blocks::blocks(doc);
                     errors = block_errors;
                     map.serialize_entry(key, &blocks)?;
                 }
                 Syntax::OpenGraph => map.serialize_entry(key, &harvest_meta::opengraph(doc))?,
                 Syntax::DublinCore => map.serialize_entry(key, &harvest_meta::dublin_core(doc))?,
                 Syntax::Rdfa => {
-                    let rdfa = crate::extract::rdfa_graph(doc, &RdfaOptions::default(), self.limits).map_err(failed)?;
+                    let rdfa = rdfa_graph(doc, &RdfaOutput::default(), self.limits).map_err(failed)?;
                     map.serialize_entry(key, &harvest_rdf::jsonld::write(&rdfa.graph))?;
                 }
             }

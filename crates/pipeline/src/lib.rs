@@ -11,7 +11,7 @@
 //!   every good record of a damaged archive.
 //! * [`extract`]: what to extract with its options ([`extract::Extraction`]), run on a page:
 //!   the one place front ends call the extractor and exporter crates.
-//! * [`jsonld`]: the page's JSON-LD blocks.
+//! * [`jsonld_blocks`]: the page's JSON-LD blocks.
 //! * [`media_type`]: a `Content-Type`'s essence and charset.
 //! * [`address`]: which IP addresses a service fetching pages for others may connect to.
 //! * [`pretty`]: indenting the compact JSON the extractions write.
@@ -27,12 +27,16 @@
 #![deny(missing_docs)]
 
 pub mod address;
+mod error;
 pub mod extract;
+mod extractors;
 mod fetch;
 pub mod input;
 mod json;
-pub mod jsonld;
+pub mod jsonld_blocks;
+mod limits;
 pub mod media_type;
+mod options;
 pub mod pretty;
 pub mod warc;
 

@@ -2,8 +2,8 @@
 
 use harvest_dom::Deadline;
 use harvest_pipeline::extract::{
-    AllOptions, ExtractError, Extraction, FeedSource, IcalOptions, Limits, LinksMode, Mf2Options, MicrodataOutput,
-    RdfOptions, VcardOptions, WriteError,
+    AllOptions, ExtractError, Extraction, FeedSource, IcalOutput, Limits, LinksMode, Mf2Options, MicrodataOutput,
+    RdfOutput, VcardOutput, WriteError,
 };
 use harvest_pipeline::Page;
 use std::time::{Duration, Instant};
@@ -14,10 +14,10 @@ fn extractions() -> Vec<Extraction> {
         Extraction::Mf2(Mf2Options::default()),
         Extraction::Microdata(MicrodataOutput::default()),
         Extraction::Links(LinksMode::All),
-        Extraction::Vcard(VcardOptions::default()),
-        Extraction::Ical(IcalOptions::default()),
+        Extraction::Vcard(VcardOutput::default()),
+        Extraction::Ical(IcalOutput::default()),
         Extraction::Atom(FeedSource::Auto),
-        Extraction::Rdf(RdfOptions::default()),
+        Extraction::Rdf(RdfOutput::default()),
     ]
 }
 

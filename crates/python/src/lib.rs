@@ -13,9 +13,9 @@ mod record;
 mod warc;
 
 use harvest_pipeline::extract::{
-    check_root_selector, AllOptions, ConversionSource, Extraction, FeedSource, IcalOptions, LinksDetail, LinksMode,
-    Mf2Options, Mf2Root, MicrodataOptions, MicrodataOutput, Output, RdfAlgorithm, RdfFormat, RdfOptions, Registry,
-    Syntax, VcardOptions,
+    check_root_selector, AllOptions, ConversionSource, Extraction, FeedSource, IcalOutput, LinksDetail, LinksMode,
+    Mf2Options, Mf2Root, MicrodataOptions, MicrodataOutput, Output, RdfAlgorithm, RdfFormat, RdfOutput, Registry,
+    Syntax, VcardOutput,
 };
 use harvest_pipeline::Page;
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -225,19 +225,18 @@ fn mf2(
         }
         (None, None) => None,
     };
-    let options = Mf2Options {
-        lang,
-        metaformats,
-        filter: filter.unwrap_or_default(),
-        alternates,
-        filter_roots,
-        root,
-        srcset,
-        jf2,
-        thorough_text,
-        source_paths,
-        classic_root_ids,
-    };
+    let mut options = Mf2Options::default()
+        .lang(lang)
+        .metaformats(metaformats)
+        .filter(filter.unwrap_or_default())
+        .alternates(alternates)
+        .filter_roots(filter_roots)
+        .srcset(srcset)
+        .jf2(jf2)
+        .thorough_text(thorough_text)
+        .source_paths(source_paths)
+        .classic_root_ids(classic_root_ids);
+    options.root = root;
     run(py, page(html, base_url, encoding)?, Extraction::Mf2(options), limits)
 }
 
@@ -320,7 +319,7 @@ fn vcard(
     encoding: Option<String>,
     limits: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
-    let options = VcardOptions { from: conversion_source(source)?, all, octets };
+    let options = VcardOutput { from: conversion_source(source)?, all, octets };
     run(py, page(html, base_url, encoding)?, Extraction::Vcard(options), limits)
 }
 
@@ -340,7 +339,7 @@ fn ical(
     encoding: Option<String>,
     limits: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
-    let options = IcalOptions { from: conversion_source(source)?, octets, rfc5545 };
+    let options = IcalOutput { from: conversion_source(source)?, octets, rfc5545 };
     run(py, page(html, base_url, encoding)?, Extraction::Ical(options), limits)
 }
 
@@ -398,7 +397,7 @@ fn rdf(
         other => return Err(PyValueError::new_err(format!("algorithm must be \"w3c\" or \"html5\", not {other:?}"))),
     };
     let registry = parse_registry(registry)?;
-    run(py, page(html, base_url, encoding)?, Extraction::Rdf(RdfOptions { format, algorithm, registry }), limits)
+    run(py, page(html, base_url, encoding)?, Extraction::Rdf(RdfOutput { format, algorithm, registry }), limits)
 }
 
 /// The page's RDFa 1.1 (RDFa Core, HTML+RDFa): ``format="jsonld"`` (the default: a list of
@@ -419,7 +418,7 @@ fn rdfa(
     encoding: Option<String>,
     limits: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
-    use harvest_pipeline::extract::{RdfaFormat, RdfaGraph, RdfaOptions};
+    use harvest_pipeline::extract::{RdfaFormat, RdfaGraph, RdfaOutput};
     let format = match format {
         "jsonld" | "json-ld" => RdfaFormat::JsonLd,
         "ttl" | "turtle" => RdfaFormat::Turtle,
@@ -438,7 +437,7 @@ fn rdfa(
             )))
         }
     };
-    let options = RdfaOptions { format, graph, vocabulary_expansion: vocab_expansion };
+    let options = RdfaOutput { format, graph, vocabulary_expansion: vocab_expansion };
     run(py, page(html, base_url, encoding)?, Extraction::Rdfa(options), limits)
 }
 

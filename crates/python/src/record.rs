@@ -1,10 +1,10 @@
 //! The `all` record of `extract` and `iter_warc`, with its JSON-LD blocks kept as checked JSON
-//! text (`harvest_pipeline::jsonld::block_texts`) so that Python gets their numbers exact, and
+//! text (`harvest_pipeline::jsonld_blocks::block_texts`) so that Python gets their numbers exact, and
 //! read strictly or leniently as the caller asks.
 
 use crate::convert::{from_json_text, to_python};
 use harvest_pipeline::extract::{parse_limited, AllOptions, ExtractError, Extraction, Limits, Output, Syntax};
-use harvest_pipeline::jsonld::{block_texts, Reading};
+use harvest_pipeline::jsonld_blocks::{block_texts, Reading};
 use harvest_pipeline::Page;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;

@@ -9,7 +9,7 @@ use crate::errors::WarcError;
 use crate::limits::CallLimits;
 use crate::record::Record;
 use harvest_pipeline::extract::AllOptions;
-use harvest_pipeline::jsonld::Reading;
+use harvest_pipeline::jsonld_blocks::Reading;
 use harvest_pipeline::warc::{WarcCounts, WarcError as ArchiveError, WarcOrigin, WarcPages};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};

@@ -10,7 +10,7 @@ pub mod turtle;
 pub mod xsd;
 
 pub use graph::{BlankNodes, Graph, GraphError, Limits, DEFAULT_MAX_BYTES, DEFAULT_MAX_TRIPLES};
-pub use term::{escape_ifragment, BlankNode, Iri, LanguageTag, Literal, Subject, Term, TermError, Triple};
+pub use term::{escape_ifragment, BaseIri, BlankNode, Iri, LanguageTag, Literal, Subject, Term, TermError, Triple};
 
 /// IRIs every RDF writer of harvest uses, as strings and as [`Iri`]s (checked by a test).
 pub mod vocab {

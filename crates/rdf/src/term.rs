@@ -26,6 +26,28 @@ pub enum TermError {
     },
 }
 
+/// An [`Iri`] parsed once to resolve references against (see [`Iri::as_base`]).
+#[derive(Debug, Clone)]
+pub struct BaseIri {
+    iri: Iri,
+    parsed: oxiri::Iri<Arc<str>>,
+}
+
+impl BaseIri {
+    /// The same result as [`Iri::resolve`] on [`BaseIri::iri`].
+    pub fn resolve(&self, reference: &str) -> Result<Iri, TermError> {
+        match self.parsed.resolve(reference) {
+            Ok(iri) => Ok(Iri(Arc::from(iri.into_inner()))),
+            Err(e) => Err(TermError::InvalidIri { value: reference.to_owned(), reason: e.to_string() }),
+        }
+    }
+
+    /// The base IRI.
+    pub fn iri(&self) -> &Iri {
+        &self.iri
+    }
+}
+
 /// An absolute IRI (RFC 3987 `IRI`), checked with oxiri, the parser strict RDF readers use.
 ///
 /// ```
@@ -55,6 +77,19 @@ impl Iri {
             Ok(iri) => Ok(Iri(Arc::from(iri.into_inner()))),
             Err(e) => Err(TermError::InvalidIri { value: reference.to_owned(), reason: e.to_string() }),
         }
+    }
+
+    /// This IRI parsed once, to resolve many references against it ([`Iri::resolve`] parses
+    /// the base at every call).
+    ///
+    /// ```
+    /// use harvest_rdf::Iri;
+    /// let base = Iri::parse("http://example.com/a/b").unwrap().as_base();
+    /// assert_eq!(base.resolve("c").unwrap().as_str(), "http://example.com/a/c");
+    /// assert_eq!(base.iri().as_str(), "http://example.com/a/b");
+    /// ```
+    pub fn as_base(&self) -> BaseIri {
+        BaseIri { parsed: oxiri::Iri::parse_unchecked(Arc::clone(&self.0)), iri: self.clone() }
     }
 
     /// `value` as it is when it is an absolute IRI; else with what RFC 3987 forbids where it

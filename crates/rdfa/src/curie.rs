@@ -7,7 +7,7 @@
 
 use crate::context;
 use crate::processor::{Diagnostic, DiagnosticKind};
-use harvest_rdf::{BlankNode, BlankNodes, Iri, Subject, Term};
+use harvest_rdf::{BaseIri, BlankNode, BlankNodes, Iri, Subject, Term};
 use std::collections::HashMap;
 
 /// What an attribute value resolved to.
@@ -33,6 +33,8 @@ impl Resolved {
 /// The state CURIE resolution reads: base, prefixes in scope, blank-node labels, diagnostics.
 pub(crate) struct Scope {
     pub(crate) base: Iri,
+    /// `base`, parsed once for the many references resolved against it.
+    parsed_base: BaseIri,
     prefixes: HashMap<String, Vec<Iri>>,
     pub(crate) nodes: BlankNodes,
     pub(crate) diagnostics: Vec<Diagnostic>,
@@ -48,6 +50,7 @@ const MAX_DIAGNOSTICS: usize = 10_000;
 impl Scope {
     pub(crate) fn new(base: Iri, keep_diagnostics: bool) -> Scope {
         Scope {
+            parsed_base: base.as_base(),
             base,
             prefixes: HashMap::new(),
             nodes: BlankNodes::new(),
@@ -108,7 +111,7 @@ impl Scope {
     /// repaired through the URL parser ([`Iri::repair`]) or left out with a warning.
     pub(crate) fn resolve(&mut self, reference: &str) -> Option<Iri> {
         let reference = reference.trim_matches(|c: char| c.is_ascii_whitespace());
-        match self.base.resolve(reference) {
+        match self.parsed_base.resolve(reference) {
             Ok(iri) => Some(iri),
             Err(_) => {
                 let joined = url::Url::parse(self.base.as_str()).and_then(|base| base.join(reference));

@@ -72,6 +72,35 @@ enum Step {
     },
 }
 
+/// The attributes the processing steps read (§7.5 steps 2-12, HTML+RDFa §3.1, Role Attribute
+/// §4), besides `xmlns:*` declarations and `xml:lang`.
+const RDFA_ATTRIBUTES: [&str; 15] = [
+    "about", "content", "datatype", "href", "inlist", "lang", "prefix", "property", "rel", "resource", "rev", "role",
+    "src", "typeof", "vocab",
+];
+
+/// Whether §7.5 leaves the evaluation context as it is for this element, so that its children
+/// can be entered with the parent's context: an element none of whose attributes the steps
+/// read, other than the root, `head` and `body` (which have subject rules of their own). For
+/// such an element step 5.2 sets *skip* (no @about, @resource, @href, @src or @typeof, no
+/// parent object change), steps 7-12 do nothing, step 13 copies the context unchanged, and
+/// step 14 has no list mapping of its own to complete.
+fn is_inert(element: &Element) -> bool {
+    if element.is("head") || element.is("body") {
+        return false;
+    }
+    element.namespaced_attributes().all(|(namespace, name, _)| {
+        namespace.is_none() && !RDFA_ATTRIBUTES.contains(&name) && !name.starts_with("xmlns:") && name != "xml:lang"
+    })
+}
+
+/// Pushes the element children of `element`, to be entered in document order with `context`.
+fn push_children(element: &Element, context: &Rc<Context>, stack: &mut Vec<Step>) {
+    let first = stack.len();
+    stack.extend(element.element_children().map(|child| Step::Enter(child, Rc::clone(context))));
+    stack[first..].reverse();
+}
+
 /// The state of one run.
 pub(crate) struct Sequence<'a> {
     pub(crate) scope: Scope,
@@ -153,6 +182,9 @@ impl<'a> Sequence<'a> {
         let mut stack = vec![Step::Enter(root.clone(), Rc::new(initial))];
         while let Some(step) = stack.pop() {
             match step {
+                Step::Enter(element, context) if element != root && is_inert(&element) => {
+                    push_children(&element, &context, &mut stack);
+                }
                 Step::Enter(element, context) => self.enter(&element, &context, &root, &mut stack)?,
                 Step::Leave { subject, local_mapping, parent_mapping, prefixes } => {
                     self.leave(subject, local_mapping, parent_mapping)?;
@@ -433,11 +465,7 @@ impl<'a> Sequence<'a> {
             }
         };
         stack.push(Step::Leave { subject: new_subject, local_mapping, parent_mapping: context.list_mapping, prefixes });
-        let child = Rc::new(child);
-        let children: Vec<Element> = element.element_children().collect();
-        for element in children.into_iter().rev() {
-            stack.push(Step::Enter(element, Rc::clone(&child)));
-        }
+        push_children(element, &Rc::new(child), stack);
         Ok(())
     }
 
@@ -564,8 +592,24 @@ impl<'a> Sequence<'a> {
         };
         match datatype {
             Some(Some(datatype)) => {
-                let value = if datatype == self.vocabulary.xml_literal || datatype == self.vocabulary.html {
-                    // An XML or HTML literal: the element's content, serialized.
+                let value = if datatype == self.vocabulary.xml_literal {
+                    // An XML literal: the element's content in Exclusive XML Canonicalization's
+                    // form (§7.5 step 11). Content XML cannot hold is kept as what it is, an
+                    // HTML literal, with a warning.
+                    match element.as_node().inner_xml() {
+                        Ok(xml) => xml,
+                        Err(error) => {
+                            self.scope.note(DiagnosticKind::NotXml, || {
+                                format!("the content of this rdf:XMLLiteral is not XML ({error}); written as rdf:HTML")
+                            });
+                            return Some(Term::Literal(Literal::typed(
+                                self.inner_html(element),
+                                self.vocabulary.html.clone(),
+                            )));
+                        }
+                    }
+                } else if datatype == self.vocabulary.html {
+                    // An HTML literal: the element's content, serialized as HTML.
                     self.inner_html(element)
                 } else {
                     content.or(datetime).map(str::to_owned).unwrap_or_else(|| self.text_content(element))

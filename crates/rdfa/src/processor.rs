@@ -22,6 +22,9 @@ pub enum DiagnosticKind {
     InvalidLanguageTag,
     /// `rdfa:Warning`: a `prefix` declaration that is not `NCName: IRI`.
     InvalidPrefix,
+    /// `rdfa:Warning`: the content of an `rdf:XMLLiteral` is not XML (a name or a character
+    /// XML cannot hold); it is written as an `rdf:HTML` literal.
+    NotXml,
 }
 
 impl DiagnosticKind {
@@ -31,9 +34,10 @@ impl DiagnosticKind {
             DiagnosticKind::UnresolvedCurie => vocab::rdfa_unresolved_curie(),
             DiagnosticKind::UnresolvedTerm => vocab::rdfa_unresolved_term(),
             DiagnosticKind::PrefixRedefinition => vocab::rdfa_prefix_redefinition(),
-            DiagnosticKind::InvalidIri | DiagnosticKind::InvalidLanguageTag | DiagnosticKind::InvalidPrefix => {
-                vocab::rdfa_warning()
-            }
+            DiagnosticKind::InvalidIri
+            | DiagnosticKind::InvalidLanguageTag
+            | DiagnosticKind::InvalidPrefix
+            | DiagnosticKind::NotXml => vocab::rdfa_warning(),
         }
     }
 }

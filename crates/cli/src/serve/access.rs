@@ -20,6 +20,11 @@ use axum::response::{IntoResponse, Response};
 use std::time::Duration;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
+/// `X-Request-Id`, sent and answered ([`super::log`]).
+fn request_id() -> header::HeaderName {
+    header::HeaderName::from_static("x-request-id")
+}
+
 /// Whether the server can fetch non-public addresses.
 pub(crate) fn reaches_private(settings: &ServeArgs) -> bool {
     settings.allow_private || !settings.allow_address.is_empty()
@@ -41,7 +46,9 @@ pub(crate) fn cors(settings: &ServeArgs) -> Option<CorsLayer> {
         CorsLayer::new()
             .allow_origin(allow)
             .allow_methods([Method::GET, Method::POST])
-            .allow_headers([header::CONTENT_TYPE, header::ACCEPT])
+            .allow_headers([header::CONTENT_TYPE, header::ACCEPT, request_id()])
+            // So that a page's script can read the id of an answer (to report an error).
+            .expose_headers([request_id()])
             .max_age(Duration::from_secs(86_400)),
     )
 }

@@ -1,13 +1,14 @@
-//! The routes: `/v1/{endpoint}` (POST a page, or GET `?url=`), `/healthz`, the playground.
+//! The routes: `/v1/{endpoint}` (POST a page, or GET `?url=`), `/healthz`, `/readyz`,
+//! `/version`, `/openapi.json`, `/metrics` (when asked), the playground.
 
 use super::errors::{ApiError, Kind};
 use super::options::{self, Request};
-use super::{access, body, clients, output, playground, Client, State};
+use super::{access, body, clients, openapi, output, playground, Client, ServeArgs, State};
 use axum::body::Body;
 use axum::extract::{Path, RawQuery};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, MethodRouter};
 use axum::Router;
 use harvest_dom::Deadline;
 use harvest_pipeline::extract::{ExtractError, Extraction, Limits, MicrodataOutput, RdfFormat, RdfaFormat, WriteError};
@@ -15,27 +16,43 @@ use harvest_pipeline::media_type::MediaType;
 use harvest_pipeline::pretty::Pretty;
 use harvest_pipeline::Page;
 use std::io::Write;
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+/// The server's routes by path (`/metrics` only with `--metrics`): what the router serves, and
+/// what `/openapi.json` must describe.
+pub(crate) fn routes(settings: &ServeArgs) -> Vec<(&'static str, MethodRouter<Arc<State>>)> {
+    let mut routes: Vec<(&'static str, MethodRouter<Arc<State>>)> = vec![
+        ("/", get(playground::index)),
+        ("/playground.css", get(playground::stylesheet)),
+        ("/playground.js", get(playground::script)),
+        ("/healthz", get(healthz)),
+        ("/readyz", get(readyz)),
+        ("/version", get(version)),
+        ("/openapi.json", get(openapi::serve)),
+        ("/v1/{endpoint}", get(fetch_and_extract).post(extract_body)),
+    ];
+    if settings.metrics {
+        routes.push(("/metrics", get(metrics)));
+    }
+    routes
+}
 
 /// The server's routes, with CORS for browser clients ([`access`]) on every answer.
 pub(crate) fn router(state: Arc<State>) -> Router {
     let cors = access::cors(&state.settings);
     let hosts = access::Hosts::from_settings(&state.settings);
-    let router = Router::new()
-        .route("/", get(playground::index))
-        .route("/playground.css", get(playground::stylesheet))
-        .route("/playground.js", get(playground::script))
-        .route("/healthz", get(healthz))
-        .route("/readyz", get(readyz))
-        .route("/version", get(version))
-        .route(
-            "/v1/{endpoint}",
-            get(fetch_and_extract)
-                .post(extract_body)
-                .route_layer(axum::middleware::from_fn_with_state(Arc::clone(&state), per_client)),
-        )
+    let mut router = Router::new();
+    for (path, route) in routes(&state.settings) {
+        let route = match path.starts_with("/v1/") {
+            true => route.route_layer(axum::middleware::from_fn_with_state(Arc::clone(&state), per_client)),
+            false => route,
+        };
+        router = router.route(path, route);
+    }
+    let router = router
         .fallback(|| async { ApiError::new(Kind::NotFound, "no such path; the API is /v1/{endpoint}") })
         .method_not_allowed_fallback(|uri: axum::http::Uri| async move {
             let (message, allow) = match uri.path().starts_with("/v1/") {
@@ -55,6 +72,26 @@ pub(crate) fn router(state: Arc<State>) -> Router {
     router
         .layer(axum::middleware::from_fn(move |request, next| access::check_host(hosts.clone(), request, next)))
         .with_state(state)
+}
+
+/// `/metrics` alone, for `--metrics-listen`.
+pub(crate) fn metrics_router(state: Arc<State>) -> Router {
+    Router::new().route("/metrics", get(metrics)).with_state(state)
+}
+
+/// `GET /metrics`: the counts in the Prometheus text format ([`super::metrics`]).
+async fn metrics(axum::extract::State(state): axum::extract::State<Arc<State>>) -> Response {
+    let settings = &state.settings;
+    let gauges = super::metrics::Gauges {
+        workers: super::workers(settings),
+        workers_busy: state.workers.busy(),
+        body_memory_used: settings.body_memory.min(Semaphore::MAX_PERMITS as u64)
+            - state.body_memory.available_permits() as u64,
+        clients: state.clients.len(),
+        request_slots_used: settings.max_in_flight as usize - state.in_flight.available_permits(),
+    };
+    let text = state.metrics.render(&gauges);
+    ([(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], text).into_response()
 }
 
 async fn no_sniffing(mut response: Response) -> Response {
@@ -97,7 +134,7 @@ async fn readyz(axum::extract::State(state): axum::extract::State<Arc<State>>) -
         "status": if saturated { "saturated" } else { "ready" },
         "in_flight": settings.max_in_flight as usize - free_slots,
         "max_in_flight": settings.max_in_flight,
-        "workers_busy": workers - state.workers.available_permits(),
+        "workers_busy": state.workers.busy(),
         "workers": workers,
         "body_memory_used": settings.body_memory.min(Semaphore::MAX_PERMITS as u64) - free_body_memory,
         "body_memory": settings.body_memory,
@@ -131,6 +168,7 @@ pub(crate) fn is_html_or_unlabelled(media: &MediaType) -> bool {
 /// `POST /v1/{endpoint}`: the body is the page.
 async fn extract_body(
     axum::extract::State(state): axum::extract::State<Arc<State>>,
+    axum::Extension(Client(client)): axum::Extension<Client>,
     Path(endpoint): Path<String>,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
@@ -138,7 +176,7 @@ async fn extract_body(
 ) -> Response {
     let deadline = Deadline::after(Duration::from_secs(state.settings.timeout));
     if page_media_type(&headers).essence == "application/x-www-form-urlencoded" {
-        return extract_form(state, endpoint, query, headers, body, deadline).await;
+        return extract_form(state, client, endpoint, query, headers, body, deadline).await;
     }
     let result = async {
         let request = parse_query(&endpoint, query.as_deref())?;
@@ -154,7 +192,7 @@ async fn extract_body(
         }
         // The body first: a slow one holds no extraction slot.
         let body = body::read(body, &headers, &state.settings, &state.body_memory).await?;
-        let Ok(_slot) = state.in_flight.try_acquire() else { return Ok(saturated()) };
+        let Ok(slot) = Arc::clone(&state.in_flight).try_acquire_owned() else { return Ok(saturated()) };
         let page = Page {
             label: "body".into(),
             bytes: body.bytes,
@@ -163,7 +201,7 @@ async fn extract_body(
             status: None,
             warc: None,
         };
-        Ok(within_deadline(&state, run(&state, request, page, &headers, &deadline)).await)
+        Ok(within_deadline(&state, run(&state, client, slot, request, page, &headers, &deadline)).await)
     };
     result.await.unwrap_or_else(IntoResponse::into_response)
 }
@@ -171,21 +209,29 @@ async fn extract_body(
 /// `GET /v1/{endpoint}?url=`: the page is fetched.
 async fn fetch_and_extract(
     axum::extract::State(state): axum::extract::State<Arc<State>>,
+    axum::Extension(Client(client)): axum::Extension<Client>,
     Path(endpoint): Path<String>,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
 ) -> Response {
-    let Ok(_slot) = state.in_flight.try_acquire() else { return saturated() };
+    let Ok(slot) = Arc::clone(&state.in_flight).try_acquire_owned() else { return saturated() };
     let deadline = Deadline::after(Duration::from_secs(state.settings.timeout));
     let result = async {
         let request = parse_query(&endpoint, query.as_deref())?;
-        Ok::<_, ApiError>(fetch_then_run(&state, request, &headers, &deadline).await)
+        Ok::<_, ApiError>(fetch_then_run(&state, client, slot, request, &headers, &deadline).await)
     };
     result.await.unwrap_or_else(IntoResponse::into_response)
 }
 
 /// Fetches `request.url` and runs the extraction on it, within the request's deadline.
-async fn fetch_then_run(state: &State, request: Request, headers: &HeaderMap, deadline: &Deadline) -> Response {
+async fn fetch_then_run(
+    state: &State,
+    client: IpAddr,
+    slot: OwnedSemaphorePermit,
+    request: Request,
+    headers: &HeaderMap,
+    deadline: &Deadline,
+) -> Response {
     if state.settings.no_fetch {
         return ApiError::new(Kind::FetchingOff, "this server fetches no pages (--no-fetch): POST the page")
             .into_response();
@@ -199,7 +245,7 @@ async fn fetch_then_run(state: &State, request: Request, headers: &HeaderMap, de
         if let Some(base) = &request.base_url {
             page.url = Some(base.clone());
         }
-        run(state, request, page, headers, deadline).await
+        run(state, client, slot, request, page, headers, deadline).await
     };
     within_deadline(state, fetch).await
 }
@@ -209,6 +255,7 @@ async fn fetch_then_run(state: &State, request: Request, headers: &HeaderMap, de
 /// the endpoint, in the form or the query.
 async fn extract_form(
     state: Arc<State>,
+    client: IpAddr,
     endpoint: String,
     query: Option<String>,
     headers: HeaderMap,
@@ -232,7 +279,7 @@ async fn extract_form(
         }
         let request =
             options::parse(&endpoint, &parameters).map_err(|message| ApiError::new(Kind::BadParameter, message))?;
-        let Ok(_slot) = state.in_flight.try_acquire() else { return Ok(saturated()) };
+        let Ok(slot) = Arc::clone(&state.in_flight).try_acquire_owned() else { return Ok(saturated()) };
         match (html, request.url.is_some()) {
             (Some(html), false) => {
                 let page = Page {
@@ -243,9 +290,9 @@ async fn extract_form(
                     status: None,
                     warc: None,
                 };
-                Ok(within_deadline(&state, run(&state, request, page, &headers, &deadline)).await)
+                Ok(within_deadline(&state, run(&state, client, slot, request, page, &headers, &deadline)).await)
             }
-            (None, true) => Ok(fetch_then_run(&state, request, &headers, &deadline).await),
+            (None, true) => Ok(fetch_then_run(&state, client, slot, request, &headers, &deadline).await),
             _ => {
                 Err(ApiError::new(Kind::BadParameter, "a form gives html= (the page) or url= (to fetch), one of them"))
             }
@@ -261,6 +308,7 @@ fn pairs(encoded: &[u8]) -> Vec<(String, String)> {
 
 fn saturated() -> Response {
     ApiError::new(Kind::Saturated, "the server is handling as many requests as it takes; try again shortly")
+        .reason("max-in-flight")
         .into_response()
 }
 
@@ -287,6 +335,8 @@ async fn within_deadline(
 /// ([`output`]: whole when short, else streamed), stopping it at `deadline`.
 async fn run(
     state: &State,
+    client: IpAddr,
+    slot: OwnedSemaphorePermit,
     request: Request,
     page: Page,
     headers: &HeaderMap,
@@ -301,22 +351,28 @@ async fn run(
         max_output_bytes: Some(max_output),
         deadline: deadline.clone(),
     };
-    let cancel = output::CancelOnDrop(deadline.clone());
-    let worker = Arc::clone(&state.workers)
-        .acquire_owned()
+    let held = output::Held { _cancel: output::CancelOnDrop(deadline.clone()), _slot: slot };
+    let waiting = std::time::Instant::now();
+    let heavy = state.settings.heavy_page > 0 && page.bytes.len() as u64 > state.settings.heavy_page;
+    let worker = state
+        .workers
+        .acquire(client, heavy)
         .await
-        .map_err(|_| ApiError::new(Kind::Internal, "the workers are gone"))?;
+        .ok_or_else(|| ApiError::new(Kind::Internal, "the workers are gone"))?;
     let (extraction, pretty) = (request.extraction, request.pretty);
     let label = format!("/v1/{} for {}", extraction.name(), page.label);
     let timeout = state.settings.timeout;
     let (sender, receiver) = tokio::sync::mpsc::channel(output::CHANNEL_CHUNKS);
+    let metrics = Arc::clone(&state.metrics);
     let task = tokio::task::spawn_blocking(move || {
+        let started = std::time::Instant::now();
         let mut writer = output::ChunkWriter::new(sender, max_output, limits.deadline.clone());
         let written = write_output(&extraction, &page, &limits, pretty, &mut writer);
         drop(worker);
+        metrics.extraction(started - waiting, started.elapsed());
         written.map_err(|error| output_error(error, writer.stopped, max_output, timeout))
     });
-    let answer = match output::receive(receiver, task, label, cancel).await? {
+    let answer = match output::receive(receiver, task, label, held).await? {
         output::Answer::Whole(bytes) => Body::from(bytes),
         output::Answer::Streamed(streamed) => Body::new(streamed),
     };

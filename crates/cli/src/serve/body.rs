@@ -67,13 +67,15 @@ pub(crate) async fn read(
                         "the body arrived slower than {} bytes per second (--min-body-rate)",
                         settings.min_body_rate
                     ),
-                ))
+                )
+                .reason("slow-body"))
             }
             Err(_) => {
                 return Err(ApiError::new(
                     Kind::RequestTimeout,
                     format!("the body did not arrive within {} s (--body-timeout)", timeout.as_secs()),
-                ))
+                )
+                .reason("body-timeout"))
             }
         };
         let frame = frame.map_err(|e| ApiError::new(Kind::BadParameter, format!("reading the body: {e}")))?;
@@ -86,7 +88,8 @@ pub(crate) async fn read(
             return Err(ApiError::new(
                 Kind::Saturated,
                 "the server is holding as many request bodies as it takes (--body-memory); try again shortly",
-            ));
+            )
+            .reason("body-memory"));
         };
         match &mut memory {
             Some(held) => held.merge(permit),
@@ -100,7 +103,8 @@ pub(crate) async fn read(
     if let Some(more) = bytes.len().checked_sub(sent).filter(|&more| more > 0) {
         let more = u32::try_from(more).unwrap_or(u32::MAX);
         let Ok(permit) = Arc::clone(budget).try_acquire_many_owned(more) else {
-            return Err(ApiError::new(Kind::Saturated, "the server is holding as many request bodies as it takes"));
+            return Err(ApiError::new(Kind::Saturated, "the server is holding as many request bodies as it takes")
+                .reason("body-memory"));
         };
         match &mut memory {
             Some(held) => held.merge(permit),

@@ -19,7 +19,7 @@ use std::time::Instant;
 pub(crate) struct ClientKey(IpAddr);
 
 impl ClientKey {
-    fn of(ip: IpAddr) -> ClientKey {
+    pub(crate) fn of(ip: IpAddr) -> ClientKey {
         match ip {
             IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
                 Some(v4) => ClientKey(IpAddr::V4(v4)),
@@ -114,7 +114,8 @@ impl Clients {
                 return Err(ApiError::new(
                     Kind::TooManyRequests,
                     format!("more than {} requests per second from {client} (--rate-per-client)", self.rate),
-                ));
+                )
+                .reason("client-rate"));
             }
             entry.tokens -= 1.0;
         }
@@ -122,7 +123,8 @@ impl Clients {
             return Err(ApiError::new(
                 Kind::TooManyRequests,
                 format!("{} requests from {client} are in progress (--max-in-flight-per-client)", entry.in_flight),
-            ));
+            )
+            .reason("client-in-flight"));
         }
         entry.in_flight += 1;
         Ok(ClientGuard { clients: Arc::clone(self), key: Some(key), connection: false })

@@ -9,12 +9,16 @@
 //! * an address written in the URL (`127.0.0.1`, `[::1]`, `2130706433`, `[::ffff:7f00:1]`:
 //!   the URL parser has already turned each into its address) is checked before connecting;
 //! * redirects are followed here, not by the client, and every hop is checked the same way;
-//! * proxies from the environment are ignored (a proxy would do its own resolution).
+//! * proxies from the environment are ignored (a proxy would do its own resolution);
+//! * only ports 80 and 443, and those of `--fetch-port`, are fetched from, on every hop;
+//! * each hop takes a token from its host's bucket (`--fetch-rate-per-host`, [`HostRate`]).
 //!
 //! Time (the whole fetch, redirects included), size (from `Content-Length`, then as the
 //! body arrives) and the number of redirects are bounded.
 
 use super::errors::{ApiError, Kind};
+use super::host_rate::HostRate;
+use super::metrics::Metrics;
 use super::ServeArgs;
 use harvest_dom::Url;
 use harvest_pipeline::address::{classify, AddressClass};
@@ -35,7 +39,14 @@ pub(crate) struct Policy {
     max_redirects: usize,
     timeout: Duration,
     user_agent: String,
+    /// Ports that may be fetched from.
+    ports: Vec<u16>,
+    /// Fetches per second from one host (0: no bound).
+    rate_per_host: u32,
 }
+
+/// The ports fetched from whatever the flags say.
+pub(crate) const DEFAULT_PORTS: [u16; 2] = [80, 443];
 
 impl Policy {
     pub(crate) fn from_args(args: &ServeArgs) -> Policy {
@@ -46,6 +57,8 @@ impl Policy {
             max_redirects: args.max_redirects,
             timeout: Duration::from_secs(args.fetch_timeout),
             user_agent: args.user_agent.clone(),
+            ports: DEFAULT_PORTS.iter().chain(&args.fetch_port).copied().collect(),
+            rate_per_host: args.fetch_rate_per_host,
         }
     }
 
@@ -124,10 +137,12 @@ impl Resolve for CheckingResolver {
 pub(crate) struct Fetcher {
     client: reqwest::Client,
     policy: Policy,
+    per_host: HostRate,
+    pub(crate) metrics: Arc<Metrics>,
 }
 
 impl Fetcher {
-    pub(crate) fn new(policy: Policy) -> Result<Fetcher, String> {
+    pub(crate) fn new(policy: Policy, metrics: Arc<Metrics>) -> Result<Fetcher, String> {
         let client = reqwest::Client::builder()
             .dns_resolver(Arc::new(CheckingResolver { policy: policy.clone() }))
             .redirect(reqwest::redirect::Policy::none())
@@ -140,18 +155,49 @@ impl Fetcher {
             .user_agent(policy.user_agent.clone())
             .build()
             .map_err(|e| format!("building the HTTP client: {e}"))?;
-        Ok(Fetcher { client, policy })
+        Ok(Fetcher { per_host: HostRate::new(policy.rate_per_host), client, policy, metrics })
     }
 
-    /// Fetches `url`, following redirects; the page's URL is the last one.
+    /// Fetches `url`, following redirects; the page's URL is the last one. Counted in
+    /// `/metrics` by outcome: `ok`, the error's code, or `cancelled` when the request stopped
+    /// waiting for it (its own deadline passed first).
     pub(crate) async fn fetch(&self, url: &str) -> Result<Page, ApiError> {
-        match tokio::time::timeout(self.policy.timeout, self.follow(url)).await {
+        let mut unfinished = Unfinished(Some(&self.metrics));
+        let result = match tokio::time::timeout(self.policy.timeout, self.follow(url)).await {
             Ok(result) => result,
             Err(_) => Err(ApiError::new(
                 Kind::FetchTimeout,
                 format!("{url}: no complete answer within {} s", self.policy.timeout.as_secs()),
             )),
+        };
+        unfinished.0 = None;
+        self.metrics.fetched(result.as_ref().map_or_else(|error| error.kind.code(), |_| "ok"));
+        result
+    }
+
+    /// Refuses a hop to a port not on the list, or to a host fetched from too often.
+    fn check_port_and_rate(&self, url: &Url) -> Result<(), ApiError> {
+        let port = url.port_or_known_default().unwrap_or(0);
+        if !self.policy.ports.contains(&port) {
+            let ports: Vec<String> = self.policy.ports.iter().map(u16::to_string).collect();
+            return Err(ApiError::new(
+                Kind::ForbiddenPort,
+                format!("{url}: port {port} is not one this server fetches from ({}; --fetch-port)", ports.join(", ")),
+            ));
         }
+        let host = url.host_str().unwrap_or_default();
+        if let Err(wait) = self.per_host.take(host) {
+            return Err(ApiError::new(
+                Kind::HostRateLimited,
+                format!(
+                    "{host} was fetched from as often as this server allows (--fetch-rate-per-host {}); \
+                     try again in {:.1} s",
+                    self.policy.rate_per_host,
+                    wait.as_secs_f64()
+                ),
+            ));
+        }
+        Ok(())
     }
 
     async fn follow(&self, url: &str) -> Result<Page, ApiError> {
@@ -159,6 +205,7 @@ impl Fetcher {
         let mut redirects = 0;
         loop {
             self.check_literal_host(&current)?;
+            self.check_port_and_rate(&current)?;
             let response = self
                 .client
                 .get(current.as_str())
@@ -237,6 +284,17 @@ impl Fetcher {
             status: Some(response.status().as_u16()),
             warc: None,
         })
+    }
+}
+
+/// Counts a fetch dropped before it ended as `cancelled`.
+struct Unfinished<'a>(Option<&'a Metrics>);
+
+impl Drop for Unfinished<'_> {
+    fn drop(&mut self) {
+        if let Some(metrics) = self.0 {
+            metrics.fetched("cancelled");
+        }
     }
 }
 

@@ -41,6 +41,57 @@ pub(crate) fn endpoint_names() -> Vec<String> {
     Endpoints::command().get_subcommands().map(|c| c.get_name().to_owned()).collect()
 }
 
+/// The extracting subcommands' definitions (the endpoints).
+pub(crate) fn endpoints_command() -> clap::Command {
+    Endpoints::command()
+}
+
+/// `/v1/{name}` for every endpoint (the `endpoint` label of `/metrics`).
+pub(crate) fn endpoint_labels() -> &'static [&'static str] {
+    static LABELS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    LABELS.get_or_init(|| {
+        endpoint_names().into_iter().map(|name| &*Box::leak(format!("/v1/{name}").into_boxed_str())).collect()
+    })
+}
+
+/// A query parameter (or form field) of an endpoint, as its option defines it.
+pub(crate) struct Parameter {
+    /// `root_selector`.
+    pub(crate) name: String,
+    pub(crate) help: String,
+    /// A flag (`true`/`false`), or a value.
+    pub(crate) flag: bool,
+    /// Given more than once for more values.
+    pub(crate) repeatable: bool,
+    /// The values it takes, when they are a list.
+    pub(crate) values: Vec<String>,
+    pub(crate) default: Option<String>,
+}
+
+/// The parameters `endpoint` takes (`url` and `registry` excepted: they are not options of
+/// the subcommand); `None` for an unknown endpoint.
+pub(crate) fn parameters(endpoint: &str) -> Option<(Vec<Parameter>, bool)> {
+    let command = Endpoints::command();
+    let subcommand = command.find_subcommand(endpoint)?;
+    let parameters = subcommand
+        .get_arguments()
+        .filter(|a| !NOT_PARAMETERS.contains(&a.get_id().as_str()))
+        .filter_map(|argument| {
+            let long = argument.get_long()?;
+            Some(Parameter {
+                name: long.replace('-', "_"),
+                help: argument.get_help().map(|help| help.to_string()).unwrap_or_default(),
+                flag: !argument.get_action().takes_values(),
+                repeatable: matches!(argument.get_action(), clap::ArgAction::Append),
+                values: argument.get_possible_values().iter().map(|v| v.get_name().to_owned()).collect(),
+                default: argument.get_default_values().first().map(|v| v.to_string_lossy().into_owned()),
+            })
+        })
+        .collect();
+    let takes_registry = subcommand.get_arguments().any(|a| a.get_id() == "registry");
+    Some((parameters, takes_registry))
+}
+
 /// Parses the query parameters of `endpoint`. The error is a message for a 400 answer.
 pub(crate) fn parse(endpoint: &str, query: &[(String, String)]) -> Result<Request, String> {
     let command = Endpoints::command();

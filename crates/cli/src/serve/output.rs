@@ -147,6 +147,14 @@ impl Drop for CancelOnDrop {
     }
 }
 
+/// What an answer holds until it is sent or abandoned: the extraction's cancellation, and the
+/// request's slot of `--max-in-flight` (a streamed answer counts until its last byte, so the
+/// answers in memory are bounded by the slots).
+pub(crate) struct Held {
+    pub(crate) _cancel: CancelOnDrop,
+    pub(crate) _slot: tokio::sync::OwnedSemaphorePermit,
+}
+
 /// The request's end: the first [`SPOOL_BYTES`] of output, and what follows.
 pub(crate) enum Answer {
     /// The whole output.
@@ -161,7 +169,7 @@ pub(crate) async fn receive(
     mut receiver: mpsc::Receiver<Bytes>,
     worker: JoinHandle<Result<(), ApiError>>,
     label: String,
-    cancel: CancelOnDrop,
+    held: Held,
 ) -> Result<Answer, ApiError> {
     let mut head = VecDeque::new();
     let mut size = 0;
@@ -169,7 +177,7 @@ pub(crate) async fn receive(
         size += chunk.len();
         head.push_back(chunk);
         if size > SPOOL_BYTES {
-            return Ok(Answer::Streamed(Streamed { head, receiver, worker: Some(worker), label, _cancel: cancel }));
+            return Ok(Answer::Streamed(Streamed { head, receiver, worker: Some(worker), label, _held: held }));
         }
     }
     joined(worker).await?;
@@ -192,7 +200,7 @@ pub(crate) struct Streamed {
     worker: Option<JoinHandle<Result<(), ApiError>>>,
     /// Names the request in the log line of a cut answer.
     label: String,
-    _cancel: CancelOnDrop,
+    _held: Held,
 }
 
 impl axum::body::HttpBody for Streamed {

@@ -53,7 +53,15 @@ impl PageCache {
             });
             Arc::clone(&entry.fetched)
         };
-        let result = fetched.get_or_init(|| async { fetcher.fetch(url).await.map(Arc::new) }).await.clone();
+        let mut fetched_here = false;
+        let result = fetched
+            .get_or_init(|| async {
+                fetched_here = true;
+                fetcher.fetch(url).await.map(Arc::new)
+            })
+            .await
+            .clone();
+        fetcher.metrics.fetch_cache(!fetched_here);
         self.settle(url, &fetched, &result);
         result.map(|page| Page::clone(&page))
     }

@@ -273,7 +273,9 @@ def test_rdfa_tab_shows_the_triples_in_each_format(server, browser):
 
 
 def test_rdfa_tab_of_a_url_fetches_the_page_once_per_run(browser):
-    with page_server(RDFA_PAGE) as (site, requested), harvest_server("--allow-private") as (origin, log):
+    with page_server(RDFA_PAGE) as (site, requested), harvest_server(
+        "--allow-private", "--fetch-port", site.rsplit(":", 1)[1]
+    ) as (origin, log):
         browser.get(origin + "/")
         browser.find_element(By.CSS_SELECTOR, "input[name=source][value=url]").click()
         browser.find_element(By.ID, "url").send_keys(site + "/person")

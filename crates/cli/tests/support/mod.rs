@@ -23,9 +23,15 @@ pub struct Server {
 
 impl Server {
     pub fn start(flags: &[&str]) -> Server {
+        Server::start_with_env(flags, &[])
+    }
+
+    /// A server started with these flags and environment variables.
+    pub fn start_with_env(flags: &[&str], variables: &[(&str, &str)]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_harvest"))
             .args(["serve", "--listen", "127.0.0.1:0"])
             .args(flags)
+            .envs(variables.iter().copied())
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
@@ -218,8 +224,8 @@ pub fn query(flags: &[&str]) -> String {
     pairs.join("&")
 }
 
-/// A web server on 127.0.0.1 for the fetches: `/page`, redirects, errors, a page that never
-/// comes.
+/// A web server on 127.0.0.1 for the fetches: `/page`, redirects (`/to-port/N`: to `/page` on
+/// port N), errors, a page that never comes.
 pub fn target_server() -> String {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let port = listener.local_addr().unwrap().port();
@@ -246,6 +252,9 @@ pub fn target_server() -> String {
                     "/loop" => redirect("/loop"),
                     "/to-ipv6" => redirect(&format!("http://[::1]:{port}/page")),
                     "/to-127.0.0.2" => redirect(&format!("http://127.0.0.2:{port}/page")),
+                    other if other.starts_with("/to-port/") => {
+                        redirect(&format!("http://127.0.0.1:{}/page", &other["/to-port/".len()..]))
+                    }
                     "/image" => {
                         "HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nContent-Length: 4\r\n\r\n\u{89}PNG".to_owned()
                     }
@@ -266,6 +275,12 @@ pub fn target_server() -> String {
         }
     });
     format!("127.0.0.1:{port}")
+}
+
+/// The port of `host:port`: fetches from the test servers name it (`--fetch-port`), since only
+/// 80 and 443 are fetched from by default.
+pub fn port_of(address: &str) -> &str {
+    address.rsplit(':').next().unwrap()
 }
 
 pub fn fetch(server: &Server, url: &str) -> Response {

@@ -1,0 +1,256 @@
+//! The access log, one line per request on stderr, and the request id that ties a line to its
+//! answer.
+//!
+//! A request's id is its `X-Request-Id` when it sends one that is short and plain (at most
+//! [`MAX_ID_LENGTH`] characters out of letters, digits and `-_.:+/=@`: what proxies and tracing
+//! systems send, nothing that could forge a log line), else one made here. The answer carries it
+//! in `X-Request-Id`, JSON errors in `error.request_id`, and the log line says it.
+//!
+//! `--access-log text` (the default) writes
+//! `127.0.0.1:50312 "POST /v1/vcard" 200 1.0ms id=3f0c…` (`error=CODE` after an error answer);
+//! `--access-log json` writes one JSON object per line, with the time. The path is written
+//! without its query string, which may hold the addresses people ask about.
+
+use super::errors::ErrorAnswer;
+use super::{Client, State};
+use axum::http::HeaderValue;
+use axum::Router;
+use std::hash::{BuildHasher, Hasher};
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Instant, SystemTime};
+
+/// Longest `X-Request-Id` taken from a request.
+pub(crate) const MAX_ID_LENGTH: usize = 128;
+
+/// The access log's format (`--access-log`).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Format {
+    /// `client "METHOD /path" status time id=… [error=…]`.
+    Text,
+    /// One JSON object per line.
+    Json,
+}
+
+tokio::task_local! {
+    /// The id of the request the current task answers.
+    static REQUEST_ID: Arc<str>;
+}
+
+/// The id of the request being answered, when called while answering one.
+pub(crate) fn request_id() -> Option<Arc<str>> {
+    REQUEST_ID.try_with(Arc::clone).ok()
+}
+
+/// Makes request ids: 16 hex digits, a keyed hash of a counter (unique within the process, and
+/// not guessable from the ids seen before).
+pub(crate) struct RequestIds {
+    key: std::collections::hash_map::RandomState,
+    next: AtomicU64,
+}
+
+impl RequestIds {
+    pub(crate) fn new() -> RequestIds {
+        RequestIds { key: std::collections::hash_map::RandomState::new(), next: AtomicU64::new(0) }
+    }
+
+    fn make(&self) -> Arc<str> {
+        let mut hasher = self.key.build_hasher();
+        hasher.write_u64(self.next.fetch_add(1, Ordering::Relaxed));
+        format!("{:016x}", hasher.finish()).into()
+    }
+
+    /// The request's own id if it is acceptable, else a new one.
+    pub(crate) fn for_request(&self, sent: Option<&HeaderValue>) -> Arc<str> {
+        match sent.and_then(|value| value.to_str().ok()).filter(|id| acceptable(id)) {
+            Some(id) => id.into(),
+            None => self.make(),
+        }
+    }
+}
+
+/// Whether an incoming `X-Request-Id` is taken as it is.
+fn acceptable(id: &str) -> bool {
+    (1..=MAX_ID_LENGTH).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.:+/=@".contains(&b))
+}
+
+/// Runs a request through the router, counts it in `/metrics`, and writes its access-log line.
+pub(crate) async fn logged(
+    router: Router,
+    peer: SocketAddr,
+    state: &State,
+    mut request: hyper::Request<hyper::body::Incoming>,
+) -> axum::response::Response {
+    use tower::ServiceExt;
+    let start = Instant::now();
+    let _in_flight = state.metrics.begin();
+    let forwarded: Vec<&str> =
+        request.headers().get_all("x-forwarded-for").iter().filter_map(|value| value.to_str().ok()).collect();
+    let client = state.clients.client(peer.ip(), &forwarded);
+    let id = state.request_ids.for_request(request.headers().get("x-request-id"));
+    request.extensions_mut().insert(Client(client));
+    let method = request.method().clone();
+    // The path only: query strings can hold the addresses people ask about.
+    let path = request.uri().path().to_owned();
+    let answer = REQUEST_ID.scope(Arc::clone(&id), router.oneshot(request.map(axum::body::Body::new)));
+    let mut response = match answer.await {
+        Ok(response) => response,
+        Err(never) => match never {},
+    };
+    if let Ok(value) = HeaderValue::from_str(&id) {
+        response.headers_mut().insert("x-request-id", value);
+    }
+    let elapsed = start.elapsed();
+    let status = response.status().as_u16();
+    let error = response.extensions().get::<ErrorAnswer>().copied();
+    let metrics = &state.metrics;
+    metrics.answered(super::metrics::endpoint_label(&path), super::metrics::method_label(&method), status, elapsed);
+    if let Some(error) = error {
+        metrics.error(error.code);
+        if let Some(reason) = error.rejection {
+            metrics.rejected(reason);
+        }
+    }
+    let milliseconds = elapsed.as_secs_f64() * 1000.0;
+    let line = match state.settings.access_log {
+        Format::Text => {
+            let who = match client == peer.ip() {
+                true => peer.to_string(),
+                false => format!("{client} via {peer}"),
+            };
+            let error = error.map(|e| format!(" error={}", e.code)).unwrap_or_default();
+            format!("{who} \"{method} {}\" {status} {milliseconds:.1}ms id={id}{error}", path.escape_debug())
+        }
+        Format::Json => {
+            let mut line = serde_json::json!({
+                "time": rfc3339(SystemTime::now()),
+                "request_id": id.as_ref(),
+                "client": client.to_string(),
+                "peer": peer.to_string(),
+                "method": method.as_str(),
+                "path": path,
+                "status": status,
+                "ms": (milliseconds * 10.0).round() / 10.0,
+            });
+            if let Some(error) = error {
+                line["error"] = error.code.into();
+            }
+            line.to_string()
+        }
+    };
+    eprintln!("{line}");
+    response
+}
+
+/// Writes the access-log line of a request hyper refused before the router saw it (a head
+/// too large, a URI too long, a malformed request): hyper answers those itself, 431, 414 or
+/// 400 with no body, and closes the connection; and of a connection closed because its client
+/// stopped reading ([`super::stall`]). Counted in `/metrics` as rejections.
+pub(crate) fn log_rejection(state: &State, peer: SocketAddr, error: &hyper::Error) {
+    if stalled(error) {
+        state.metrics.rejected("write-stall");
+        let message = format!("closed: the client read nothing for {} s (--timeout)", state.settings.timeout);
+        match state.settings.access_log {
+            Format::Text => eprintln!("{peer} \"-\" - {message}"),
+            Format::Json => eprintln!(
+                "{}",
+                serde_json::json!({
+                    "time": rfc3339(SystemTime::now()),
+                    "peer": peer.to_string(),
+                    "error": "write-stall",
+                    "message": message,
+                })
+            ),
+        }
+        return;
+    }
+    if !(error.is_parse() || error.is_parse_too_large()) {
+        return;
+    }
+    let text = error.to_string();
+    let (status, reason) = match (error.is_parse_too_large(), text.contains("URI")) {
+        (true, true) => (414, "uri-too-long"),
+        (true, false) => (431, "headers-too-large"),
+        (false, _) => (400, "malformed-request"),
+    };
+    state.metrics.rejected(reason);
+    match state.settings.access_log {
+        Format::Text => eprintln!("{peer} \"-\" {status} rejected by the HTTP parser: {}", text.escape_debug()),
+        Format::Json => eprintln!(
+            "{}",
+            serde_json::json!({
+                "time": rfc3339(SystemTime::now()),
+                "peer": peer.to_string(),
+                "status": status,
+                "error": reason,
+                "message": format!("rejected by the HTTP parser: {text}"),
+            })
+        ),
+    }
+}
+
+/// Whether a connection ended because a write to its client stalled.
+fn stalled(error: &hyper::Error) -> bool {
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = std::error::Error::source(error);
+    while let Some(current) = cause {
+        if current.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::TimedOut) {
+            return true;
+        }
+        cause = current.source();
+    }
+    false
+}
+
+/// `2026-11-27T08:32:46.123Z`: RFC 3339 in UTC, to the millisecond.
+fn rfc3339(time: SystemTime) -> String {
+    let since = time.duration_since(SystemTime::UNIX_EPOCH).unwrap_or_default();
+    let seconds = since.as_secs();
+    let (days, of_day) = (seconds / 86_400, seconds % 86_400);
+    // Days since 1970-01-01 to a civil date, in the proleptic Gregorian calendar (the
+    // well-known era algorithm: 400-year eras of 146,097 days, years starting in March).
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let day_of_era = z.rem_euclid(146_097);
+    let year_of_era = (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_index = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
+    let month = if month_index < 10 { month_index + 3 } else { month_index - 9 };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{:03}Z",
+        of_day / 3_600,
+        of_day % 3_600 / 60,
+        of_day % 60,
+        since.subsec_millis()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn incoming_ids_are_taken_when_plain_and_short() {
+        let ids = RequestIds::new();
+        let sent = |text: &str| ids.for_request(Some(&HeaderValue::from_str(text).unwrap())).to_string();
+        assert_eq!(sent("3f2a-11ee-b962:0242/ac120002"), "3f2a-11ee-b962:0242/ac120002");
+        for refused in ["", "a b", "x\"y", &"a".repeat(129), "line\tfeed"] {
+            let made = sent(refused);
+            assert_ne!(made, refused);
+            assert_eq!(made.len(), 16, "{made}");
+        }
+        assert_ne!(ids.for_request(None), ids.for_request(None), "each made id is new");
+    }
+
+    #[test]
+    fn times_are_rfc3339() {
+        assert_eq!(rfc3339(SystemTime::UNIX_EPOCH), "1970-01-01T00:00:00.000Z");
+        let leap_day = SystemTime::UNIX_EPOCH + Duration::from_millis(1_709_210_096_789);
+        assert_eq!(rfc3339(leap_day), "2024-02-29T12:34:56.789Z");
+        let end_of_century = SystemTime::UNIX_EPOCH + Duration::from_secs(4_102_444_799);
+        assert_eq!(rfc3339(end_of_century), "2099-12-31T23:59:59.000Z");
+    }
+}
