@@ -55,7 +55,9 @@ def test_limits_bound_depth_and_values():
         return levels
 
     assert depth(deep["items"][0]) > 400
-    assert depth(shallow["items"][0]) < 20
+    # Elements with attributes past max_depth such ancestors are stored flat (the windowed
+    # depth bound, docs/robustness.md): the items nest 20 deep at most.
+    assert depth(shallow["items"][0]) <= 20
     assert harvest_html.mf2(page, "https://example.com/", limits={"max_depth": 20}) == shallow
     web = '<p itemscope><b itemprop=a>1</b><b itemprop=b>2</b></p>'
     with pytest.raises(harvest_html.ExtractionError, match="more than 1 values"):
