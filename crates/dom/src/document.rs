@@ -330,7 +330,7 @@ impl Document {
     pub fn element_path(&self, element: &Element) -> String {
         // The lock is held for one path; nothing in it can panic, and a poisoned lock is used
         // as it is.
-        self.paths.lock().unwrap_or_else(PoisonError::into_inner).path(element).to_string()
+        self.paths.lock().unwrap_or_else(PoisonError::into_inner).path(element)
     }
 
     /// `document.title`: the first `title` element's text with ASCII whitespace stripped and

@@ -73,7 +73,7 @@ pub fn hierarchy_of(links: &[Link]) -> Vec<HierarchyScope> {
             Some(slot) => *slot,
             None => {
                 scopes.push(HierarchyScope {
-                    paragraph: paragraph.as_ref().map(|p| paths.path(p).to_string()),
+                    paragraph: paragraph.as_ref().map(|p| paths.path(p)),
                     depth: None,
                     links: Vec::new(),
                 });

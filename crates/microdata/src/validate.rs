@@ -53,7 +53,7 @@ impl Report<'_> {
 
     fn path(&mut self, node: usize) -> String {
         let inner = self.inner;
-        inner.nodes.get(node).map(|n| self.paths.path(&n.element).to_string()).unwrap_or_default()
+        inner.nodes.get(node).map(|n| self.paths.path(&n.element)).unwrap_or_default()
     }
 }
 
