@@ -116,7 +116,7 @@ pub(crate) struct RangeRecorder<'a> {
 }
 
 /// The node whose children are serialized for `id`: a template's contents, else itself.
-fn children_holder(tree: &Tree, id: NodeId) -> NodeId {
+pub(crate) fn children_holder(tree: &Tree, id: NodeId) -> NodeId {
     match tree.data(id) {
         NodeData::Element(element) => element.template_contents.unwrap_or(id),
         _ => id,

@@ -22,6 +22,7 @@
 //! string. The walk uses an explicit stack, so any depth serializes without recursion.
 
 use crate::node::Node;
+use crate::serialize::children_holder;
 use crate::tree::{NodeData, NodeId, Tree};
 use html5ever::{ns, QualName};
 use thiserror::Error;
@@ -120,14 +121,6 @@ struct Scope {
 impl Scope {
     fn has_prefix(&self, prefix: &str, uri: &str) -> bool {
         self.prefixes.iter().any(|(p, u)| p == prefix && u == uri)
-    }
-}
-
-/// The node whose children are written for `id`: a template's contents, else itself.
-fn children_holder(tree: &Tree, id: NodeId) -> NodeId {
-    match tree.data(id) {
-        NodeData::Element(element) => element.template_contents.unwrap_or(id),
-        _ => id,
     }
 }
 
