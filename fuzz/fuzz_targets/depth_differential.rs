@@ -20,26 +20,7 @@ fn extract(text: &str, depth: usize) -> Option<Vec<String>> {
     if document.depth_limit_hit() {
         return None;
     }
-    let mf2 = harvest_mf2::parse(&document, &harvest_mf2::Options::new()).map(|doc| doc.to_json());
-    let microdata = harvest_microdata::to_json(&document, &harvest_microdata::JsonOptions::new());
-    let rdfa = harvest_rdfa::parse(&document, &harvest_rdfa::RdfaOptions::new().processor_graph(true))
-        .map(|rdfa| (rdfa.to_ntriples(), format!("{:?}", rdfa.diagnostics)));
-    let links: Vec<String> = harvest_links::links(&document)
-        .iter()
-        .map(|link| {
-            let mut compact = link.compact();
-            compact.path = "";
-            serde_json::to_string(&compact).unwrap_or_default()
-        })
-        .collect();
-    Some(vec![
-        format!("{mf2:?}"),
-        microdata,
-        format!("{rdfa:?}"),
-        format!("{links:?}"),
-        serde_json::to_string(&harvest_meta::opengraph(&document)).unwrap_or_default(),
-        serde_json::to_string(&harvest_meta::dublin_core(&document)).unwrap_or_default(),
-    ])
+    Some(harvest_test_suite::outputs::every_extractor(&document))
 }
 
 fuzz_target!(|data: &[u8]| {

@@ -20,6 +20,7 @@ use std::path::{Path, PathBuf};
 
 pub mod html5lib;
 pub mod microdata_rdf;
+pub mod outputs;
 mod parsers;
 pub mod rdfa;
 mod suites;

@@ -68,33 +68,9 @@ fn extract(html: &str, depth: usize) -> Vec<String> {
     let options =
         harvest_dom::ParseOptions::new().url(harvest_dom::Url::parse("http://example.com/").expect("valid URL"));
     let document = Document::parse_with(&wrapped, &options);
-    let mf2 = match harvest_mf2::parse(&document, &harvest_mf2::Options::new()) {
-        Ok(doc) => doc.to_json(),
-        Err(error) => format!("error: {error}"),
-    };
-    let microdata = harvest_microdata::to_json(&document, &harvest_microdata::JsonOptions::new());
-    let rdfa = harvest_rdfa::parse(&document, &harvest_rdfa::RdfaOptions::new().processor_graph(true))
-        .map(|rdfa| (rdfa.to_ntriples(), format!("{:?}", rdfa.diagnostics)));
-    let links = harvest_links::links(&document);
-    let links: Vec<String> = links
-        .iter()
-        .map(|link| {
-            let mut compact = link.compact();
-            compact.path = "";
-            serde_json::to_string(&compact).unwrap_or_default()
-        })
-        .collect();
-    let opengraph = serde_json::to_string(&harvest_meta::opengraph(&document)).unwrap_or_default();
-    let dublin_core = serde_json::to_string(&harvest_meta::dublin_core(&document)).unwrap_or_default();
-    vec![
-        format!("depth limit hit: {}", document.depth_limit_hit()),
-        format!("mf2: {mf2}"),
-        format!("microdata: {microdata}"),
-        format!("rdfa: {rdfa:?}"),
-        format!("links: {links:?}"),
-        format!("opengraph: {opengraph}"),
-        format!("dublin core: {dublin_core}"),
-    ]
+    let mut outputs = vec![format!("depth limit hit: {}", document.depth_limit_hit())];
+    outputs.extend(harvest_test_suite::outputs::every_extractor(&document));
+    outputs
 }
 
 /// Asserts that `html` extracts at each of `depths` as it does 10 deep.
