@@ -244,6 +244,23 @@ impl Document {
         self.root.descendant_elements()
     }
 
+    /// The HTML elements whose local name is one of `names`, in tree order: what
+    /// `elements().filter(|e| names.iter().any(|name| e.is(name)))` gives, without making a
+    /// handle for every other element on the way (a page's `meta`, `link` or `script`
+    /// elements are a few among thousands).
+    ///
+    /// ```
+    /// let doc = harvest_dom::Document::parse("<meta name=a><p><link rel=b><svg><title>t</title></svg>");
+    /// let named = doc.elements_named(&["meta", "link", "title"]);
+    /// let found: Vec<String> = named.map(|e| e.local_name().to_owned()).collect();
+    /// assert_eq!(found, ["meta", "link"]); // the `title` is SVG's
+    /// ```
+    pub fn elements_named(&self, names: &[&str]) -> impl Iterator<Item = Element> {
+        let names = names.iter().map(|&name| html5ever::LocalName::from(name)).collect();
+        let (tree, id) = (&self.root.tree, self.root.id);
+        crate::node::html_elements_named(tree, crate::node::descendant_ids(tree, id), names)
+    }
+
     /// The document's URL, as given in [`ParseOptions::url`].
     pub fn url(&self) -> Option<&Url> {
         self.url.as_ref()
