@@ -271,7 +271,7 @@ pub(crate) fn feed_kind(mime_type: &str) -> Option<FeedKind> {
 }
 
 /// §4.12.1 and the keyword sections: the links an element creates.
-fn created_links(tag: LinkTag, types: &RelList) -> Vec<CreatedLink> {
+pub(crate) fn created_links(tag: LinkTag, types: &RelList) -> Vec<CreatedLink> {
     let mut annotations: Vec<&'static str> = Vec::new();
     let mut modifiers: Vec<&'static str> = Vec::new();
     for token in types.tokens() {
