@@ -244,6 +244,12 @@ impl Document {
         self.root.descendant_elements()
     }
 
+    /// A walk over every element in tree order that lends each one instead of making a handle
+    /// for it (see [`ElementWalk`](crate::ElementWalk)).
+    pub fn element_walk(&self) -> crate::ElementWalk {
+        self.root.element_walk()
+    }
+
     /// The HTML elements whose local name is one of `names`, in tree order: what
     /// `elements().filter(|e| names.iter().any(|name| e.is(name)))` gives, without making a
     /// handle for every other element on the way (a page's `meta`, `link` or `script`

@@ -51,6 +51,7 @@ mod text;
 mod tokens;
 mod tree;
 mod url;
+mod walk;
 pub mod xml;
 
 pub use crate::deadline::Deadline;
@@ -64,5 +65,6 @@ pub use crate::select::Selector;
 pub use crate::serialize::{AttributeRewrite, SerializeOptions};
 pub use crate::text::{ImageText, TextOptions, Trim};
 pub use crate::tokens::{is_ascii_whitespace, split_ascii_whitespace, trim_ascii_whitespace, unique_tokens};
+pub use crate::walk::ElementWalk;
 pub use crate::xml::XmlError;
 pub use ::url::Url;

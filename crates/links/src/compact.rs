@@ -139,14 +139,14 @@ impl CompactLinks<'_> {
     /// Calls `f` with each link in tree order, stopping at the first error.
     pub fn try_for_each<E>(&self, mut f: impl FnMut(&CompactLink<'_>) -> Result<(), E>) -> Result<(), E> {
         let mut walk = PathWalk::new(self.document);
-        while let Some(element) = walk.next_element() {
-            let Some(tag) = LinkTag::of(&element) else { continue };
+        while let Some((element, paths)) = walk.next_element() {
+            let Some(tag) = LinkTag::of(element) else { continue };
             let Some(href) = element.attr("href") else { continue };
             let url = self.document.resolve_url(href).ok();
             // Without `rel` and `rev` an element has no link types: `a` and `area` create their
             // implied hyperlink (§4.12.1), `link` creates nothing. Otherwise the types decide,
             // read as the full form reads them.
-            let types = (element.has_attr("rel") || element.has_attr("rev")).then(|| rel_list(&element));
+            let types = (element.has_attr("rel") || element.has_attr("rev")).then(|| rel_list(element));
             let (hyperlink, external_resource) = match &types {
                 None => (tag != LinkTag::Link, false),
                 Some(types) => {
@@ -162,7 +162,7 @@ impl CompactLinks<'_> {
                 href: if url.is_none() { Some(href) } else { None },
                 rel: types.as_ref().map(rel_names).unwrap_or_default(),
                 tag: tag.as_str(),
-                path: walk.path(),
+                path: paths.path(element),
                 hyperlink,
                 external_resource,
                 hreflang: element.attr("hreflang"),

@@ -212,9 +212,8 @@ impl Iterator for Links<'_> {
     type Item = Link;
 
     fn next(&mut self) -> Option<Link> {
-        while let Some(element) = self.walk.next_element() {
-            let walk = &mut self.walk;
-            if let Some(link) = read_link(self.document, &element, || walk.path().to_owned()) {
+        while let Some((element, paths)) = self.walk.next_element() {
+            if let Some(link) = read_link(self.document, element, || paths.path(element).to_owned()) {
                 return Some(link);
             }
         }
@@ -372,8 +371,8 @@ pub fn feeds(document: &Document) -> Vec<Link> {
 /// (§4.12.4.1).
 pub fn default_feed(document: &Document) -> Option<Link> {
     let mut walk = PathWalk::new(document);
-    while let Some(element) = walk.next_element() {
-        if let Some(link) = read_link(document, &element, || walk.path().to_owned()) {
+    while let Some((element, paths)) = walk.next_element() {
+        if let Some(link) = read_link(document, element, || paths.path(element).to_owned()) {
             if link.feed.is_some() {
                 return Some(link);
             }

@@ -6,36 +6,21 @@
 //! where a path passes), giving the same strings as [`Element::path`] (scattered elements are
 //! named by [`harvest_dom::ElementPaths`]).
 
-use harvest_dom::{Document, Element, Node};
+use harvest_dom::{Document, Element, ElementWalk, Node};
 use std::collections::HashSet;
 use std::fmt::Write as _;
 
-/// One level of the walk: a parent whose element children are being visited, the child last
-/// visited and its position, and, once a path needed them, which names repeat among the
+/// One level of the walk: the position of the element visited at that depth among its
+/// parent's element children and, once a path needed them, which names repeat among those
 /// children and where this level's step ends in the path buffer.
+#[derive(Default)]
 struct Level {
-    /// The next child node to look at.
-    next: Option<Node>,
-    /// The element child last visited and its 1-based position among the element children.
-    current: Option<(Element, usize)>,
-    /// The parent, for the sibling scan.
-    parent: Node,
-    /// Names that more than one element child has (computed on first need).
+    /// The 1-based position of the level's element among the element children of its parent.
+    position: usize,
+    /// Names that more than one element child of the parent has (computed on first need).
     repeated: Option<Repeated>,
     /// Length of the path buffer once this level's step is written, while it is current.
     path_len: Option<usize>,
-}
-
-impl Level {
-    fn of(parent: Node) -> Level {
-        Level { next: parent.first_child(), current: None, parent, repeated: None, path_len: None }
-    }
-
-    /// Whether `name` is shared by several element children. The children are scanned once per
-    /// level, on the first path through it.
-    fn is_repeated(&mut self, name: &str) -> bool {
-        self.repeated.get_or_insert_with(|| Repeated::among_children_of(&self.parent)).contains(name)
-    }
 }
 
 /// The names that more than one element child of a parent has: for a few children a list
@@ -83,47 +68,53 @@ impl Repeated {
 /// Every element of a document in tree order; the path of the element last visited is built
 /// on request, reusing the part of the previous path that still applies, so asking for the
 /// paths of all elements costs time linear in the total path length written, and elements
-/// whose path is never asked for cost only the step.
+/// whose path is never asked for cost only the step (the walk lends each element: no handle
+/// is made for an element unless a path passes through it).
 pub(crate) struct PathWalk {
-    stack: Vec<Level>,
-    /// The level of the element last visited.
-    depth: usize,
+    walk: ElementWalk,
+    paths: Paths,
+}
+
+/// The levels of the walk and the path buffer, lent with each element by
+/// [`PathWalk::next_element`].
+pub(crate) struct Paths {
+    levels: Vec<Level>,
     path: String,
 }
 
 impl PathWalk {
     pub(crate) fn new(document: &Document) -> PathWalk {
-        PathWalk { stack: vec![Level::of(document.root().clone())], depth: 0, path: String::new() }
+        PathWalk { walk: document.element_walk(), paths: Paths { levels: Vec::new(), path: String::new() } }
     }
 
-    /// The next element in tree order.
-    pub(crate) fn next_element(&mut self) -> Option<Element> {
-        loop {
-            let depth = self.stack.len().checked_sub(1)?;
-            let level = self.stack.last_mut()?;
-            let Some(node) = level.next.take() else {
-                self.stack.pop();
-                continue;
-            };
-            level.next = node.next_sibling();
-            let Some(element) = node.as_element() else { continue };
-            let position = level.current.as_ref().map_or(0, |(_, position)| *position) + 1;
-            level.current = Some((element.clone(), position));
-            level.path_len = None;
-            self.depth = depth;
-            self.stack.push(Level::of(node));
-            return Some(element);
+    /// The next element in tree order, with the paths that name it.
+    pub(crate) fn next_element(&mut self) -> Option<(&Element, &mut Paths)> {
+        let (element, depth) = self.walk.next()?;
+        let levels = &mut self.paths.levels;
+        if levels.len() >= depth {
+            // A later sibling of the element last visited at this depth.
+            levels.truncate(depth);
+            if let Some(level) = levels.last_mut() {
+                level.position += 1;
+                level.path_len = None;
+            }
+        } else {
+            // The first element child of the element last visited.
+            levels.push(Level { position: 1, ..Level::default() });
         }
+        Some((element, &mut self.paths))
     }
+}
 
-    /// The path of the element last returned by [`Self::next_element`] (the same string as
-    /// [`Element::path`]).
-    pub(crate) fn path(&mut self) -> &str {
-        let last = self.depth;
+impl Paths {
+    /// The path of `element`, the element last returned by [`PathWalk::next_element`] (the
+    /// same string as [`Element::path`]).
+    pub(crate) fn path(&mut self, element: &Element) -> &str {
+        let Some(last) = self.levels.len().checked_sub(1) else { return "" };
         // The deepest level whose step is still written.
         let mut from = 0;
         let mut written = 0;
-        for (index, level) in self.stack.iter().enumerate().take(last + 1).rev() {
+        for (index, level) in self.levels.iter().enumerate().rev() {
             if let Some(length) = level.path_len {
                 from = index + 1;
                 written = length;
@@ -131,16 +122,25 @@ impl PathWalk {
             }
         }
         self.path.truncate(written);
-        for index in from..=last {
-            let Some(level) = self.stack.get_mut(index) else { break };
-            let Some((element, position)) = level.current.clone() else { break };
+        // The elements of the levels still to write: `element` and its nearest ancestors.
+        let mut unwritten = vec![element.clone()];
+        for _ in from..last {
+            let Some(parent) = unwritten.last().and_then(Element::parent_element) else { break };
+            unwritten.push(parent);
+        }
+        for (index, element) in (from..=last).zip(unwritten.iter().rev()) {
+            let Some(level) = self.levels.get_mut(index) else { break };
             let name = element.local_name();
             if !self.path.is_empty() {
                 self.path.push('>');
             }
             self.path.push_str(name);
-            if level.is_repeated(name) {
-                let _ = write!(self.path, ":nth-child({position})");
+            let repeated = level.repeated.get_or_insert_with(|| match element.as_node().parent() {
+                Some(parent) => Repeated::among_children_of(&parent),
+                None => Repeated::Few(Vec::new()),
+            });
+            if repeated.contains(name) {
+                let _ = write!(self.path, ":nth-child({})", level.position);
             }
             level.path_len = Some(self.path.len());
         }
@@ -162,18 +162,18 @@ mod tests {
         ));
         let mut walk = PathWalk::new(&doc);
         let mut seen = Vec::new();
-        while let Some(element) = walk.next_element() {
-            assert_eq!(walk.path(), element.path());
-            seen.push(element);
+        while let Some((element, paths)) = walk.next_element() {
+            assert_eq!(paths.path(element), element.path());
+            seen.push(element.clone());
         }
         assert_eq!(seen, doc.elements().collect::<Vec<_>>());
         // Paths asked for only now and then (the rest skipped) are the same.
         for stride in [2, 3, 5] {
             let mut walk = PathWalk::new(&doc);
             let mut index = 0;
-            while let Some(element) = walk.next_element() {
+            while let Some((element, paths)) = walk.next_element() {
                 if index % stride == 0 {
-                    assert_eq!(walk.path(), element.path(), "stride {stride}, element {index}");
+                    assert_eq!(paths.path(element), element.path(), "stride {stride}, element {index}");
                 }
                 index += 1;
             }
