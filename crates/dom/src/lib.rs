@@ -60,7 +60,7 @@ pub use crate::error::{SelectorError, SelectorErrorReason, UrlError, UrlErrorRea
 pub use crate::lang::is_well_formed_language_tag;
 pub use crate::node::{Element, Namespace, Node, NodeKind};
 pub use crate::parse::DEFAULT_MAX_DEPTH;
-pub use crate::path::ElementPaths;
+pub use crate::path::{ElementPaths, WalkPaths};
 pub use crate::select::Selector;
 pub use crate::serialize::{AttributeRewrite, SerializeOptions};
 pub use crate::text::{ImageText, TextOptions, Trim};

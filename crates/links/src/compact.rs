@@ -21,10 +21,9 @@
 //! both `false`); hyperlink annotations such as `nofollow` are in `rel`.
 
 use crate::link::{created_links, Link};
-use crate::path::PathWalk;
 use crate::rel::{rel_list, LinkTag, RelList};
 use crate::LinkKind;
-use harvest_dom::{Document, Url};
+use harvest_dom::{Document, Url, WalkPaths};
 use serde::ser::SerializeSeq;
 use serde::{Serialize, Serializer};
 
@@ -138,8 +137,9 @@ pub struct CompactLinks<'a> {
 impl CompactLinks<'_> {
     /// Calls `f` with each link in tree order, stopping at the first error.
     pub fn try_for_each<E>(&self, mut f: impl FnMut(&CompactLink<'_>) -> Result<(), E>) -> Result<(), E> {
-        let mut walk = PathWalk::new(self.document);
-        while let Some((element, paths)) = walk.next_element() {
+        let (mut walk, mut paths) = (self.document.element_walk(), WalkPaths::new());
+        while let Some((element, depth)) = walk.next() {
+            paths.enter(depth);
             let Some(tag) = LinkTag::of(element) else { continue };
             let Some(href) = element.attr("href") else { continue };
             let url = self.document.resolve_url(href).ok();

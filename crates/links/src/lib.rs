@@ -45,7 +45,6 @@ mod check;
 mod compact;
 mod hierarchy;
 mod link;
-mod path;
 mod rel;
 mod sizes;
 pub mod table;
