@@ -3,6 +3,7 @@
 use crate::deadline::Deadline;
 use crate::encoding::{self, DetectedEncoding, EncodingSource};
 use crate::error::UrlError;
+use crate::index::NameIndex;
 use crate::node::{Element, Namespace, Node};
 use crate::parse::{self, DEFAULT_MAX_DEPTH};
 use crate::path::ElementPaths;
@@ -131,6 +132,8 @@ pub struct Document {
     parse_interrupted: bool,
     scripting: bool,
     ids: OnceLock<HashMap<String, Element>>,
+    /// The HTML elements by name (see [`Document::elements_named`]), built on first use.
+    names: OnceLock<NameIndex>,
     /// The paths named so far (see [`Document::element_path`]).
     paths: Mutex<ElementPaths>,
 }
@@ -215,6 +218,7 @@ impl Document {
             parse_interrupted: parsed.interrupted,
             scripting: options.scripting,
             ids: OnceLock::new(),
+            names: OnceLock::new(),
             paths: Mutex::new(ElementPaths::new()),
         }
     }
@@ -253,7 +257,8 @@ impl Document {
     /// The HTML elements whose local name is one of `names`, in tree order: what
     /// `elements().filter(|e| names.iter().any(|name| e.is(name)))` gives, without making a
     /// handle for every other element on the way (a page's `meta`, `link` or `script`
-    /// elements are a few among thousands).
+    /// elements are a few among thousands), and from an index of the elements by name built
+    /// on first use, so that the questions of several extractors cost one walk.
     ///
     /// ```
     /// let doc = harvest_dom::Document::parse("<meta name=a><p><link rel=b><svg><title>t</title></svg>");
@@ -262,9 +267,8 @@ impl Document {
     /// assert_eq!(found, ["meta", "link"]); // the `title` is SVG's
     /// ```
     pub fn elements_named(&self, names: &[&str]) -> impl Iterator<Item = Element> {
-        let names = names.iter().map(|&name| html5ever::LocalName::from(name)).collect();
-        let (tree, id) = (&self.root.tree, self.root.id);
-        crate::node::html_elements_named(tree, crate::node::descendant_ids(tree, id), names)
+        let index = self.names.get_or_init(|| NameIndex::build(&self.root.tree, self.root.id));
+        index.named(&self.root.tree, names).into_iter()
     }
 
     /// The document's URL, as given in [`ParseOptions::url`].

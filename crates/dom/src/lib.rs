@@ -40,6 +40,7 @@ mod deadline;
 mod document;
 pub mod encoding;
 mod error;
+mod index;
 pub mod lang;
 mod node;
 mod parse;

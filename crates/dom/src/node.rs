@@ -114,22 +114,6 @@ pub(crate) fn elements(tree: &Arc<Tree>, ids: impl Iterator<Item = NodeId>) -> i
     })
 }
 
-/// The HTML elements among a walk over ids whose local name is one of `names`: the names are
-/// compared as atoms and a handle is made only for an element that matches.
-pub(crate) fn html_elements_named(
-    tree: &Arc<Tree>,
-    ids: impl Iterator<Item = NodeId>,
-    names: Vec<html5ever::LocalName>,
-) -> impl Iterator<Item = Element> {
-    let tree = Arc::clone(tree);
-    ids.filter_map(move |id| match tree.data(id) {
-        NodeData::Element(data) if data.name.ns == html5ever::ns!(html) && names.contains(&data.name.local) => {
-            Some(Element { tree: Arc::clone(&tree), id })
-        }
-        _ => None,
-    })
-}
-
 /// The ids of `id`'s children, in order.
 pub(crate) fn child_ids(tree: &Arc<Tree>, id: NodeId) -> impl Iterator<Item = NodeId> {
     let tree = Arc::clone(tree);
