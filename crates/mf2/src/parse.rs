@@ -143,11 +143,15 @@ impl Parser<'_> {
             };
             let class_attr = element.attr("class");
             let class_attr: &str = class_attr.unwrap_or_default();
+            let context = open.last().map(|o| o.classic.as_slice());
+            if names_nothing(class_attr, context) {
+                self.push_children(&element, lang, &mut open, &mut stack, &mut include_budget, &mut truncated);
+                continue;
+            }
             let mut classes = class_list(class_attr);
             if self.options.filter_roots {
                 classes.retain(|class| !crate::frameworks::is_framework_root(class));
             }
-            let context = open.last().map(|o| o.classic.as_slice());
             let (mut roots, mut classic) = roots_of(&classes);
             // Property classes are read as written: the suite expects a repeated property class
             // to give a repeated value (tentative-names-properties-multi).
@@ -242,27 +246,7 @@ impl Parser<'_> {
                     current.item.properties.entry(name).or_default().push(value);
                 }
             }
-            let first = stack.len();
-            stack.extend(element.element_children().map(|e| Step::Enter(e, lang.clone())));
-            if let Some(current) = open.last_mut() {
-                if !current.classic.is_empty() {
-                    for target in include_targets(self.doc, &element) {
-                        let cycle = target == element || element.ancestors().any(|a| a == target);
-                        if cycle || current.included.contains(&target) {
-                            continue;
-                        }
-                        if include_budget == 0 {
-                            note_limit(&mut truncated, Limit::Includes);
-                            continue;
-                        }
-                        include_budget -= 1;
-                        current.included.insert(target.clone());
-                        current.included_order.push(target.clone());
-                        stack.push(Step::Enter(target, lang.clone()));
-                    }
-                }
-            }
-            stack[first..].reverse();
+            self.push_children(&element, lang, &mut open, &mut stack, &mut include_budget, &mut truncated);
         }
         if self.page.budget.refusals() > 0 {
             note_limit(&mut truncated, Limit::ValueBytes);
@@ -270,6 +254,40 @@ impl Parser<'_> {
         let mut document = Document { items, truncated, ..Document::default() };
         rels.finish(&mut document);
         document
+    }
+
+    /// Pushes the element's children to be entered next, in order, then (inside a classic
+    /// item) the elements the include pattern adds.
+    fn push_children(
+        &self,
+        element: &Element,
+        lang: Option<Rc<str>>,
+        open: &mut [Open],
+        stack: &mut Vec<Step>,
+        include_budget: &mut usize,
+        truncated: &mut Vec<Limit>,
+    ) {
+        let first = stack.len();
+        stack.extend(element.element_children().map(|e| Step::Enter(e, lang.clone())));
+        if let Some(current) = open.last_mut() {
+            if !current.classic.is_empty() {
+                for target in include_targets(self.doc, element) {
+                    let cycle = target == *element || element.ancestors().any(|a| a == target);
+                    if cycle || current.included.contains(&target) {
+                        continue;
+                    }
+                    if *include_budget == 0 {
+                        note_limit(truncated, Limit::Includes);
+                        continue;
+                    }
+                    *include_budget -= 1;
+                    current.included.insert(target.clone());
+                    current.included_order.push(target.clone());
+                    stack.push(Step::Enter(target, lang.clone()));
+                }
+            }
+        }
+        stack[first..].reverse();
     }
 
     /// With [`crate::Options::source_paths`]: records that the next value of `name` comes from
@@ -512,6 +530,27 @@ impl Parser<'_> {
     }
 }
 
+/// Whether a `class` attribute certainly gives an element neither a root type nor a property
+/// here (`context`: the enclosing item's classic vocabularies, `None` outside every item): no
+/// class starts like an `h-*` root or, inside a microformats2 item, like a `p-`, `u-`, `dt-` or
+/// `e-` property, and none is a classic root. Inside a classic item the answer is always no:
+/// its vocabularies read plain class names and `rel` values.
+fn names_nothing(class_attr: &str, context: Option<&[&'static Vocabulary]>) -> bool {
+    let inside_item = match context {
+        None => false,
+        Some([]) => true,
+        Some(_) => return false,
+    };
+    split_ascii_whitespace(class_attr).all(|class| {
+        let property = inside_item
+            && (class.starts_with("p-")
+                || class.starts_with("u-")
+                || class.starts_with("dt-")
+                || class.starts_with("e-"));
+        !property && !class.starts_with("h-") && backcompat::root(class).is_none()
+    })
+}
+
 /// Records that a limit was reached, once.
 fn note_limit(truncated: &mut Vec<Limit>, limit: Limit) {
     if !truncated.contains(&limit) {
@@ -625,4 +664,22 @@ fn unique(mut properties: Vec<(Kind, String)>) -> Vec<(Kind, String)> {
     let mut seen = HashSet::new();
     properties.retain(|p| seen.insert(p.clone()));
     properties
+}
+
+#[cfg(test)]
+mod tests {
+    use super::names_nothing;
+
+    #[test]
+    fn class_attributes_that_name_nothing() {
+        let classic = [crate::backcompat::root("vcard").unwrap()];
+        assert!(names_nothing("", None));
+        assert!(names_nothing("card btn-primary p-name", None));
+        assert!(!names_nothing("card h-entry", None));
+        assert!(!names_nothing("x vcard", None));
+        assert!(!names_nothing("x p-name", Some(&[])));
+        assert!(!names_nothing("e-content", Some(&[])));
+        assert!(names_nothing("card title", Some(&[])));
+        assert!(!names_nothing("card title", Some(&classic)));
+    }
 }

@@ -8,6 +8,7 @@ mod curie;
 mod expand;
 mod process;
 mod processor;
+mod quiet;
 mod text;
 
 use harvest_dom::Document;

@@ -4,6 +4,7 @@
 
 use crate::curie::{Resolved, Scope};
 use crate::processor::DiagnosticKind;
+use crate::quiet::Loud;
 use crate::text::Index;
 use harvest_dom::{split_ascii_whitespace, Document, Element};
 use harvest_rdf::{xsd, Graph, GraphError, Iri, LanguageTag, Literal, Subject, Term, Triple};
@@ -72,12 +73,28 @@ enum Step {
     },
 }
 
-/// The attributes the processing steps read (§7.5 steps 2-12, HTML+RDFa §3.1, Role Attribute
-/// §4), besides `xmlns:*` declarations and `xml:lang`.
-const RDFA_ATTRIBUTES: [&str; 15] = [
-    "about", "content", "datatype", "href", "inlist", "lang", "prefix", "property", "rel", "resource", "rev", "role",
-    "src", "typeof", "vocab",
-];
+/// Whether the processing steps read this attribute (§7.5 steps 2-12, HTML+RDFa §3.1, Role
+/// Attribute §4), besides `xmlns:*` declarations and `xml:lang`.
+pub(crate) fn is_rdfa_attribute(name: &str) -> bool {
+    matches!(
+        name,
+        "about"
+            | "content"
+            | "datatype"
+            | "href"
+            | "inlist"
+            | "lang"
+            | "prefix"
+            | "property"
+            | "rel"
+            | "resource"
+            | "rev"
+            | "role"
+            | "src"
+            | "typeof"
+            | "vocab"
+    )
+}
 
 /// Whether §7.5 leaves the evaluation context as it is for this element, so that its children
 /// can be entered with the parent's context: an element none of whose attributes the steps
@@ -90,7 +107,7 @@ fn is_inert(element: &Element) -> bool {
         return false;
     }
     element.namespaced_attributes().all(|(namespace, name, _)| {
-        namespace.is_none() && !RDFA_ATTRIBUTES.contains(&name) && !name.starts_with("xmlns:") && name != "xml:lang"
+        namespace.is_none() && !is_rdfa_attribute(name) && !name.starts_with("xmlns:") && name != "xml:lang"
     })
 }
 
@@ -179,9 +196,14 @@ impl<'a> Sequence<'a> {
             language: None,
             vocabulary: None,
         };
+        let loud = Loud::find(self.document, self.scope.base.as_str());
         let mut stack = vec![Step::Enter(root.clone(), Rc::new(initial))];
         while let Some(step) = stack.pop() {
             match step {
+                // A quiet subtree with no incomplete triples to complete changes nothing
+                // (crate::quiet).
+                Step::Enter(element, context)
+                    if element != root && context.incomplete.is_empty() && !loud.contains(&element) => {}
                 Step::Enter(element, context) if element != root && is_inert(&element) => {
                     push_children(&element, &context, &mut stack);
                 }
