@@ -2,8 +2,9 @@
 //! checks.
 //!
 //! Invariants: resolved link URLs are absolute; the default feed is one of the feeds; `by_type`
-//! returns links that have that type; all results serialize to JSON that re-parses and
-//! re-writes to the same text.
+//! returns links that have that type; the streamed compact form (`compact_links`) is each full
+//! link's compact form; all results serialize to JSON that re-parses and re-writes to the same
+//! text.
 #![no_main]
 
 use harvest_fuzz::{assert_absolute, check_json_text, document};
@@ -17,6 +18,10 @@ fuzz_target!(|data: &[u8]| {
             assert_absolute("a link URL", url);
         }
     }
+    let compact: Vec<String> =
+        links.iter().map(|link| serde_json::to_string(&link.compact()).expect("a compact link serializes")).collect();
+    let streamed = serde_json::to_string(&harvest_links::compact_links(&doc)).expect("compact links serialize");
+    assert_eq!(streamed, format!("[{}]", compact.join(",")), "the streamed compact form differs");
     let feeds = harvest_links::feeds(&doc);
     if let Some(default) = harvest_links::default_feed(&doc) {
         assert!(feeds.iter().any(|f| f.url_str() == default.url_str()), "the default feed is not a feed");
