@@ -15,6 +15,9 @@ per-client bounds tell them apart) run, all at once for SECONDS:
 * 260 sockets trickling a body, one byte every 4 s;
 * 4,096 idle sockets from one address, reopened as they are closed.
 
+ATTACKS=selector,hcards,divs,trickle,idle (the default: all of them) runs only the attacks
+named, to find which one costs the well-behaved client what.
+
 Prints the well-behaved client's p50/p99 and errors in both phases, whether the server
 survived, and its peak resident memory (sampled every 100 ms). The well-behaved client's
 requests carry ids (X-Request-Id), and the server's JSON access log says how long each took
@@ -36,6 +39,7 @@ import urllib.parse
 BINARY = sys.argv[1] if len(sys.argv) > 1 else "target/release/harvest"
 SECONDS = float(sys.argv[2]) if len(sys.argv) > 2 else 30.0
 FLAGS = ["--timeout", "5", "--workers", "3", "--access-log", "json"] + sys.argv[3:]
+ATTACKS = os.environ.get("ATTACKS", "selector,hcards,divs,trickle,idle").split(",")
 HERE = os.path.dirname(os.path.abspath(__file__))
 PAGE = open(sorted(glob.glob(os.path.join(HERE, "../../../shared/corpus/real/*.html")))[0], "rb").read()
 stop = threading.Event()
@@ -133,9 +137,10 @@ def attacks(port):
     unit = "<div class=h-card><p class=p-name>Ada</p><a class=u-url href=/a>a</a>" * 400 + "</div>" * 400
     hcards = (unit * 163).encode()  # 4.9 MB
     divs = b"<div>" * 2_000_000
-    workers = [repeat(lambda: exchange(port, crash, source="127.0.0.2"))]
-    workers += [repeat(lambda: exchange(port, post("/v1/mf2?pretty", hcards), hcards, source="127.0.0.3"))] * 4
-    workers += [repeat(lambda: exchange(port, post("/v1/all", divs), divs, source="127.0.0.4"))] * 2
+    workers = {}
+    workers["selector"] = [repeat(lambda: exchange(port, crash, source="127.0.0.2"))]
+    workers["hcards"] = [repeat(lambda: exchange(port, post("/v1/mf2?pretty", hcards), hcards, source="127.0.0.3"))] * 4
+    workers["divs"] = [repeat(lambda: exchange(port, post("/v1/all", divs), divs, source="127.0.0.4"))] * 2
 
     def trickle(source):
         while not stop.is_set():
@@ -148,7 +153,7 @@ def attacks(port):
             except OSError:
                 pass
 
-    workers += [lambda i=i: trickle(f"127.0.0.{5 + i % 2}") for i in range(260)]
+    workers["trickle"] = [lambda i=i: trickle(f"127.0.0.{5 + i % 2}") for i in range(260)]
 
     def idle():
         held = []
@@ -163,8 +168,8 @@ def attacks(port):
         for s in held:
             s.close()
 
-    workers.append(idle)
-    return [threading.Thread(target=work, daemon=True) for work in workers]
+    workers["idle"] = [idle]
+    return [threading.Thread(target=work, daemon=True) for name in ATTACKS for work in workers[name]]
 
 
 def main():
@@ -178,6 +183,7 @@ def main():
 
     threading.Thread(target=sample, daemon=True).start()
     print(f"server {' '.join(FLAGS)}; page {len(PAGE)} bytes; RSS at start {rss_mib(server.pid):.1f} MiB")
+    print(f"attacks: {','.join(ATTACKS)}; load average {' '.join(open('/proc/loadavg').read().split()[:3])}")
     print(f"quiet:  {summary(*well_behaved(port, 10, 'quiet'))}")
     threads = attacks(port)
     for thread in threads:
@@ -185,6 +191,7 @@ def main():
     time.sleep(2)
     under = well_behaved(port, SECONDS, "attack")
     print(f"attack: {summary(*under)}")
+    print(f"load average {' '.join(open('/proc/loadavg').read().split()[:3])}")
     stop.set()
     alive = server.poll() is None
     print(f"server alive after the attacks: {alive}; peak RSS {peak[0]:.1f} MiB")

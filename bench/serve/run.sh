@@ -6,8 +6,9 @@
 #
 #   bench/serve/run.sh [PAGES_DIR]      (default ../shared/corpus/real)
 #
-# Needs wrk (Debian package wrk). CONNECTIONS (64), DURATION (30s) and WRK_THREADS (1) can be
-# set in the environment; the server gets the cores wrk leaves.
+# Needs wrk (Debian package wrk). CONNECTIONS (64), DURATION (30s), WRK_THREADS (1) and HARVEST
+# (a binary, instead of building this checkout) can be set in the environment; the server gets
+# the cores wrk leaves.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 corpus="${1:-../shared/corpus/real}"
@@ -15,8 +16,11 @@ connections="${CONNECTIONS:-64}"
 duration="${DURATION:-30s}"
 threads="${WRK_THREADS:-1}"
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 2; }
-cargo build -q --release -p harvest-cli --features serve
-harvest="$PWD/target/release/harvest"
+# HARVEST names a binary to measure instead of building this checkout's.
+if [ -n "${HARVEST:-}" ]; then harvest="$HARVEST"; else
+  cargo build -q --release -p harvest-cli --features serve
+  harvest="$PWD/target/release/harvest"
+fi
 work="$(mktemp -d)"
 trap 'kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
 find "$corpus" -name '*.html' | sort > "$work/pages"

@@ -189,6 +189,16 @@ fn huge_pages_leave_a_worker_for_small_ones() {
     std::thread::sleep(std::time::Duration::from_millis(800));
     let ready = server.get("/readyz").json();
     assert_eq!(ready["workers_busy"], 1, "{ready}");
+    // On Linux it runs at a lower priority, on a thread of its own; ordinary ones do not.
+    if cfg!(target_os = "linux") {
+        let niceness = threads_niceness(server.child.id());
+        // Relative to the server's own (the tests may run niced), 19 at most.
+        let (heavy, ordinary): (Vec<_>, Vec<_>) = niceness.iter().partition(|(name, _)| name == "harvest-heavy");
+        let base = ordinary[0].1;
+        assert!(ordinary.iter().all(|(_, nice)| *nice == base), "{niceness:?}");
+        assert_eq!(heavy.len(), 1, "{niceness:?}");
+        assert_eq!(heavy[0].1, (base + 10).min(19), "{niceness:?}");
+    }
     let asked = std::time::Instant::now();
     let headers = [("Content-Type", "text/html"), ("X-Forwarded-For", "198.51.100.4")];
     let small = server.request("POST", "/v1/mf2", &headers, b"<p class=h-card>Ada</p>");
@@ -197,6 +207,19 @@ fn huge_pages_leave_a_worker_for_small_ones() {
     for request in heavy {
         assert_eq!(request.join().unwrap(), 503, "the huge pages time out");
     }
+}
+
+/// The name and niceness of each thread of a process (Linux: `/proc/PID/task/TID/stat`, the
+/// name in parentheses, the niceness the 17th field after it).
+fn threads_niceness(pid: u32) -> Vec<(String, i64)> {
+    let mut threads = Vec::new();
+    for task in std::fs::read_dir(format!("/proc/{pid}/task")).unwrap() {
+        let Ok(stat) = std::fs::read_to_string(task.unwrap().path().join("stat")) else { continue };
+        let (open, close) = (stat.find('(').unwrap(), stat.rfind(')').unwrap());
+        let fields: Vec<&str> = stat[close + 2..].split(' ').collect();
+        threads.push((stat[open + 1..close].to_owned(), fields[16].parse().unwrap()));
+    }
+    threads
 }
 
 /// Issue 26, item 7: a gzip body is decoded (within --max-body, decoded), other codings are

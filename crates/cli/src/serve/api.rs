@@ -367,7 +367,11 @@ async fn run(
     let task = tokio::task::spawn_blocking(move || {
         let started = std::time::Instant::now();
         let mut writer = output::ChunkWriter::new(sender, max_output, limits.deadline.clone());
-        let written = write_output(&extraction, &page, &limits, pretty, &mut writer);
+        let mut extract = || write_output(&extraction, &page, &limits, pretty, &mut writer);
+        let written = match heavy {
+            true => super::workers::run_heavy(extract),
+            false => extract(),
+        };
         drop(worker);
         metrics.extraction(started - waiting, started.elapsed());
         written.map_err(|error| output_error(error, writer.stopped, max_output, timeout))

@@ -157,8 +157,16 @@ async fn serve(args: ServeArgs) -> u8 {
             }
         });
     }
-    accept_loop(listener, router, state).await;
-    crate::batch::exit::OK
+    // On a worker thread of the runtime, not the thread that started it: a connection's task
+    // is then spawned where the accept ran, onto that worker's own queue, instead of being
+    // handed across threads (a wake-up and a context switch per connection).
+    match tokio::spawn(accept_loop(listener, router, state)).await {
+        Ok(()) => crate::batch::exit::OK,
+        Err(error) => {
+            eprintln!("harvest serve: the accept loop failed: {error}");
+            crate::batch::exit::UNREADABLE
+        }
+    }
 }
 
 /// The cores the server may use.

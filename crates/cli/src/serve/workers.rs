@@ -13,6 +13,11 @@
 //!   few huge pages, each holding a worker up to `--timeout`, neither make every ordinary
 //!   request wait for them nor slow it down by taking every core.
 //!
+//! * on Linux, a page past `--heavy-page` is extracted on a thread of its own at a lower
+//!   scheduling priority ([`HEAVY_NICENESS`]): the kernel gives a core to ordinary pages, and
+//!   to the reading and writing of every request, before it gives it to a huge page, which
+//!   takes the time left over (up to `--timeout`).
+//!
 //! The requests waiting are the ones in flight (`--max-in-flight`): the waiting list is bounded
 //! by it, and a request that stops waiting (its deadline passed, its client left) is passed
 //! over.
@@ -22,6 +27,46 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use tokio::sync::oneshot;
+
+/// The niceness of the threads that extract pages past `--heavy-page` (Linux): at 10, a thread
+/// gets about a tenth of what an ordinary one gets of a core they share.
+pub(crate) const HEAVY_NICENESS: i32 = 10;
+
+/// Runs `work`, the extraction of a page past `--heavy-page`, on a thread of its own at
+/// [`HEAVY_NICENESS`] (a niceness once raised cannot be lowered again without privileges, so
+/// the worker's own thread keeps its priority). Where there is no such thread, or it cannot be
+/// started, the work runs here.
+pub(crate) fn run_heavy<T: Send>(work: impl FnOnce() -> T + Send) -> T {
+    let work = Mutex::new(Some(work));
+    let run = || work.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).take().map(|work| work());
+    let ran = std::thread::scope(|scope| {
+        let thread = std::thread::Builder::new().name("harvest-heavy".into()).spawn_scoped(scope, || {
+            lower_priority();
+            run()
+        });
+        match thread.map(|thread| thread.join()) {
+            Ok(Ok(ran)) => ran,
+            Ok(Err(panic)) => std::panic::resume_unwind(panic),
+            Err(_) => None,
+        }
+    });
+    match ran {
+        Some(result) => result,
+        None => run().expect("the work runs once, on the thread or here"),
+    }
+}
+
+/// Lowers the calling thread's scheduling priority to [`HEAVY_NICENESS`] (best effort).
+#[cfg(target_os = "linux")]
+fn lower_priority() {
+    // On Linux, PRIO_PROCESS with a thread id sets that thread's niceness alone (setpriority(2),
+    // BUGS); failing, the thread keeps its priority.
+    let _ = rustix::process::setpriority_process(Some(rustix::thread::gettid()), HEAVY_NICENESS);
+}
+
+/// Elsewhere `setpriority` sets the whole process's priority: nothing is changed.
+#[cfg(not(target_os = "linux"))]
+fn lower_priority() {}
 
 /// A request waiting for a worker.
 struct Waiter {
@@ -201,6 +246,28 @@ mod tests {
         let _running = two_cores.acquire(heavy, true).await.unwrap();
         assert!(ready(two_cores.acquire(heavy, true)).await.is_none(), "two cores: one large page at a time");
         assert!(ready(two_cores.acquire(heavy, false)).await.is_some());
+    }
+
+    #[test]
+    fn heavy_work_runs_on_a_thread_of_lower_priority() {
+        let (here, before) = (std::thread::current().id(), own_niceness());
+        let (ran_on, niceness) = run_heavy(|| (std::thread::current().id(), own_niceness()));
+        assert_ne!(ran_on, here);
+        if let Some(before) = before {
+            // Relative to the tests' own niceness (19 at most).
+            assert_eq!(niceness, Some((before + HEAVY_NICENESS).min(19)));
+        }
+        assert_eq!(own_niceness(), before, "this thread keeps its priority");
+        let panicked = std::panic::catch_unwind(|| run_heavy(|| panic!("a bug")));
+        assert!(panicked.is_err(), "a panic reaches the caller, as from the worker's own thread");
+    }
+
+    /// The calling thread's niceness, where a thread has its own.
+    fn own_niceness() -> Option<i32> {
+        #[cfg(target_os = "linux")]
+        return rustix::process::getpriority_process(Some(rustix::thread::gettid())).ok();
+        #[cfg(not(target_os = "linux"))]
+        None
     }
 
     #[tokio::test]
