@@ -186,9 +186,8 @@ fn atom_options(now: SystemTime) -> atom::AtomOptions {
 /// `Extraction::All` with its defaults: every syntax, compact links); returns its length.
 pub fn all(doc: &Document) -> usize {
     let mut out = Vec::new();
-    let url = doc.url().map(|url| url.as_str().to_owned());
     let all = harvest_pipeline::extract::Extraction::All(harvest_pipeline::extract::AllOptions::default());
-    all.write_on(doc, url.as_deref(), &mut out).map_or(0, |()| out.len())
+    all.write_on(doc, &mut out).map_or(0, |()| out.len())
 }
 
 #[cfg(test)]

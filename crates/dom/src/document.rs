@@ -26,6 +26,7 @@ use url::Url;
 #[derive(Debug, Clone)]
 pub struct ParseOptions {
     url: Option<Url>,
+    url_as_written: Option<String>,
     transport_charset: Option<String>,
     max_depth: usize,
     scripting: bool,
@@ -36,6 +37,7 @@ impl Default for ParseOptions {
     fn default() -> Self {
         ParseOptions {
             url: None,
+            url_as_written: None,
             transport_charset: None,
             max_depth: DEFAULT_MAX_DEPTH,
             scripting: false,
@@ -54,6 +56,23 @@ impl ParseOptions {
     /// The document's own URL (the address it was fetched from).
     pub fn url(mut self, url: Url) -> Self {
         self.url = Some(url);
+        self
+    }
+
+    /// The document's URL as its caller wrote it, when that text is not the parsed URL's
+    /// (`http://example.com` for `http://example.com/`): kept for the rules that use the text
+    /// as written (the microformats2 parser resolves an empty `href` to it). Only meaningful
+    /// with [`ParseOptions::url`]; see [`Document::url_as_written`].
+    ///
+    /// ```
+    /// use harvest_dom::{Document, ParseOptions, Url};
+    /// let options = ParseOptions::new().url(Url::parse("http://example.com").unwrap()).url_as_written("http://example.com");
+    /// let doc = Document::parse_with("<p>", &options);
+    /// assert_eq!(doc.url().unwrap().as_str(), "http://example.com/");
+    /// assert_eq!(doc.url_as_written(), Some("http://example.com"));
+    /// ```
+    pub fn url_as_written(mut self, text: impl Into<String>) -> Self {
+        self.url_as_written = Some(text.into());
         self
     }
 
@@ -126,6 +145,8 @@ impl FragmentContext {
 pub struct Document {
     root: Node,
     url: Option<Url>,
+    /// The URL as its caller wrote it, when given.
+    url_as_written: Option<String>,
     base_url: Option<Url>,
     encoding: DetectedEncoding,
     depth_limit_hit: bool,
@@ -212,6 +233,7 @@ impl Document {
         Document {
             root,
             url: options.url.clone(),
+            url_as_written: options.url_as_written.clone(),
             base_url,
             encoding,
             depth_limit_hit: parsed.depth_limit_hit,
@@ -274,6 +296,13 @@ impl Document {
     /// The document's URL, as given in [`ParseOptions::url`].
     pub fn url(&self) -> Option<&Url> {
         self.url.as_ref()
+    }
+
+    /// The document's URL as its caller wrote it ([`ParseOptions::url_as_written`]), else the
+    /// text of [`Document::url`]; `None` for a document without a URL.
+    pub fn url_as_written(&self) -> Option<&str> {
+        let url = self.url.as_ref()?;
+        Some(self.url_as_written.as_deref().unwrap_or(url.as_str()))
     }
 
     /// HTML's "document base URL": the frozen base URL of the first `base` element with an

@@ -100,20 +100,22 @@ impl Extractor {
 
     fn extract_parsed(&self, html: &[u8], url: Option<&str>, charset: Option<&str>) -> Result<Record, Error> {
         let mut options = ParseOptions::new().max_depth(self.limits.max_depth).deadline(self.limits.deadline.clone());
-        if let Some(url) = url.and_then(|url| Url::parse(url).ok()) {
-            options = options.url(url);
+        if let Some(written) = url {
+            if let Ok(url) = Url::parse(written) {
+                options = options.url(url).url_as_written(written);
+            }
         }
         if let Some(charset) = charset {
             options = options.transport_charset(charset.to_owned());
         }
-        self.extract_document(&Document::parse_bytes(html, &options), url)
+        self.extract_document(&Document::parse_bytes(html, &options))
     }
 
-    /// Extracts from a parsed document whose URL, as the caller wrote it, is `url` (the
-    /// document was parsed with that URL, see [`harvest_dom::ParseOptions::url`]). The
-    /// microformats2 parser resolves an empty `href` to the URL as written, as its test suite
-    /// expects.
-    pub fn extract_document(&self, doc: &Document, url: Option<&str>) -> Result<Record, Error> {
+    /// Extracts from a parsed document, at the URL it was parsed with
+    /// ([`harvest_dom::ParseOptions::url`], and [`harvest_dom::ParseOptions::url_as_written`]
+    /// for the text the microformats2 parser resolves an empty `href` to, as its test suite
+    /// expects).
+    pub fn extract_document(&self, doc: &Document) -> Result<Record, Error> {
         let mut record = Record {
             url: doc.url().map(|url| url.as_str().to_owned()),
             microdata: None,
@@ -130,7 +132,7 @@ impl Extractor {
             record.microdata = Some(self.microdata_of(doc)?);
         }
         if self.wants(Syntax::Mf2) {
-            record.mf2 = Some(harvest_mf2::parse(doc, &self.mf2.parser_options(doc, url, &self.limits))?);
+            record.mf2 = Some(harvest_mf2::parse(doc, &self.mf2.parser_options(doc, &self.limits))?);
         }
         if self.wants(Syntax::Links) {
             record.links = Some(harvest_links::links(doc));

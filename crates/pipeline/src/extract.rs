@@ -80,29 +80,24 @@ impl Extraction {
 
     /// Parses the page and runs on it.
     pub fn run(&self, page: &Page) -> Result<Output, ExtractError> {
-        self.run_on(&parse(page), page.url.as_deref())
+        self.run_on(&parse(page))
     }
 
-    /// Runs on a parsed page whose URL, as given, is `page_url`.
-    pub fn run_on(&self, doc: &Document, page_url: Option<&str>) -> Result<Output, ExtractError> {
-        self.run_on_limited(doc, page_url, &Limits::default())
+    /// Runs on a parsed page (its URL is the document's: see [`parse`]).
+    pub fn run_on(&self, doc: &Document) -> Result<Output, ExtractError> {
+        self.run_on_limited(doc, &Limits::default())
     }
 
     /// [`Extraction::run`] within `limits`: the page parsed to their depth, the extractors
     /// stopped (an [`ExtractError::Failed`]) past their value bound.
     pub fn run_limited(&self, page: &Page, limits: &Limits) -> Result<Output, ExtractError> {
-        self.run_on_limited(&parse_limited(page, limits), page.url.as_deref(), limits)
+        self.run_on_limited(&parse_limited(page, limits), limits)
     }
 
     /// [`Extraction::run_on`] within `limits` (the page was parsed with [`parse_limited`]).
-    pub fn run_on_limited(
-        &self,
-        doc: &Document,
-        page_url: Option<&str>,
-        limits: &Limits,
-    ) -> Result<Output, ExtractError> {
+    pub fn run_on_limited(&self, doc: &Document, limits: &Limits) -> Result<Output, ExtractError> {
         check_interrupted(doc)?;
-        let output = match self.json(doc, page_url, limits)? {
+        let output = match self.json(doc, limits)? {
             Some(json) => {
                 if limits.max_output_bytes.is_some() {
                     // Its size as written, counted without keeping it.
@@ -117,7 +112,7 @@ impl Extraction {
                 serde_json::to_value(&json).map(Output::Json).map_err(failed)?
             }
             None => {
-                let text = self.text(doc, page_url, limits)?;
+                let text = self.text(doc, limits)?;
                 check_size(text.len() as u64, limits)?;
                 Output::Text(text)
             }
@@ -151,14 +146,14 @@ impl Extraction {
     /// assert_eq!(record["links"][0]["rel"][0], "nofollow");
     /// ```
     pub fn write(&self, page: &Page, out: &mut dyn Write) -> Result<(), WriteError> {
-        self.write_on(&parse(page), page.url.as_deref(), out)
+        self.write_on(&parse(page), out)
     }
 
     /// [`Extraction::write`], returning also the [`Extraction::notes`] on the page (parsed
     /// once for both).
     pub fn write_noting(&self, page: &Page, out: &mut dyn Write) -> Result<Vec<String>, WriteError> {
         let doc = parse(page);
-        self.write_on(&doc, page.url.as_deref(), out)?;
+        self.write_on(&doc, out)?;
         Ok(self.notes(&doc))
     }
 
@@ -182,27 +177,21 @@ impl Extraction {
         }
     }
 
-    /// [`Extraction::write`] on a parsed page whose URL, as given, is `page_url`.
-    pub fn write_on(&self, doc: &Document, page_url: Option<&str>, out: &mut dyn Write) -> Result<(), WriteError> {
-        self.write_on_limited(doc, page_url, &Limits::default(), out)
+    /// [`Extraction::write`] on a parsed page (its URL is the document's: see [`parse`]).
+    pub fn write_on(&self, doc: &Document, out: &mut dyn Write) -> Result<(), WriteError> {
+        self.write_on_limited(doc, &Limits::default(), out)
     }
 
     /// [`Extraction::write`] within `limits`: the page parsed to their depth, the
     /// extractors stopped (an [`ExtractError::Failed`]) past their value bound.
     pub fn write_limited(&self, page: &Page, limits: &Limits, out: &mut dyn Write) -> Result<(), WriteError> {
-        self.write_on_limited(&parse_limited(page, limits), page.url.as_deref(), limits, out)
+        self.write_on_limited(&parse_limited(page, limits), limits, out)
     }
 
-    fn write_on_limited(
-        &self,
-        doc: &Document,
-        page_url: Option<&str>,
-        limits: &Limits,
-        out: &mut dyn Write,
-    ) -> Result<(), WriteError> {
+    fn write_on_limited(&self, doc: &Document, limits: &Limits, out: &mut dyn Write) -> Result<(), WriteError> {
         check_interrupted(doc)?;
         let mut bounded = BoundedWriter::new(out, limits);
-        let written = match self.json(doc, page_url, limits)? {
+        let written = match self.json(doc, limits)? {
             Some(json) => {
                 // serde_json writes many pieces of a few bytes: gathered here, they reach the
                 // bound checks and `out` in blocks.
@@ -218,7 +207,7 @@ impl Extraction {
                 }
             }),
             None => {
-                let text = self.text(doc, page_url, limits)?;
+                let text = self.text(doc, limits)?;
                 check_size(text.len() as u64, limits)?;
                 bounded.write_all(text.as_bytes()).map_err(WriteError::Io)
             }
@@ -231,17 +220,10 @@ impl Extraction {
     }
 
     /// The JSON output of a JSON extraction, ready to serialize; `None` for a text format.
-    fn json<'a>(
-        &'a self,
-        doc: &'a Document,
-        page_url: Option<&'a str>,
-        limits: &'a Limits,
-    ) -> Result<Option<JsonOutput<'a>>, ExtractError> {
+    fn json<'a>(&'a self, doc: &'a Document, limits: &'a Limits) -> Result<Option<JsonOutput<'a>>, ExtractError> {
         Ok(Some(match self {
-            Extraction::Mf2(options) if options.jf2 => {
-                JsonOutput::Value(mf2_document(doc, page_url, options, limits)?.to_jf2())
-            }
-            Extraction::Mf2(options) => JsonOutput::Mf2(mf2_document(doc, page_url, options, limits)?),
+            Extraction::Mf2(options) if options.jf2 => JsonOutput::Value(mf2_document(doc, options, limits)?.to_jf2()),
+            Extraction::Mf2(options) => JsonOutput::Mf2(mf2_document(doc, options, limits)?),
             Extraction::Microdata(MicrodataOutput::Validate) => {
                 JsonOutput::MicrodataDiagnostics(harvest_microdata::validate(doc))
             }
@@ -254,7 +236,7 @@ impl Extraction {
             Extraction::Links(LinksMode::All) => JsonOutput::Links(FullLinks(doc)),
             Extraction::Links(LinksMode::Feeds) => JsonOutput::Feeds(harvest_links::feeds(doc)),
             Extraction::Links(LinksMode::Check) => JsonOutput::LinkDiagnostics(harvest_links::check(doc)),
-            Extraction::All(options) => JsonOutput::All(AllRecord { doc, page_url, options, limits }),
+            Extraction::All(options) => JsonOutput::All(AllRecord { doc, options, limits }),
             Extraction::Rdfa(options) if options.format == RdfaFormat::JsonLd => {
                 JsonOutput::Value(harvest_rdf::jsonld::write(&rdfa_graph(doc, options, limits)?.graph))
             }
@@ -267,11 +249,11 @@ impl Extraction {
     }
 
     /// The output of a text format.
-    fn text(&self, doc: &Document, page_url: Option<&str>, limits: &Limits) -> Result<String, ExtractError> {
+    fn text(&self, doc: &Document, limits: &Limits) -> Result<String, ExtractError> {
         match self {
-            Extraction::Vcard(options) => vcard(doc, page_url, options, limits),
-            Extraction::Ical(options) => ical(doc, page_url, options, limits),
-            Extraction::Atom(from) => atom(doc, page_url, *from, limits),
+            Extraction::Vcard(options) => vcard(doc, options, limits),
+            Extraction::Ical(options) => ical(doc, options, limits),
+            Extraction::Atom(from) => atom(doc, *from, limits),
             Extraction::Rdf(options) => rdf(doc, options, limits),
             Extraction::Rdfa(options) => {
                 let graph = rdfa_graph(doc, options, limits)?.graph;

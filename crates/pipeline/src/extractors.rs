@@ -16,8 +16,10 @@ pub fn parse(page: &Page) -> Document {
 /// whether the parse stopped at the deadline).
 pub fn parse_limited(page: &Page, limits: &Limits) -> Document {
     let mut options = ParseOptions::new().max_depth(limits.max_depth).deadline(limits.deadline.clone());
-    if let Some(url) = page.url.as_deref().and_then(|u| Url::parse(u).ok()) {
-        options = options.url(url);
+    if let Some(written) = page.url.as_deref() {
+        if let Ok(url) = Url::parse(written) {
+            options = options.url(url).url_as_written(written);
+        }
     }
     if let Some(charset) = &page.charset {
         options = options.transport_charset(charset.clone());
@@ -25,18 +27,14 @@ pub fn parse_limited(page: &Page, limits: &Limits) -> Document {
     Document::parse_bytes(&page.bytes, &options)
 }
 
-/// The mf2 parse of a page. The page URL reaches harvest-mf2 as written
-/// (`http://example.test`, not the parsed `http://example.test/`): an empty `href` resolves to
-/// the URL as written, as the official suite expects. A page without a (valid) URL is
-/// `about:blank`, the URL the HTML standard gives a document created without one: relative
-/// URLs, `""` and fragment-only ones included, then stay as written.
+/// The mf2 parse of a page (its URL as written reaches harvest-mf2: see
+/// [`Mf2Options::parser_options`]).
 pub(crate) fn mf2_document(
     doc: &Document,
-    page_url: Option<&str>,
     options: &Mf2Options,
     limits: &Limits,
 ) -> Result<harvest_mf2::Document, ExtractError> {
-    let parser = options.parser_options(doc, page_url, limits);
+    let parser = options.parser_options(doc, limits);
     harvest_mf2::parse(doc, &parser).map_err(|error| match error {
         harvest_mf2::Mf2Error::RootNotFound(_) => ExtractError::NothingFound(error.to_string()),
         other => failed(other),
@@ -51,16 +49,11 @@ pub(crate) fn folding(octets: bool) -> harvest_export::content_line::Folding {
     }
 }
 
-pub(crate) fn vcard(
-    doc: &Document,
-    page_url: Option<&str>,
-    options: &VcardOutput,
-    limits: &Limits,
-) -> Result<String, ExtractError> {
+pub(crate) fn vcard(doc: &Document, options: &VcardOutput, limits: &Limits) -> Result<String, ExtractError> {
     use harvest_export::vcard::{from_mf2, from_microdata, VcardError};
     let export = harvest_export::vcard::VcardOptions::new().all(options.all).folding(folding(options.octets));
     let nothing = |e: VcardError| ExtractError::NothingFound(e.to_string());
-    let mf2 = || mf2_document(doc, page_url, &Mf2Options::default(), limits);
+    let mf2 = || mf2_document(doc, &Mf2Options::default(), limits);
     match options.from {
         ConversionSource::Microdata => from_microdata(doc, &export).map_err(nothing),
         ConversionSource::Mf2 => from_mf2(&mf2()?, doc.url(), &export).map_err(nothing),
@@ -71,17 +64,12 @@ pub(crate) fn vcard(
     }
 }
 
-pub(crate) fn ical(
-    doc: &Document,
-    page_url: Option<&str>,
-    options: &IcalOutput,
-    limits: &Limits,
-) -> Result<String, ExtractError> {
+pub(crate) fn ical(doc: &Document, options: &IcalOutput, limits: &Limits) -> Result<String, ExtractError> {
     use harvest_export::ical::{from_mf2, from_microdata, IcalError};
     let export =
         harvest_export::ical::IcalOptions::new().folding(folding(options.octets)).rfc5545_date_times(options.rfc5545);
     let nothing = |e: IcalError| ExtractError::NothingFound(e.to_string());
-    let mf2 = || mf2_document(doc, page_url, &Mf2Options::default(), limits);
+    let mf2 = || mf2_document(doc, &Mf2Options::default(), limits);
     match options.from {
         ConversionSource::Microdata => from_microdata(doc, &export).map_err(nothing),
         ConversionSource::Mf2 => from_mf2(&mf2()?, doc.url(), &export).map_err(nothing),
@@ -92,19 +80,14 @@ pub(crate) fn ical(
     }
 }
 
-pub(crate) fn atom(
-    doc: &Document,
-    page_url: Option<&str>,
-    from: FeedSource,
-    limits: &Limits,
-) -> Result<String, ExtractError> {
+pub(crate) fn atom(doc: &Document, from: FeedSource, limits: &Limits) -> Result<String, ExtractError> {
     use harvest_export::atom::{from_document, from_mf2, AtomError, AtomOptions};
     let options = AtomOptions::new();
     let failed = |e: AtomError| match e {
         AtomError::NothingFound => ExtractError::NothingFound(e.to_string()),
         other => ExtractError::Failed(other.to_string()),
     };
-    let mf2 = || mf2_document(doc, page_url, &Mf2Options::default(), limits);
+    let mf2 = || mf2_document(doc, &Mf2Options::default(), limits);
     match from {
         FeedSource::Document => from_document(doc, &options).map_err(failed),
         FeedSource::Mf2 => from_mf2(&mf2()?, &options).map_err(failed),

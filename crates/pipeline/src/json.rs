@@ -95,7 +95,6 @@ impl Serialize for FullLinks<'_> {
 /// when JSON-LD blocks are not JSON. Each syntax is extracted when its key is serialized.
 pub(crate) struct AllRecord<'a> {
     pub(crate) doc: &'a Document,
-    pub(crate) page_url: Option<&'a str>,
     pub(crate) options: &'a AllOptions,
     pub(crate) limits: &'a Limits,
 }
@@ -116,7 +115,7 @@ impl Serialize for AllRecord<'_> {
                     map.serialize_entry(key, &microdata(doc, &Default::default(), true, self.limits).map_err(failed)?)?
                 }
                 Syntax::Mf2 => {
-                    let mf2 = mf2_document(doc, self.page_url, &Mf2Options::default(), self.limits).map_err(failed)?;
+                    let mf2 = mf2_document(doc, &Mf2Options::default(), self.limits).map_err(failed)?;
                     map.serialize_entry(key, &mf2)?;
                 }
                 Syntax::Links => match self.options.links {

@@ -230,24 +230,21 @@ impl Mf2Options {
         self
     }
 
-    /// harvest-mf2's options for one parsed page whose URL, as the caller wrote it, is
-    /// `page_url`, within `limits` (their [`Limits::max_values`] bounds the values copied by
-    /// `include`s and `itemref`s). The base URL is `page_url` as written (the microformats
-    /// suite expects an empty `href` to give it so); a page without a valid URL is
-    /// `about:blank`, the URL the HTML standard gives a document created without one, and its
-    /// relative URLs stay as written.
+    /// harvest-mf2's options for one parsed page, within `limits` (their
+    /// [`Limits::max_values`] bounds the values copied by `include`s and `itemref`s). The base
+    /// URL is the document's URL as its caller wrote it ([`Document::url_as_written`]: the
+    /// microformats suite expects an empty `href` to give `http://example.test`, not the parsed
+    /// `http://example.test/`); a page without a valid URL is `about:blank`, the URL the HTML
+    /// standard gives a document created without one, and its relative URLs stay as written.
     ///
     /// ```
     /// use harvest_pipeline::extract::{Limits, Mf2Options};
     /// let doc = harvest_dom::Document::parse("<p class=h-card>Ada</p>");
-    /// let parser = Mf2Options::default().lang(true).parser_options(&doc, None, &Limits::default());
+    /// let parser = Mf2Options::default().lang(true).parser_options(&doc, &Limits::default());
     /// assert!(parser.validate().is_ok());
     /// ```
-    pub fn parser_options(&self, doc: &Document, page_url: Option<&str>, limits: &Limits) -> harvest_mf2::Options {
-        let base_url = match (page_url, doc.url()) {
-            (Some(url), Some(_)) => url,
-            _ => "about:blank",
-        };
+    pub fn parser_options(&self, doc: &Document, limits: &Limits) -> harvest_mf2::Options {
+        let base_url = doc.url_as_written().unwrap_or("about:blank");
         let text = if self.thorough_text { harvest_mf2::Text::Thorough } else { harvest_mf2::Text::Classic };
         let mut parser = harvest_mf2::Options::new()
             .lang(self.lang)

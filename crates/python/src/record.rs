@@ -42,7 +42,7 @@ impl Record {
             syntaxes: options.syntaxes.iter().copied().filter(|s| *s != Syntax::JsonLd).collect(),
             ..options.clone()
         };
-        let members = match Extraction::All(others).run_on_limited(&doc, page.url.as_deref(), limits)? {
+        let members = match Extraction::All(others).run_on_limited(&doc, limits)? {
             Output::Json(Value::Object(members)) => members,
             _ => return Err(ExtractError::Failed("the all record is not a JSON object".to_owned())),
         };
