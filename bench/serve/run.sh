@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Load test of `harvest serve` on loopback, with `harvest all --jobs 2` over the same pages as
-# the baseline, measured in the same run (docs/benchmarks.md). Not part of CI.
+# Load test of `harvest serve` on loopback, with `harvest all` over the same pages as the
+# baseline, measured in the same run (docs/benchmarks.md). Not part of CI. Prints the rates
+# (`harvest all --jobs 2` against the server) and the CPU time per page (`harvest all --jobs 1`,
+# the whole process, against the server process over the measured run).
 #
 #   bench/serve/run.sh [PAGES_DIR]      (default ../shared/corpus/real)
 #
@@ -34,6 +36,23 @@ done
 baseline="$(echo "10 * $count / $best" | bc -l)"
 printf 'harvest all --jobs 2: %.3f s for the pages ten times, %.1f pages/s\n' "$best" "$baseline"
 
+# CPU per page of the command: `harvest all --jobs 1` over the pages ten times, the whole
+# process's user + system time (its rusage, as its parent waits for it), best of 3.
+command_cpu="$(python3 - "$harvest" "$work/pages10" <<'EOF'
+import resource, subprocess, sys
+binary, pages = sys.argv[1], open(sys.argv[2]).read().split()
+best = None
+for _ in range(3):
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([binary, "all", "--jobs", "1", "-o", "/dev/null", *pages], stderr=subprocess.DEVNULL)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    best = cpu if best is None else min(best, cpu)
+print(f"{best * 1000 / len(pages):.4f}")
+EOF
+)"
+printf 'harvest all --jobs 1: %.3f ms of CPU per page (user + system, best of 3)\n' "$command_cpu"
+
 rss() { awk '/^VmRSS:/ {print $2}' "/proc/$server/status"; }
 "$harvest" serve --listen 127.0.0.1:0 2> "$work/log" &
 server=$!
@@ -43,9 +62,20 @@ echo "server: $url, RSS at start $(rss) KiB"
 # Warm-up, then the measured run.
 wrk -t"$threads" -c"$connections" -d5s -s bench/serve/post_pages.lua "$url" -- "$work/pages" > /dev/null
 echo "RSS after a 5 s warm-up: $(rss) KiB"
+# The server's CPU time (utime + stime of all its threads, /proc/PID/stat) and the requests it
+# answered (its access log) around the measured run.
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$server/stat"; }
+answered() { grep -c '"POST /v1/all" 200' "$work/log" || true; }
+ticks_before="$(cpu_ticks)"; answered_before="$(answered)"
 wrk -t"$threads" -c"$connections" -d"$duration" --latency -s bench/serve/post_pages.lua "$url" -- "$work/pages" \
   | tee "$work/wrk"
+ticks_after="$(cpu_ticks)"; answered_after="$(answered)"
 echo "RSS at the end: $(rss) KiB"
 rate="$(sed -n 's/^requests\/s \(.*\)$/\1/p' "$work/wrk")"
 printf 'server / command: %.2f\n' "$(echo "$rate / $baseline" | bc -l)"
 echo "access-log lines: $(grep -c '"POST /v1/all" 200' "$work/log"), non-200: $(grep '"POST /v1/all"' "$work/log" | grep -vc '" 200 ' || true)"
+server_cpu="$(echo "($ticks_after - $ticks_before) * 1000 / $(getconf CLK_TCK) / ($answered_after - $answered_before)" | bc -l)"
+printf 'server: %.3f ms of CPU per page (%d requests answered in the measured run)\n' \
+  "$server_cpu" "$((answered_after - answered_before))"
+printf 'CPU per page, server / command: %.3f\n' "$(echo "$server_cpu / $command_cpu" | bc -l)"
+echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -173,8 +173,10 @@ impl PartialEq for Deadline {
 impl Eq for Deadline {}
 
 /// A deadline as one walk or parse looks at it: every [`STEPS_PER_CHECK`] steps. Its counters
-/// are atomics (relaxed: a step count need not be exact), so a document that holds one can be
-/// shared between threads.
+/// are atomics, so a document that holds one can be shared between threads; a step is counted
+/// with a plain load and store, not a read-modify-write (a locked instruction on every node of
+/// every walk cost the server 6% of its CPU, docs/benchmarks.md): steps counted by two threads
+/// at once may be lost, and a step count need not be exact.
 #[derive(Debug, Default)]
 pub(crate) struct Watch {
     deadline: Deadline,
@@ -196,7 +198,8 @@ impl Watch {
         if self.stopped.load(Ordering::Relaxed) {
             return false;
         }
-        let steps = self.steps.fetch_add(1, Ordering::Relaxed).wrapping_add(1);
+        let steps = self.steps.load(Ordering::Relaxed).wrapping_add(1);
+        self.steps.store(steps, Ordering::Relaxed);
         if steps.is_multiple_of(STEPS_PER_CHECK) && self.deadline.is_expired() {
             self.stopped.store(true, Ordering::Relaxed);
             return false;

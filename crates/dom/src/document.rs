@@ -3,6 +3,7 @@
 use crate::deadline::Deadline;
 use crate::encoding::{self, DetectedEncoding, EncodingSource};
 use crate::error::UrlError;
+use crate::index::NameIndex;
 use crate::node::{Element, Namespace, Node};
 use crate::parse::{self, DEFAULT_MAX_DEPTH};
 use crate::path::ElementPaths;
@@ -131,6 +132,8 @@ pub struct Document {
     parse_interrupted: bool,
     scripting: bool,
     ids: OnceLock<HashMap<String, Element>>,
+    /// The HTML elements by name (see [`Document::elements_named`]), built on first use.
+    names: OnceLock<NameIndex>,
     /// The paths named so far (see [`Document::element_path`]).
     paths: Mutex<ElementPaths>,
 }
@@ -215,6 +218,7 @@ impl Document {
             parse_interrupted: parsed.interrupted,
             scripting: options.scripting,
             ids: OnceLock::new(),
+            names: OnceLock::new(),
             paths: Mutex::new(ElementPaths::new()),
         }
     }
@@ -242,6 +246,29 @@ impl Document {
     /// Every element in tree order.
     pub fn elements(&self) -> impl Iterator<Item = Element> {
         self.root.descendant_elements()
+    }
+
+    /// A walk over every element in tree order that lends each one instead of making a handle
+    /// for it (see [`ElementWalk`](crate::ElementWalk)).
+    pub fn element_walk(&self) -> crate::ElementWalk {
+        self.root.element_walk()
+    }
+
+    /// The HTML elements whose local name is one of `names`, in tree order: what
+    /// `elements().filter(|e| names.iter().any(|name| e.is(name)))` gives, without making a
+    /// handle for every other element on the way (a page's `meta`, `link` or `script`
+    /// elements are a few among thousands), and from an index of the elements by name built
+    /// on first use, so that the questions of several extractors cost one walk.
+    ///
+    /// ```
+    /// let doc = harvest_dom::Document::parse("<meta name=a><p><link rel=b><svg><title>t</title></svg>");
+    /// let named = doc.elements_named(&["meta", "link", "title"]);
+    /// let found: Vec<String> = named.map(|e| e.local_name().to_owned()).collect();
+    /// assert_eq!(found, ["meta", "link"]); // the `title` is SVG's
+    /// ```
+    pub fn elements_named(&self, names: &[&str]) -> impl Iterator<Item = Element> {
+        let index = self.names.get_or_init(|| NameIndex::build(&self.root.tree, self.root.id));
+        index.named(&self.root.tree, names).into_iter()
     }
 
     /// The document's URL, as given in [`ParseOptions::url`].

@@ -40,6 +40,7 @@ mod deadline;
 mod document;
 pub mod encoding;
 mod error;
+mod index;
 pub mod lang;
 mod node;
 mod parse;
@@ -51,6 +52,7 @@ mod text;
 mod tokens;
 mod tree;
 mod url;
+mod walk;
 pub mod xml;
 
 pub use crate::deadline::Deadline;
@@ -59,10 +61,11 @@ pub use crate::error::{SelectorError, SelectorErrorReason, UrlError, UrlErrorRea
 pub use crate::lang::is_well_formed_language_tag;
 pub use crate::node::{Element, Namespace, Node, NodeKind};
 pub use crate::parse::DEFAULT_MAX_DEPTH;
-pub use crate::path::ElementPaths;
+pub use crate::path::{ElementPaths, WalkPaths};
 pub use crate::select::Selector;
 pub use crate::serialize::{AttributeRewrite, SerializeOptions};
 pub use crate::text::{ImageText, TextOptions, Trim};
 pub use crate::tokens::{is_ascii_whitespace, split_ascii_whitespace, trim_ascii_whitespace, unique_tokens};
+pub use crate::walk::ElementWalk;
 pub use crate::xml::XmlError;
 pub use ::url::Url;

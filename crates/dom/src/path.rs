@@ -5,7 +5,10 @@
 //! JSON-LD blocks' locations, the links' `path`) is built here.
 
 use crate::node::{Element, Node};
+use crate::tree::{NodeId, Tree};
+use html5ever::LocalName;
 use std::collections::{HashMap, HashSet};
+use std::fmt::Write as _;
 
 /// Builds the paths of many elements of one tree: each parent's children are scanned once
 /// (when a path first passes through them) and their steps remembered, so a path costs its
@@ -64,19 +67,12 @@ impl ElementPaths {
         if !self.scanned.insert(parent.clone()) {
             return;
         }
-        let children: Vec<Element> = parent.element_children().collect();
-        let mut counts: HashMap<&str, usize> = HashMap::new();
-        for child in &children {
-            *counts.entry(child.local_name()).or_default() += 1;
-        }
-        for (index, child) in children.iter().enumerate() {
-            let name = child.local_name();
-            let step = if counts.get(name).copied().unwrap_or(0) > 1 {
-                format!("{name}:nth-child({})", index + 1)
-            } else {
-                name.to_owned()
-            };
-            self.steps.insert(child.clone(), step);
+        let repeated = RepeatedNames::among_children_of(&parent.tree, Some(parent.id));
+        for (index, child) in parent.element_children().enumerate() {
+            let name = &child.data().name.local;
+            let step =
+                if repeated.contains(name) { format!("{name}:nth-child({})", index + 1) } else { name.to_string() };
+            self.steps.insert(child, step);
         }
     }
 }
@@ -93,5 +89,173 @@ impl Element {
     /// ```
     pub fn path(&self) -> String {
         ElementPaths::new().path(self)
+    }
+}
+
+/// The paths of the elements of an [`ElementWalk`](crate::ElementWalk), built as the walk goes:
+/// the path of the element last visited is written on request, reusing the part of the previous
+/// path that still applies, and a parent's children are scanned for repeated names only when a
+/// path first passes through it. Asking for the paths of all elements costs time linear in the
+/// total length of the paths written; an element whose path is never asked for costs a step.
+/// The strings are those of [`Element::path`].
+///
+/// ```
+/// use harvest_dom::{Document, WalkPaths};
+/// let doc = Document::parse("<p>a</p><p>b <a href=x>c</a></p>");
+/// let (mut walk, mut paths) = (doc.element_walk(), WalkPaths::new());
+/// let mut found = Vec::new();
+/// while let Some((element, depth)) = walk.next() {
+///     paths.enter(depth);
+///     if element.is("a") {
+///         found.push(paths.path(element).to_owned());
+///     }
+/// }
+/// assert_eq!(found, ["html>body>p:nth-child(2)>a"]);
+/// ```
+#[derive(Debug, Default)]
+pub struct WalkPaths {
+    levels: Vec<Level>,
+    path: String,
+}
+
+/// One depth of the walk: the position of the element visited there among its parent's element
+/// children and, once a path needed them, the names repeated among those children and where
+/// the step of this depth ends in the path buffer.
+#[derive(Debug, Default)]
+struct Level {
+    position: usize,
+    repeated: Option<RepeatedNames>,
+    path_len: Option<usize>,
+}
+
+impl WalkPaths {
+    /// Paths for a new walk.
+    pub fn new() -> WalkPaths {
+        WalkPaths::default()
+    }
+
+    /// Follows the walk to its next element, at `depth` (as [`crate::ElementWalk::next`] gives
+    /// it; the walk must start at the document).
+    pub fn enter(&mut self, depth: usize) {
+        if self.levels.len() >= depth {
+            // A later sibling of the element last visited at this depth.
+            self.levels.truncate(depth);
+            if let Some(level) = self.levels.last_mut() {
+                level.position += 1;
+                level.path_len = None;
+            }
+        } else {
+            // The first element child of the element last visited.
+            self.levels.push(Level { position: 1, ..Level::default() });
+        }
+    }
+
+    /// The path of `element`, the element last entered.
+    pub fn path(&mut self, element: &Element) -> &str {
+        let Some(last) = self.levels.len().checked_sub(1) else { return "" };
+        let tree: &Tree = &element.tree;
+        // The deepest depth whose step is still written.
+        let (from, written) = match self.levels.iter().rposition(|level| level.path_len.is_some()) {
+            Some(index) => (index + 1, self.levels[index].path_len.unwrap_or(0)),
+            None => (0, 0),
+        };
+        self.path.truncate(written);
+        // The elements of the steps still to write: `element` and its nearest ancestors.
+        let mut unwritten = vec![element.id];
+        for _ in from..last {
+            let Some(parent) = unwritten.last().and_then(|&id| tree.parent(id)) else { break };
+            unwritten.push(parent);
+        }
+        for (level, id) in self.levels[from..].iter_mut().zip(unwritten.into_iter().rev()) {
+            let name = &tree.element(id).name.local;
+            if !self.path.is_empty() {
+                self.path.push('>');
+            }
+            self.path.push_str(name);
+            let parent = tree.parent(id);
+            let repeated = level.repeated.get_or_insert_with(|| RepeatedNames::among_children_of(tree, parent));
+            if repeated.contains(name) {
+                let _ = write!(self.path, ":nth-child({})", level.position);
+            }
+            level.path_len = Some(self.path.len());
+        }
+        &self.path
+    }
+}
+
+/// The local names that more than one element child of a parent has: for a few children a
+/// list found by comparing the names (atoms: one integer comparison each), past
+/// [`SHORT_SIBLING_LIST`] a set.
+#[derive(Debug)]
+enum RepeatedNames {
+    Few(Vec<LocalName>),
+    Many(HashSet<LocalName>),
+}
+
+/// Sibling lists up to this long are compared directly for repeated names.
+const SHORT_SIBLING_LIST: usize = 16;
+
+impl RepeatedNames {
+    fn among_children_of(tree: &Tree, parent: Option<NodeId>) -> RepeatedNames {
+        let mut children: Vec<&LocalName> = Vec::new();
+        let mut child = parent.and_then(|parent| tree.first_child(parent));
+        while let Some(id) = child {
+            if tree.is_element(id) {
+                children.push(&tree.element(id).name.local);
+            }
+            child = tree.next_sibling(id);
+        }
+        if children.len() <= SHORT_SIBLING_LIST {
+            let mut repeated: Vec<LocalName> = Vec::new();
+            for (index, &name) in children.iter().enumerate() {
+                if children[..index].contains(&name) && !repeated.contains(name) {
+                    repeated.push(name.clone());
+                }
+            }
+            return RepeatedNames::Few(repeated);
+        }
+        let mut seen: HashSet<&LocalName> = HashSet::new();
+        let mut repeated = HashSet::new();
+        for name in children {
+            if !seen.insert(name) {
+                repeated.insert(name.clone());
+            }
+        }
+        RepeatedNames::Many(repeated)
+    }
+
+    fn contains(&self, name: &LocalName) -> bool {
+        match self {
+            RepeatedNames::Few(names) => names.contains(name),
+            RepeatedNames::Many(names) => names.contains(name),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Document;
+
+    #[test]
+    fn walk_paths_are_element_paths() {
+        // Short sibling lists, and one past SHORT_SIBLING_LIST (20 `li`, one `p`).
+        let long_list = format!("<ul>{}<p><a>y</a></p></ul>", "<li><a>x</a><a>z</a></li>".repeat(20));
+        let doc = Document::parse(&format!(
+            "<p><a>1</a><b><a>2</a></b><a>3</a><i>x</i></p><p><svg><a/></svg></p><table><td>t</table><div><a>only</a></div>{long_list}"
+        ));
+        // Every path, and paths asked for only now and then (the rest skipped).
+        for stride in [1, 2, 3, 5] {
+            let (mut walk, mut paths) = (doc.element_walk(), WalkPaths::new());
+            let mut index = 0;
+            while let Some((element, depth)) = walk.next() {
+                paths.enter(depth);
+                if index % stride == 0 {
+                    assert_eq!(paths.path(element), element.path(), "stride {stride}, element {index}");
+                }
+                index += 1;
+            }
+            assert_eq!(index, doc.elements().count());
+        }
     }
 }

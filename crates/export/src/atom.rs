@@ -353,7 +353,7 @@ fn extract(document: &Document, options: &AtomOptions) -> Result<Feed, AtomError
     // Steps 4-5 (and the title element for step 11), in one pass over the elements.
     let mut icon: Option<String> = None;
     let mut title_element: Option<Element> = None;
-    for element in document.elements() {
+    for element in document.elements_named(&["meta", "link", "title"]) {
         if element.is("meta") {
             // Metadata names compare ASCII case-insensitively.
             let name = element.attr("name");

@@ -163,7 +163,7 @@ pub(crate) fn is_decimal(s: &str) -> bool {
 /// HTML's "the title element": the first `title` element of the document in tree order.
 #[cfg(feature = "vcard")]
 pub(crate) fn title_element(doc: &harvest_dom::Document) -> Option<harvest_dom::Element> {
-    doc.elements().find(|e| e.is("title"))
+    doc.elements_named(&["title"]).next()
 }
 
 /// The page's URL, or `about:blank` when the document has none (the DOM's default).

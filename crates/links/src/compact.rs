@@ -20,8 +20,12 @@
 //! A `link` whose only types are unknown creates neither (`hyperlink` and `external_resource`
 //! both `false`); hyperlink annotations such as `nofollow` are in `rel`.
 
-use crate::link::Link;
-use serde::Serialize;
+use crate::link::{created_links, Link};
+use crate::rel::{rel_list, LinkTag, RelList};
+use crate::LinkKind;
+use harvest_dom::{Document, Url, WalkPaths};
+use serde::ser::SerializeSeq;
+use serde::{Serialize, Serializer};
 
 /// A link in the compact form described in the [module documentation](self).
 ///
@@ -74,18 +78,11 @@ pub struct CompactLink<'a> {
 impl Link {
     /// This link in the compact form (see [`CompactLink`]).
     pub fn compact(&self) -> CompactLink<'_> {
-        let mut rel: Vec<&str> = Vec::with_capacity(self.types.tokens().len());
-        for token in self.types.tokens() {
-            let name = token.keyword.unwrap_or(token.normalized.as_str());
-            if !rel.contains(&name) {
-                rel.push(name);
-            }
-        }
         let url = self.url_str();
         CompactLink {
             url,
             href: if url.is_none() { Some(self.href.as_str()) } else { None },
-            rel,
+            rel: rel_names(&self.types),
             tag: self.tag.as_str(),
             path: &self.path,
             hyperlink: self.is_hyperlink(),
@@ -95,5 +92,94 @@ impl Link {
             media: self.media.as_deref(),
             title: self.title.as_deref(),
         }
+    }
+}
+
+/// The `rel` of the compact form: each token's keyword (synonyms replaced) or its normalized
+/// spelling, each once, in attribute order.
+fn rel_names(types: &RelList) -> Vec<&str> {
+    let mut rel: Vec<&str> = Vec::with_capacity(types.tokens().len());
+    for token in types.tokens() {
+        let name = token.keyword.unwrap_or(token.normalized.as_str());
+        if !rel.contains(&name) {
+            rel.push(name);
+        }
+    }
+    rel
+}
+
+/// Every link of a page in the compact form, read from the tree as it is written: the same
+/// links as `iter_links(document).map(|link| link.compact())`, without building each
+/// [`Link`] whole (its owned strings, its token descriptions and created links), which is most
+/// of the cost of a page's links when only the compact form is wanted. Serializes as a JSON
+/// array, one link at a time.
+///
+/// ```
+/// use harvest_dom::{Document, ParseOptions, Url};
+/// let url = Url::parse("https://example.com/").unwrap();
+/// let doc = Document::parse_with("<a href=a>a</a><link rel=Icon href=i.png>", &ParseOptions::new().url(url));
+/// let json = serde_json::to_value(harvest_links::compact_links(&doc)).unwrap();
+/// assert_eq!(json[0]["url"], "https://example.com/a");
+/// assert_eq!(json[1]["rel"], serde_json::json!(["icon"]));
+/// let one_by_one: Vec<_> = harvest_links::links(&doc).iter().map(|link| serde_json::to_value(link.compact()).unwrap()).collect();
+/// assert_eq!(json, serde_json::Value::Array(one_by_one));
+/// ```
+pub fn compact_links(document: &Document) -> CompactLinks<'_> {
+    CompactLinks { document }
+}
+
+/// The links of [`compact_links`].
+#[derive(Debug, Clone, Copy)]
+pub struct CompactLinks<'a> {
+    document: &'a Document,
+}
+
+impl CompactLinks<'_> {
+    /// Calls `f` with each link in tree order, stopping at the first error.
+    pub fn try_for_each<E>(&self, mut f: impl FnMut(&CompactLink<'_>) -> Result<(), E>) -> Result<(), E> {
+        let (mut walk, mut paths) = (self.document.element_walk(), WalkPaths::new());
+        while let Some((element, depth)) = walk.next() {
+            paths.enter(depth);
+            let Some(tag) = LinkTag::of(element) else { continue };
+            let Some(href) = element.attr("href") else { continue };
+            let url = self.document.resolve_url(href).ok();
+            // Without `rel` and `rev` an element has no link types: `a` and `area` create their
+            // implied hyperlink (§4.12.1), `link` creates nothing. Otherwise the types decide,
+            // read as the full form reads them.
+            let types = (element.has_attr("rel") || element.has_attr("rev")).then(|| rel_list(element));
+            let (hyperlink, external_resource) = match &types {
+                None => (tag != LinkTag::Link, false),
+                Some(types) => {
+                    let created = created_links(tag, types);
+                    (
+                        created.iter().any(|c| c.kind == LinkKind::Hyperlink),
+                        created.iter().any(|c| c.kind == LinkKind::ExternalResource),
+                    )
+                }
+            };
+            let link = CompactLink {
+                url: url.as_ref().map(Url::as_str),
+                href: if url.is_none() { Some(href) } else { None },
+                rel: types.as_ref().map(rel_names).unwrap_or_default(),
+                tag: tag.as_str(),
+                path: paths.path(element),
+                hyperlink,
+                external_resource,
+                hreflang: element.attr("hreflang"),
+                mime_type: element.attr("type"),
+                media: element.attr("media"),
+                title: element.attr("title"),
+            };
+            f(&link)?;
+        }
+        Ok(())
+    }
+}
+
+impl Serialize for CompactLinks<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(None)?;
+        self.try_for_each(|link| seq.serialize_element(link))?;
+        seq.end()
     }
 }

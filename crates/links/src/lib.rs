@@ -45,13 +45,12 @@ mod check;
 mod compact;
 mod hierarchy;
 mod link;
-mod path;
 mod rel;
 mod sizes;
 pub mod table;
 
 pub use crate::check::{check, check_links, Diagnostic, Severity};
-pub use crate::compact::CompactLink;
+pub use crate::compact::{compact_links, CompactLink, CompactLinks};
 pub use crate::hierarchy::{hierarchy, hierarchy_of, HierarchyLink, HierarchyScope};
 pub use crate::link::{by_type, default_feed, feeds, iter_links, links, CreatedLink, FeedKind, Link, LinkKind, Links};
 pub use crate::rel::{normalize_token, rel_list, LinkTag, RdfRel, RelList, RelToken, TokenEffect, TokenOrigin};

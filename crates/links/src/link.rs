@@ -1,9 +1,8 @@
 //! Links of a document (HTML 5.0 §4.12.1) and what each element creates.
 
-use crate::path::PathWalk;
 use crate::rel::{LinkTag, RelList, TokenEffect};
 use crate::sizes::{parse_sizes, IconSize};
-use harvest_dom::{trim_ascii_whitespace, Document, Element, Url, UrlError};
+use harvest_dom::{trim_ascii_whitespace, Document, Element, ElementWalk, Url, UrlError, WalkPaths};
 use serde::{Serialize, Serializer};
 
 /// The two kinds of links (§4.12.1).
@@ -199,22 +198,24 @@ pub fn links(document: &Document) -> Vec<Link> {
 /// assert_eq!(paths, ["html>body>a", "html>body>p>a"]);
 /// ```
 pub fn iter_links(document: &Document) -> Links<'_> {
-    Links { document, walk: PathWalk::new(document) }
+    Links { document, walk: document.element_walk(), paths: WalkPaths::new() }
 }
 
 /// The iterator of [`iter_links`].
 pub struct Links<'a> {
     document: &'a Document,
-    walk: PathWalk,
+    walk: ElementWalk,
+    paths: WalkPaths,
 }
 
 impl Iterator for Links<'_> {
     type Item = Link;
 
     fn next(&mut self) -> Option<Link> {
-        while let Some(element) = self.walk.next_element() {
-            let walk = &mut self.walk;
-            if let Some(link) = read_link(self.document, &element, || walk.path().to_owned()) {
+        while let Some((element, depth)) = self.walk.next() {
+            self.paths.enter(depth);
+            let paths = &mut self.paths;
+            if let Some(link) = read_link(self.document, element, || paths.path(element).to_owned()) {
                 return Some(link);
             }
         }
@@ -271,7 +272,7 @@ pub(crate) fn feed_kind(mime_type: &str) -> Option<FeedKind> {
 }
 
 /// §4.12.1 and the keyword sections: the links an element creates.
-fn created_links(tag: LinkTag, types: &RelList) -> Vec<CreatedLink> {
+pub(crate) fn created_links(tag: LinkTag, types: &RelList) -> Vec<CreatedLink> {
     let mut annotations: Vec<&'static str> = Vec::new();
     let mut modifiers: Vec<&'static str> = Vec::new();
     for token in types.tokens() {
@@ -371,9 +372,10 @@ pub fn feeds(document: &Document) -> Vec<Link> {
 /// The default syndication feed for feed autodiscovery: the first feed link in tree order
 /// (§4.12.4.1).
 pub fn default_feed(document: &Document) -> Option<Link> {
-    let mut walk = PathWalk::new(document);
-    while let Some(element) = walk.next_element() {
-        if let Some(link) = read_link(document, &element, || walk.path().to_owned()) {
+    let (mut walk, mut paths) = (document.element_walk(), WalkPaths::new());
+    while let Some((element, depth)) = walk.next() {
+        paths.enter(depth);
+        if let Some(link) = read_link(document, element, || paths.path(element).to_owned()) {
             if link.feed.is_some() {
                 return Some(link);
             }

@@ -32,6 +32,10 @@ fn every_corpus_page() {
         }
         assert!(scopes.iter().all(|s| !s.links.is_empty()));
         serde_json::to_string(&all).unwrap();
+        // The streamed compact form is the compact form of each full link.
+        let compact: Vec<String> = all.iter().map(|link| serde_json::to_string(&link.compact()).unwrap()).collect();
+        let streamed = serde_json::to_string(&harvest_links::compact_links(&doc)).unwrap();
+        assert_eq!(streamed, format!("[{}]", compact.join(",")), "{}", page.display());
         total += all.len();
     }
     eprintln!("{} pages, {total} links; parse {parse_time:?}, links+check+hierarchy {links_time:?}", pages.len());

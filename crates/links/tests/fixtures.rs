@@ -111,3 +111,33 @@ fn comparison_detects_differences() {
     compare(&json!({"x": 1}), &json!({}), "", &mut errors);
     assert_eq!(errors.len(), 1);
 }
+
+/// The streamed compact form gives each full link's compact form: on every fixture and on the
+/// edge cases of the fast path (no `rel` at all, an empty or blank `rel`, `rev` alone, `rel`
+/// with only unknown or URL tokens, `link` without `rel`, an `href` that does not resolve).
+#[test]
+fn streamed_compact_links_match_the_full_links() {
+    let edge_cases = concat!(
+        "<a href=a>a</a><a href=b rel>b</a><a href=c rel='  '>c</a><area href=d rev=made>",
+        "<link href=e><link href=f rel=''><link href=g rel='foo http://x.example/r'>",
+        "<a href='http://[bad' rel=NoFollow>h</a><link href=i rel='stylesheet ICON' rev=made>",
+    );
+    let mut pages: Vec<(String, String)> = fixtures()
+        .iter()
+        .map(|page| {
+            let expected: Value =
+                serde_json::from_str(&std::fs::read_to_string(page.with_extension("json")).unwrap()).unwrap();
+            (std::fs::read_to_string(page).unwrap(), expected["base"].as_str().unwrap().to_owned())
+        })
+        .collect();
+    pages.push((edge_cases.to_owned(), "http://example.com/dir/".to_owned()));
+    for (html, base) in &pages {
+        for options in [ParseOptions::new().url(Url::parse(base).unwrap()), ParseOptions::new()] {
+            let doc = Document::parse_with(html, &options);
+            let compact: Vec<Value> =
+                harvest_links::links(&doc).iter().map(|link| serde_json::to_value(link.compact()).unwrap()).collect();
+            let streamed = serde_json::to_value(harvest_links::compact_links(&doc)).unwrap();
+            assert_eq!(streamed, Value::Array(compact), "{html}");
+        }
+    }
+}

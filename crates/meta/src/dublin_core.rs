@@ -155,7 +155,7 @@ impl Prefixes {
 /// DC-HTML §3: `<link rel="schema.PREFIX" href="NAMESPACE">` declares a prefix.
 fn declarations(doc: &Document) -> Prefixes {
     let mut namespaces = Prefixes::default();
-    for link in doc.elements().filter(|element| element.is("link")) {
+    for link in doc.elements_named(&["link"]) {
         let (Some(rel), Some(href)) = (link.attr("rel"), link.attr("href")) else { continue };
         for token in split_ascii_whitespace(rel) {
             if let Some(prefix) = token.get(..7).filter(|head| head.eq_ignore_ascii_case("schema.")).and(token.get(7..))
@@ -197,7 +197,7 @@ fn language(element: &Element) -> Option<String> {
 pub fn dublin_core(doc: &Document) -> Vec<DublinCore> {
     let mut prefixes = declarations(doc);
     let mut result = DublinCore::default();
-    for element in doc.elements() {
+    for element in doc.elements_named(&["meta", "link"]) {
         let is_meta = element.is("meta");
         let (statement, written) = if is_meta {
             let (Some(name), Some(content)) = (element.attr("name"), element.attr("content")) else { continue };

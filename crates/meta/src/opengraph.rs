@@ -81,7 +81,7 @@ pub fn opengraph(doc: &Document) -> Vec<OpenGraph> {
         declared_on(&head, &mut declared);
     }
     let mut object = OpenGraph { namespace: declared, properties: Vec::new() };
-    for meta in doc.elements().filter(|element| element.is("meta")) {
+    for meta in doc.elements_named(&["meta"]) {
         let (Some(property), Some(content)) = (meta.attr("property"), meta.attr("content")) else { continue };
         // RDFa: `property` holds one or more terms or CURIEs.
         for curie in split_ascii_whitespace(property) {

@@ -91,20 +91,6 @@ impl Serialize for FullLinks<'_> {
     }
 }
 
-/// Every link of a page in the compact form ([`harvest_links::CompactLink`]), read one at a
-/// time as the serializer asks.
-pub(crate) struct CompactLinks<'a>(pub(crate) &'a Document);
-
-impl Serialize for CompactLinks<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut seq = serializer.serialize_seq(None)?;
-        for link in harvest_links::iter_links(self.0) {
-            seq.serialize_element(&link.compact())?;
-        }
-        seq.end()
-    }
-}
-
 /// The `all` record of a page: `url`, then each syntax asked for under its key, and `errors`
 /// when JSON-LD blocks are not JSON. Each syntax is extracted when its key is serialized.
 pub(crate) struct AllRecord<'a> {
@@ -134,7 +120,7 @@ impl Serialize for AllRecord<'_> {
                     map.serialize_entry(key, &mf2)?;
                 }
                 Syntax::Links => match self.options.links {
-                    LinksDetail::Compact => map.serialize_entry(key, &CompactLinks(doc))?,
+                    LinksDetail::Compact => map.serialize_entry(key, &harvest_links::compact_links(doc))?,
                     LinksDetail::Full => map.serialize_entry(key, &FullLinks(doc))?,
                 },
                 Syntax::JsonLd => {

@@ -27,7 +27,7 @@ pub enum Reading {
 /// The `<script type="application/ld+json">` elements (the essence of `type`, ASCII
 /// case-insensitively), in tree order.
 fn scripts(doc: &Document) -> impl Iterator<Item = Element> + '_ {
-    doc.elements().filter(|element| element.is("script")).filter(|script| {
+    doc.elements_named(&["script"]).filter(|script| {
         script.attr("type").is_some_and(|kind| {
             let essence = kind.split(';').next().unwrap_or_default();
             harvest_dom::trim_ascii_whitespace(essence).eq_ignore_ascii_case("application/ld+json")

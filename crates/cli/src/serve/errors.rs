@@ -229,7 +229,7 @@ impl IntoResponse for ApiError {
         if let Some(status) = self.upstream_status {
             body["error"]["upstream_status"] = status.into();
         }
-        if let Some(id) = super::log::request_id() {
+        if let Some(id) = super::request_id::current() {
             body["error"]["request_id"] = id.as_ref().into();
         }
         let mut response = (self.kind.status(), format!("{body}\n")).into_response();

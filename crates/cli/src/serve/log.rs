@@ -1,10 +1,7 @@
-//! The access log, one line per request on stderr, and the request id that ties a line to its
-//! answer.
+//! The access log, one line per request on stderr.
 //!
-//! A request's id is its `X-Request-Id` when it sends one that is short and plain (at most
-//! [`MAX_ID_LENGTH`] characters out of letters, digits and `-_.:+/=@`: what proxies and tracing
-//! systems send, nothing that could forge a log line), else one made here. The answer carries it
-//! in `X-Request-Id`, JSON errors in `error.request_id`, and the log line says it.
+//! Each line says the request's id ([`super::request_id`]); the answer carries it in
+//! `X-Request-Id`, JSON errors in `error.request_id`.
 //!
 //! `--access-log text` (the default) writes
 //! `127.0.0.1:50312 "POST /v1/vcard" 200 1.0ms id=3f0c…` (`error=CODE` after an error answer);
@@ -12,17 +9,12 @@
 //! without its query string, which may hold the addresses people ask about.
 
 use super::errors::ErrorAnswer;
-use super::{Client, State};
+use super::{request_id, Client, State};
 use axum::http::HeaderValue;
 use axum::Router;
-use std::hash::{BuildHasher, Hasher};
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Instant, SystemTime};
-
-/// Longest `X-Request-Id` taken from a request.
-pub(crate) const MAX_ID_LENGTH: usize = 128;
 
 /// The access log's format (`--access-log`).
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,48 +23,6 @@ pub(crate) enum Format {
     Text,
     /// One JSON object per line.
     Json,
-}
-
-tokio::task_local! {
-    /// The id of the request the current task answers.
-    static REQUEST_ID: Arc<str>;
-}
-
-/// The id of the request being answered, when called while answering one.
-pub(crate) fn request_id() -> Option<Arc<str>> {
-    REQUEST_ID.try_with(Arc::clone).ok()
-}
-
-/// Makes request ids: 16 hex digits, a keyed hash of a counter (unique within the process, and
-/// not guessable from the ids seen before).
-pub(crate) struct RequestIds {
-    key: std::collections::hash_map::RandomState,
-    next: AtomicU64,
-}
-
-impl RequestIds {
-    pub(crate) fn new() -> RequestIds {
-        RequestIds { key: std::collections::hash_map::RandomState::new(), next: AtomicU64::new(0) }
-    }
-
-    fn make(&self) -> Arc<str> {
-        let mut hasher = self.key.build_hasher();
-        hasher.write_u64(self.next.fetch_add(1, Ordering::Relaxed));
-        format!("{:016x}", hasher.finish()).into()
-    }
-
-    /// The request's own id if it is acceptable, else a new one.
-    pub(crate) fn for_request(&self, sent: Option<&HeaderValue>) -> Arc<str> {
-        match sent.and_then(|value| value.to_str().ok()).filter(|id| acceptable(id)) {
-            Some(id) => id.into(),
-            None => self.make(),
-        }
-    }
-}
-
-/// Whether an incoming `X-Request-Id` is taken as it is.
-fn acceptable(id: &str) -> bool {
-    (1..=MAX_ID_LENGTH).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.:+/=@".contains(&b))
 }
 
 /// Runs a request through the router, counts it in `/metrics`, and writes its access-log line.
@@ -93,7 +43,7 @@ pub(crate) async fn logged(
     let method = request.method().clone();
     // The path only: query strings can hold the addresses people ask about.
     let path = request.uri().path().to_owned();
-    let answer = REQUEST_ID.scope(Arc::clone(&id), router.oneshot(request.map(axum::body::Body::new)));
+    let answer = request_id::scope(Arc::clone(&id), router.oneshot(request.map(axum::body::Body::new)));
     let mut response = match answer.await {
         Ok(response) => response,
         Err(never) => match never {},
@@ -231,19 +181,6 @@ fn rfc3339(time: SystemTime) -> String {
 mod tests {
     use super::*;
     use std::time::Duration;
-
-    #[test]
-    fn incoming_ids_are_taken_when_plain_and_short() {
-        let ids = RequestIds::new();
-        let sent = |text: &str| ids.for_request(Some(&HeaderValue::from_str(text).unwrap())).to_string();
-        assert_eq!(sent("3f2a-11ee-b962:0242/ac120002"), "3f2a-11ee-b962:0242/ac120002");
-        for refused in ["", "a b", "x\"y", &"a".repeat(129), "line\tfeed"] {
-            let made = sent(refused);
-            assert_ne!(made, refused);
-            assert_eq!(made.len(), 16, "{made}");
-        }
-        assert_ne!(ids.for_request(None), ids.for_request(None), "each made id is new");
-    }
 
     #[test]
     fn times_are_rfc3339() {

@@ -43,6 +43,7 @@ mod options;
 mod output;
 mod page_cache;
 mod playground;
+mod request_id;
 mod stall;
 mod workers;
 
@@ -79,7 +80,7 @@ pub(crate) struct State {
     /// What `/metrics` reports.
     pub(crate) metrics: Arc<metrics::Metrics>,
     /// Makes the ids of requests that bring none.
-    pub(crate) request_ids: log::RequestIds,
+    pub(crate) request_ids: request_id::RequestIds,
 }
 
 /// Runs the server until SIGTERM or Ctrl-C; returns the exit code.
@@ -124,7 +125,7 @@ async fn serve(args: ServeArgs) -> u8 {
         body_memory: body::memory_budget(&args),
         clients: clients::Clients::new(&args),
         metrics,
-        request_ids: log::RequestIds::new(),
+        request_ids: request_id::RequestIds::new(),
         settings: args.clone(),
     });
     if access::reaches_private(&args) && args.cors_origin.iter().any(|origin| origin == "*") {

@@ -276,7 +276,7 @@ pub(crate) fn document() -> Value {
                 "in": "header",
                 "description": "An id for the request (at most 128 characters: letters, digits and -_.:+/=@), \
                                 written in the access log and returned in the answer.",
-                "schema": {"type": "string", "maxLength": super::log::MAX_ID_LENGTH, "pattern": "^[A-Za-z0-9._:+/=@-]+$"},
+                "schema": {"type": "string", "maxLength": super::request_id::MAX_ID_LENGTH, "pattern": "^[A-Za-z0-9._:+/=@-]+$"},
             }},
         },
     })

@@ -279,7 +279,7 @@ pub fn from_microdata_with(
     let mut languages = Languages::new(document);
 
     // Step 1: the title element (the first `title` in tree order): its child text nodes.
-    if let Some(title) = document.elements().find(|e| e.is("title")) {
+    if let Some(title) = document.elements_named(&["title"]).next() {
         let text: String = title.children().filter_map(|child| child.as_text().map(|t| t.to_string())).collect();
         let language = languages.of(&title);
         out.push(me(), DC_TITLE.to_owned(), Term::Literal { value: text, language })?;
@@ -289,7 +289,7 @@ pub fn from_microdata_with(
     let mut links = Vec::new();
     let mut metas = Vec::new();
     let mut quotes = Vec::new();
-    for element in document.elements() {
+    for element in document.elements_named(&["a", "area", "link", "meta", "blockquote", "q"]) {
         if element.is("a") || element.is("area") || element.is("link") {
             links.push(element);
         } else if element.is("meta") {
@@ -643,7 +643,7 @@ impl Languages {
         // HTML "pragma-set default language": each `meta http-equiv=content-language` in
         // turn, whose content has no comma: its first run of non-whitespace characters.
         let mut default = None;
-        for element in document.elements().filter(|e| e.is("meta")) {
+        for element in document.elements_named(&["meta"]) {
             let is_language = element.attr("http-equiv").is_some_and(|v| v.eq_ignore_ascii_case("content-language"));
             let Some(content) = element.attr("content").filter(|_| is_language) else { continue };
             if content.contains(',') {
