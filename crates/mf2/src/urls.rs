@@ -43,7 +43,7 @@ impl Urls {
             return value.to_owned();
         }
         match self.base.join(value) {
-            Ok(url) => url.to_string(),
+            Ok(url) => String::from(url),
             Err(_) => value.to_owned(),
         }
     }

@@ -515,7 +515,7 @@ pub(crate) fn text_value(inner: &Inner, node: usize) -> String {
     let element = &inner.nodes[node].element;
     let url = |name: &str| match element.attr(name) {
         Some(value) => match Url::options().base_url(inner.base_url.as_ref()).parse(value) {
-            Ok(url) => url.to_string(),
+            Ok(url) => String::from(url),
             Err(_) => String::new(),
         },
         None => String::new(),
