@@ -456,11 +456,11 @@ pub fn parse(document: &harvest_dom::Document, options: &Options) -> Result<Docu
     let page =
         values::Page { urls, text, srcset: options.srcset, budget: budget::ValueBudget::new(options.max_value_bytes) };
     let parser = parse::Parser { doc: document, page, options, html: Default::default() };
-    let starts: Vec<harvest_dom::Element> = match &options.root {
-        None => document.root().element_children().collect(),
-        Some(root) => vec![find_root(document, root)?],
+    let root = match &options.root {
+        None => None,
+        Some(root) => Some(find_root(document, root)?),
     };
-    let mut result = parser.run(starts);
+    let mut result = parser.run(root);
     if document.depth_limit_hit() {
         result.truncated.insert(0, Limit::DomDepth);
     }

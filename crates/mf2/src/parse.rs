@@ -94,6 +94,31 @@ enum Step {
     Exit,
 }
 
+/// What the walk carries from element to element.
+struct State {
+    /// The top-level items finished so far.
+    items: Vec<Item>,
+    /// The items whose root the walk is inside, outermost first.
+    open: Vec<Open>,
+    rels: Rels,
+    include_budget: usize,
+    copy_budget: usize,
+    truncated: Vec<Limit>,
+    /// The elements on the walk's path whose subtree's end has something to do.
+    frames: Vec<Frame>,
+    /// The language of the element at each depth on the walk's path (index 0: the
+    /// document's), with the `lang` option.
+    langs: Vec<Option<Rc<str>>>,
+}
+
+/// What the end of an element's subtree does: walk what it included, then finish its item.
+struct Frame {
+    depth: usize,
+    finishes_item: bool,
+    includes: Vec<Element>,
+    lang: Option<Rc<str>>,
+}
+
 pub(crate) struct Parser<'a> {
     pub doc: &'a harvest_dom::Document,
     pub page: Page,
@@ -105,149 +130,45 @@ pub(crate) struct Parser<'a> {
 impl Parser<'_> {
     /// microformats2 § "parse an element for class microformats", for every element in one
     /// walk, with § "parse a hyperlink element for rel microformats" along the way.
-    /// Runs over `starts` (the root element's siblings, or the element [`crate::Options::root`]
-    /// names) and their descendants.
-    pub(crate) fn run(&self, starts: Vec<Element>) -> Document {
-        let mut items: Vec<Item> = Vec::new();
-        let mut open: Vec<Open> = Vec::new();
-        let mut rels = Rels::new(self.options.alternates);
-        let mut include_budget = self.options.max_includes;
-        let mut copy_budget = self.options.max_copied_values;
-        let mut truncated: Vec<Limit> = Vec::new();
+    /// Runs over the whole document, or the element [`crate::Options::root`] names and its
+    /// descendants. The walk lends each element ([`harvest_dom::ElementWalk`]); an item is
+    /// finished when the walk leaves its root's subtree, after the elements the include
+    /// pattern adds to it.
+    pub(crate) fn run(&self, root: Option<Element>) -> Document {
         let document_lang: Option<Rc<str>> =
             if self.options.lang { crate::metaformats::document_language(self.doc).map(Rc::from) } else { None };
-        let mut stack: Vec<Step> = starts.into_iter().map(|e| Step::Enter(e, document_lang.clone())).collect();
-        stack.reverse();
-        while let Some(step) = stack.pop() {
-            let (element, inherited_lang) = match step {
-                Step::Enter(element, lang) => (element, lang),
-                Step::Exit => {
-                    if let Some(done) = open.pop() {
-                        self.finish(done, &mut open, &mut items, &mut copy_budget, &mut truncated);
+        let mut state = State {
+            items: Vec::new(),
+            open: Vec::new(),
+            rels: Rels::new(self.options.alternates),
+            include_budget: self.options.max_includes,
+            copy_budget: self.options.max_copied_values,
+            truncated: Vec::new(),
+            frames: Vec::new(),
+            langs: vec![document_lang],
+        };
+        match root {
+            None => {
+                let mut walk = self.doc.element_walk();
+                while let Some((element, depth)) = walk.next() {
+                    if !self.enter(element, depth, &mut state) {
+                        walk.skip_children();
                     }
-                    continue;
-                }
-            };
-            if is_one_of(&element, &["a", "area", "link"]) && element.has_attr("rel") {
-                rels.add(&element, &self.page);
-            }
-            if is_one_of(&element, &["template", "script", "style"]) {
-                continue;
-            }
-            // The element's language: its own `lang` attribute (empty means unknown), else the
-            // inherited one.
-            let own_lang = if self.options.lang { element.attr("lang") } else { None };
-            let lang = match own_lang {
-                Some(value) => Some(value.trim()).filter(|v| !v.is_empty()).map(Rc::from),
-                None => inherited_lang,
-            };
-            let class_attr = element.attr("class");
-            let class_attr: &str = class_attr.unwrap_or_default();
-            let context = open.last().map(|o| o.classic.as_slice());
-            if names_nothing(class_attr, context) {
-                self.push_children(&element, lang, &mut open, &mut stack, &mut include_budget, &mut truncated);
-                continue;
-            }
-            let mut classes = class_list(class_attr);
-            if self.options.filter_roots {
-                classes.retain(|class| !crate::frameworks::is_framework_root(class));
-            }
-            let (mut roots, mut classic) = roots_of(&classes);
-            // Property classes are read as written: the suite expects a repeated property class
-            // to give a repeated value (tentative-names-properties-multi).
-            let properties: Vec<(Kind, String)> = match context {
-                None => Vec::new(),
-                Some([]) => split_ascii_whitespace(class_attr)
-                    .filter(|class| !self.options.filter_roots || !crate::frameworks::is_framework_property(class))
-                    .filter_map(property_class)
-                    .map(|(kind, name)| (kind, name.to_owned()))
-                    .collect(),
-                Some(vocabularies) => classic_properties(vocabularies, &classes, &element, roots.is_empty()),
-            };
-            if roots.is_empty() {
-                // A classic property that implies a root of its own (hReview `item`).
-                let implied = context
-                    .unwrap_or_default()
-                    .iter()
-                    .flat_map(|vocab| classes.iter().filter_map(|c| vocab.property(c)))
-                    .find_map(|p| p.implied_root);
-                if let Some(implied) = implied {
-                    roots = vec![implied.type_.to_owned()];
-                    classic = vec![implied];
                 }
             }
-            if !roots.is_empty() && open.len() >= self.options.max_item_depth {
-                note_limit(&mut truncated, Limit::ItemDepth);
-            }
-            if !roots.is_empty() && open.len() < self.options.max_item_depth {
-                // The suite gives `id` for microformats2 roots only (mixed/id;
-                // v1/includes/hcarditemref expects none for `<p id=mozilla-adr class=adr>`);
-                // classic roots keep theirs with `classic_root_ids`.
-                let id = element
-                    .id()
-                    .map(|v| v.to_string())
-                    .filter(|v| !v.is_empty() && (classic.is_empty() || self.options.classic_root_ids));
-                match open.last_mut() {
-                    Some(parent) => {
-                        parent.nested = true;
-                        parent.note_kinds(&properties);
-                    }
-                    None => self.page.text.index_subtree(&element, &self.page.urls),
-                }
-                let source_paths = self
-                    .options
-                    .source_paths
-                    .then(|| SourcePaths { item: self.doc.element_path(&element), properties: Default::default() });
-                open.push(Open {
-                    element: element.clone(),
-                    item: Item {
-                        type_: roots,
-                        id,
-                        lang: lang.as_deref().map(str::to_owned),
-                        source_paths,
-                        ..Item::default()
-                    },
-                    lang: lang.clone(),
-                    weight: 1 + classes.len(),
-                    spent_at_open: self.page.budget.spent(),
-                    classic,
-                    as_properties: unique(properties),
-                    nested: false,
-                    has_p_or_e: false,
-                    has_u: false,
-                    p_name: None,
-                    u_url: None,
-                    included: HashSet::new(),
-                    included_order: Vec::new(),
-                });
-                stack.push(Step::Exit);
-            } else if let Some(current) = open.last_mut() {
-                current.note_kinds(&properties);
-                // One value per kind of property (a `dt-end` may differ from other dt-* ones):
-                // an element with many property classes is parsed once per kind.
-                // A value whose text or HTML the value budget refused is left out (`None`).
-                let mut computed: Vec<((Kind, bool), Option<PropertyValue>)> = Vec::new();
-                for (kind, name) in properties {
-                    let key = (kind, kind == Kind::Dt && name == "end");
-                    let value = match computed.iter().find(|(k, _)| *k == key) {
-                        Some((_, value)) => value.clone(),
-                        None => {
-                            let refusals = self.page.budget.refusals();
-                            let value = self.property_value(kind, &name, &element, current, lang.as_deref());
-                            let value = (self.page.budget.refusals() == refusals).then_some(value);
-                            computed.push((key, value.clone()));
-                            value
+            Some(root) => {
+                if self.enter(&root, 1, &mut state) {
+                    let mut walk = root.as_node().element_walk();
+                    while let Some((element, depth)) = walk.next() {
+                        if !self.enter(element, depth + 1, &mut state) {
+                            walk.skip_children();
                         }
-                    };
-                    let Some(value) = value else { continue };
-                    current.note_value(kind, &name, &value);
-                    current.weight = current.weight.saturating_add(1);
-                    self.record_source(&mut current.item, &name, &element);
-                    current.item.properties.entry(name).or_default().push(value);
+                    }
                 }
             }
-            self.push_children(&element, lang, &mut open, &mut stack, &mut include_budget, &mut truncated);
         }
+        self.close_frames(0, &mut state);
+        let State { items, mut truncated, rels, .. } = state;
         if self.page.budget.refusals() > 0 {
             note_limit(&mut truncated, Limit::ValueBytes);
         }
@@ -256,38 +177,218 @@ impl Parser<'_> {
         document
     }
 
-    /// Pushes the element's children to be entered next, in order, then (inside a classic
-    /// item) the elements the include pattern adds.
-    fn push_children(
-        &self,
-        element: &Element,
-        lang: Option<Rc<str>>,
-        open: &mut [Open],
-        stack: &mut Vec<Step>,
-        include_budget: &mut usize,
-        truncated: &mut Vec<Limit>,
-    ) {
-        let first = stack.len();
-        stack.extend(element.element_children().map(|e| Step::Enter(e, lang.clone())));
-        if let Some(current) = open.last_mut() {
-            if !current.classic.is_empty() {
-                for target in include_targets(self.doc, element) {
-                    let cycle = target == *element || element.ancestors().any(|a| a == target);
-                    if cycle || current.included.contains(&target) {
-                        continue;
-                    }
-                    if *include_budget == 0 {
-                        note_limit(truncated, Limit::Includes);
-                        continue;
-                    }
-                    *include_budget -= 1;
-                    current.included.insert(target.clone());
-                    current.included_order.push(target.clone());
-                    stack.push(Step::Enter(target, lang.clone()));
-                }
+    /// An element of the walk at `depth` (1 for the first level): closes what the walk left,
+    /// visits the element and keeps what its subtree's end has to do. Returns whether to walk
+    /// its children.
+    fn enter(&self, element: &Element, depth: usize, state: &mut State) -> bool {
+        self.close_frames(depth, state);
+        state.langs.truncate(depth);
+        let inherited_lang = state.langs.get(depth - 1).cloned().flatten();
+        let Some((lang, opened)) = self.visit(element, inherited_lang, state) else { return false };
+        let includes = self.includes(element, state);
+        if opened || !includes.is_empty() {
+            state.frames.push(Frame { depth, finishes_item: opened, includes, lang: lang.clone() });
+        }
+        state.langs.push(lang);
+        true
+    }
+
+    /// Ends the subtrees of the frames at `depth` or deeper, innermost first: walks the
+    /// elements each one's element included, then finishes its item.
+    fn close_frames(&self, depth: usize, state: &mut State) {
+        while state.frames.last().is_some_and(|frame| frame.depth >= depth) {
+            let Some(frame) = state.frames.pop() else { break };
+            self.walk_included(frame.includes, frame.lang, state);
+            if frame.finishes_item {
+                self.finish_innermost(state);
             }
         }
-        stack[first..].reverse();
+    }
+
+    /// Finishes the innermost open item.
+    fn finish_innermost(&self, state: &mut State) {
+        if let Some(done) = state.open.pop() {
+            self.finish(done, &mut state.open, &mut state.items, &mut state.copy_budget, &mut state.truncated);
+        }
+    }
+
+    /// Walks the subtrees of included elements (include pattern), in order, with an explicit
+    /// stack: these may sit anywhere in the document, and include others in turn.
+    fn walk_included(&self, targets: Vec<Element>, lang: Option<Rc<str>>, state: &mut State) {
+        let mut stack: Vec<Step> = targets.into_iter().rev().map(|target| Step::Enter(target, lang.clone())).collect();
+        while let Some(step) = stack.pop() {
+            let (element, inherited_lang) = match step {
+                Step::Enter(element, lang) => (element, lang),
+                Step::Exit => {
+                    self.finish_innermost(state);
+                    continue;
+                }
+            };
+            let Some((lang, opened)) = self.visit(&element, inherited_lang, state) else { continue };
+            if opened {
+                stack.push(Step::Exit);
+            }
+            let first = stack.len();
+            stack.extend(element.element_children().map(|child| Step::Enter(child, lang.clone())));
+            let includes = self.includes(&element, state);
+            stack.extend(includes.into_iter().map(|target| Step::Enter(target, lang.clone())));
+            stack[first..].reverse();
+        }
+    }
+
+    /// One element: its rels, then its root types and properties. Returns `None` for an
+    /// element whose subtree is not parsed (`template`, `script`, `style`), else the
+    /// element's language and whether it opened an item.
+    fn visit(
+        &self,
+        element: &Element,
+        inherited_lang: Option<Rc<str>>,
+        state: &mut State,
+    ) -> Option<(Option<Rc<str>>, bool)> {
+        if is_one_of(element, &["a", "area", "link"]) && element.has_attr("rel") {
+            state.rels.add(element, &self.page);
+        }
+        if is_one_of(element, &["template", "script", "style"]) {
+            return None;
+        }
+        // The element's language: its own `lang` attribute (empty means unknown), else the
+        // inherited one.
+        let own_lang = if self.options.lang { element.attr("lang") } else { None };
+        let lang = match own_lang {
+            Some(value) => Some(value.trim()).filter(|v| !v.is_empty()).map(Rc::from),
+            None => inherited_lang,
+        };
+        let class_attr = element.attr("class");
+        let class_attr: &str = class_attr.unwrap_or_default();
+        let context = state.open.last().map(|o| o.classic.as_slice());
+        if names_nothing(class_attr, context) {
+            return Some((lang, false));
+        }
+        let mut classes = class_list(class_attr);
+        if self.options.filter_roots {
+            classes.retain(|class| !crate::frameworks::is_framework_root(class));
+        }
+        let (mut roots, mut classic) = roots_of(&classes);
+        // Property classes are read as written: the suite expects a repeated property class
+        // to give a repeated value (tentative-names-properties-multi).
+        let properties: Vec<(Kind, String)> = match context {
+            None => Vec::new(),
+            Some([]) => split_ascii_whitespace(class_attr)
+                .filter(|class| !self.options.filter_roots || !crate::frameworks::is_framework_property(class))
+                .filter_map(property_class)
+                .map(|(kind, name)| (kind, name.to_owned()))
+                .collect(),
+            Some(vocabularies) => classic_properties(vocabularies, &classes, element, roots.is_empty()),
+        };
+        if roots.is_empty() {
+            // A classic property that implies a root of its own (hReview `item`).
+            let implied = context
+                .unwrap_or_default()
+                .iter()
+                .flat_map(|vocab| classes.iter().filter_map(|c| vocab.property(c)))
+                .find_map(|p| p.implied_root);
+            if let Some(implied) = implied {
+                roots = vec![implied.type_.to_owned()];
+                classic = vec![implied];
+            }
+        }
+        if !roots.is_empty() && state.open.len() >= self.options.max_item_depth {
+            note_limit(&mut state.truncated, Limit::ItemDepth);
+        }
+        if !roots.is_empty() && state.open.len() < self.options.max_item_depth {
+            // The suite gives `id` for microformats2 roots only (mixed/id;
+            // v1/includes/hcarditemref expects none for `<p id=mozilla-adr class=adr>`);
+            // classic roots keep theirs with `classic_root_ids`.
+            let id = element
+                .id()
+                .map(|v| v.to_string())
+                .filter(|v| !v.is_empty() && (classic.is_empty() || self.options.classic_root_ids));
+            match state.open.last_mut() {
+                Some(parent) => {
+                    parent.nested = true;
+                    parent.note_kinds(&properties);
+                }
+                None => self.page.text.index_subtree(element, &self.page.urls),
+            }
+            let source_paths = self
+                .options
+                .source_paths
+                .then(|| SourcePaths { item: self.doc.element_path(element), properties: Default::default() });
+            state.open.push(Open {
+                element: element.clone(),
+                item: Item {
+                    type_: roots,
+                    id,
+                    lang: lang.as_deref().map(str::to_owned),
+                    source_paths,
+                    ..Item::default()
+                },
+                lang: lang.clone(),
+                weight: 1 + classes.len(),
+                spent_at_open: self.page.budget.spent(),
+                classic,
+                as_properties: unique(properties),
+                nested: false,
+                has_p_or_e: false,
+                has_u: false,
+                p_name: None,
+                u_url: None,
+                included: HashSet::new(),
+                included_order: Vec::new(),
+            });
+            return Some((lang, true));
+        } else if let Some(current) = state.open.last_mut() {
+            current.note_kinds(&properties);
+            // One value per kind of property (a `dt-end` may differ from other dt-* ones):
+            // an element with many property classes is parsed once per kind.
+            // A value whose text or HTML the value budget refused is left out (`None`).
+            let mut computed: Vec<((Kind, bool), Option<PropertyValue>)> = Vec::new();
+            for (kind, name) in properties {
+                let key = (kind, kind == Kind::Dt && name == "end");
+                let value = match computed.iter().find(|(k, _)| *k == key) {
+                    Some((_, value)) => value.clone(),
+                    None => {
+                        let refusals = self.page.budget.refusals();
+                        let value = self.property_value(kind, &name, element, current, lang.as_deref());
+                        let value = (self.page.budget.refusals() == refusals).then_some(value);
+                        computed.push((key, value.clone()));
+                        value
+                    }
+                };
+                let Some(value) = value else { continue };
+                current.note_value(kind, &name, &value);
+                current.weight = current.weight.saturating_add(1);
+                self.record_source(&mut current.item, &name, element);
+                current.item.properties.entry(name).or_default().push(value);
+            }
+        }
+        Some((lang, false))
+    }
+
+    /// The elements the include pattern adds to the innermost item from `element`, inside a
+    /// classic item: each once per item, never an ancestor of `element` (or itself), within
+    /// the document's include budget.
+    fn includes(&self, element: &Element, state: &mut State) -> Vec<Element> {
+        let mut added = Vec::new();
+        let Some(current) = state.open.last_mut() else { return added };
+        if current.classic.is_empty() {
+            return added;
+        }
+        for target in include_targets(self.doc, element) {
+            let cycle = target == *element || element.ancestors().any(|a| a == target);
+            if cycle || current.included.contains(&target) {
+                continue;
+            }
+            if state.include_budget == 0 {
+                note_limit(&mut state.truncated, Limit::Includes);
+                continue;
+            }
+            state.include_budget -= 1;
+            current.included.insert(target.clone());
+            current.included_order.push(target.clone());
+            added.push(target);
+        }
+        added
     }
 
     /// With [`crate::Options::source_paths`]: records that the next value of `name` comes from

@@ -54,13 +54,13 @@ impl Rels {
     /// Adds an `a`, `area` or `link` element with a `rel` attribute.
     pub(crate) fn add(&mut self, element: &Element, page: &Page) {
         let urls = &page.urls;
-        let Some(href) = element.attr("href").map(|h| h.to_string()) else { return };
+        let Some(href) = element.attr("href") else { return };
         let rel = element.attr("rel");
         let values = crate::names::class_list(rel.unwrap_or_default());
         if values.is_empty() {
             return;
         }
-        let url = urls.resolve(&href);
+        let url = urls.resolve(href);
         // The link text, computed only when an output asks for it.
         let mut text: Option<String> = None;
         // The parsing specification's textContent, or the thorough algorithm's plain text.
@@ -107,7 +107,9 @@ impl Rels {
                 self.rel_urls.insert_full(url.clone(), entry).0
             }
         };
-        if self.alternates_option && values.contains(&"alternate") {
+        // With the `alternates` option, `rel=alternate` links go to `alternates`, not `rels`.
+        let alternate = self.alternates_option && values.contains(&"alternate");
+        if alternate {
             let others: Vec<&str> = values.iter().copied().filter(|v| *v != "alternate").collect();
             let text = text_of(element);
             self.alternates.push(Alternate {
@@ -118,16 +120,21 @@ impl Rels {
                 type_: attr(element, "type"),
                 text: (!text.is_empty()).then_some(text),
             });
-        } else {
-            for value in &values {
-                let number = self.rel_number(value);
+        }
+        let numbers: Vec<usize> = values.iter().map(|value| self.rel_number(value)).collect();
+        if !alternate {
+            for (value, &number) in values.iter().zip(&numbers) {
                 if self.seen_in_rels.insert((number, url_number)) {
-                    self.rels.entry((*value).to_owned()).or_default().push(url.clone());
+                    match self.rels.get_mut(*value) {
+                        Some(urls) => urls.push(url.clone()),
+                        None => {
+                            self.rels.insert((*value).to_owned(), vec![url.clone()]);
+                        }
+                    }
                 }
             }
         }
-        for value in values {
-            let number = self.rel_number(value);
+        for (value, number) in values.into_iter().zip(numbers) {
             if self.seen_in_rel_urls.insert((number, url_number)) {
                 if let Some(entry) = self.rel_urls.get_index_mut(url_number) {
                     entry.1.rels.push(value.to_owned());

@@ -39,14 +39,32 @@ impl Urls {
         if value.is_empty() {
             return self.base_as_written.clone();
         }
-        if Url::parse(value).is_ok() {
+        if has_scheme(value) && Url::parse(value).is_ok() {
             return value.to_owned();
         }
         match self.base.join(value) {
-            Ok(url) => url.to_string(),
+            Ok(url) => String::from(url),
             Err(_) => value.to_owned(),
         }
     }
+}
+
+/// Whether a (trimmed) value starts with a scheme and `:`, as the URL parser reads it (URL
+/// Standard, "basic URL parser": tabs and newlines removed, then "scheme start state" and
+/// "scheme state"). Without one, parsing it with no base fails, so the check saves that parse.
+fn has_scheme(value: &str) -> bool {
+    let mut chars = value.chars().filter(|c| !matches!(c, '\t' | '\n' | '\r'));
+    if !chars.next().is_some_and(|c| c.is_ascii_alphabetic()) {
+        return false;
+    }
+    for c in chars {
+        match c {
+            ':' => return true,
+            c if c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.') => {}
+            _ => return false,
+        }
+    }
+    false
 }
 
 /// Whether an element is the HTML element with one of these names.
@@ -60,5 +78,22 @@ pub(crate) fn attr_of(element: &Element, names: &[&str], attribute: &str) -> Opt
         element.attr(attribute).map(|v| v.to_string())
     } else {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::has_scheme;
+    use harvest_dom::Url;
+
+    #[test]
+    fn values_without_a_scheme_do_not_parse_alone() {
+        for value in ["/a", "a", "a/b:c", "1a:b", "#x", "?q", "", "-:x", "h\tt\ntp", "ü:x", "//h/x"] {
+            assert!(!has_scheme(value), "{value:?}");
+            assert!(Url::parse(value).is_err(), "{value:?}");
+        }
+        for value in ["http://h/", "h\tt\ntp://h/", "mailto:a@b", "a+b.c-d:x", "x:"] {
+            assert!(has_scheme(value), "{value:?}");
+        }
     }
 }

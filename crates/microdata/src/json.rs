@@ -178,7 +178,8 @@ impl Writer {
 pub(crate) fn write_string(out: &mut String, value: &str) {
     out.push('"');
     let mut rest = value;
-    while let Some(position) = rest.find(|c: char| c < ' ' || c == '"' || c == '\\') {
+    // The characters to escape are ASCII, and no byte of another character's UTF-8 is one.
+    while let Some(position) = rest.bytes().position(|b| b < b' ' || b == b'"' || b == b'\\') {
         out.push_str(&rest[..position]);
         let c = rest[position..].chars().next().unwrap_or(' ');
         match c {
@@ -306,6 +307,9 @@ pub(crate) fn write_json(inner: &Inner, top: &[usize], options: &JsonOptions) ->
     (w.out, limit)
 }
 
+/// Items with up to this many property names find a name's group by comparing names.
+const FEW_GROUPS: usize = 16;
+
 /// Steps 1–6 of "get the object for an item": opens the item object and its properties.
 fn open_item<'a>(inner: &'a Inner, w: &mut Writer, stack: &mut Vec<Frame<'a>>, on_path: &mut [bool], item: usize) {
     on_path[item] = true;
@@ -326,11 +330,24 @@ fn open_item<'a>(inner: &'a Inner, w: &mut Writer, stack: &mut Vec<Frame<'a>>, o
     w.key("properties");
     w.open('{');
     let mut groups: Vec<(&str, Vec<usize>)> = Vec::new();
+    // Names → groups, once there are too many groups to compare a name with each.
     let mut group_of: HashMap<&str, usize> = HashMap::new();
     for &node in inner.crawl(item).properties.iter() {
         for name in inner.nodes[node].names.iter() {
-            let index = *group_of.entry(name.as_str()).or_insert_with(|| {
-                groups.push((name.as_str(), Vec::new()));
+            let name = name.as_str();
+            let known = if groups.len() <= FEW_GROUPS {
+                groups.iter().position(|(group, _)| *group == name)
+            } else {
+                if group_of.is_empty() {
+                    group_of.extend(groups.iter().enumerate().map(|(index, (group, _))| (*group, index)));
+                }
+                group_of.get(name).copied()
+            };
+            let index = known.unwrap_or_else(|| {
+                groups.push((name, Vec::new()));
+                if !group_of.is_empty() {
+                    group_of.insert(name, groups.len() - 1);
+                }
                 groups.len() - 1
             });
             if let Some(group) = groups.get_mut(index) {

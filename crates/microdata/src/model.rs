@@ -3,9 +3,10 @@
 //!
 //! # How the document is read
 //!
-//! [`Microdata::new`] walks the document once, in tree order, into a flat table of its
-//! elements. Each entry knows its parent and where its subtree ends in tree order, so "the
-//! elements of a subtree" is a range of the table and "skip this subtree" is a jump. Nothing
+//! [`Microdata::new`] walks the document once, in tree order, into a flat table of the
+//! elements it reads (those with a microdata attribute or an `id`). Each entry knows its
+//! nearest ancestor in the table and where its subtree ends in tree order, so "the elements of
+//! a subtree" is a range of the table and "skip this subtree" is a jump. Nothing
 //! here recurses: the walk, the crawl of an item's properties and the JSON writer all use
 //! loops and explicit stacks.
 //!
@@ -33,12 +34,12 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 /// No index (the parent of the root element, the item of a non-item element).
 pub(crate) const NONE: usize = usize::MAX;
 
-/// One element of the document, in tree order.
+/// One element of the table, in tree order.
 pub(crate) struct Node {
     pub element: Element,
-    /// Index of the parent element, or [`NONE`].
+    /// Index of the nearest ancestor in the table, or [`NONE`].
     pub parent: usize,
-    /// One past the index of the last element of this element's subtree.
+    /// One past the index of the last table entry of this element's subtree.
     pub end: usize,
     /// An HTML element with an `itemscope` attribute (HTML §5.2.2, §5.2.6).
     pub itemscope: bool,
@@ -67,7 +68,10 @@ pub(crate) struct ItemData {
 }
 
 pub(crate) struct Inner {
+    /// The elements the model reads, in tree order ([`is_in_table`]).
     pub nodes: Vec<Node>,
+    /// How many elements the document has.
+    pub elements: usize,
     pub items: Vec<ItemData>,
     /// `id` → the first element in tree order with that ID, built when an `itemref` is first
     /// resolved (most pages have none).
@@ -133,16 +137,20 @@ impl Microdata {
     pub fn with_options(doc: &Document, options: &crate::MicrodataOptions) -> Microdata {
         let mut nodes: Vec<Node> = Vec::new();
         let mut items = Vec::new();
-        // Indices of the open ancestors of the element being visited, outermost first.
-        let mut open: Vec<usize> = Vec::new();
-        for element in doc.elements() {
-            let parent = element.parent_element();
-            while let Some(&top) = open.last() {
-                if parent.as_ref() == Some(&nodes[top].element) {
-                    break;
-                }
+        let mut elements = 0usize;
+        // The table's entries among the ancestors of the element being visited, outermost
+        // first, with their depths.
+        let mut open: Vec<(usize, usize)> = Vec::new();
+        let mut walk = doc.element_walk();
+        while let Some((element, depth)) = walk.next() {
+            elements += 1;
+            // Every element closes the entries it is not inside, in the table or not.
+            while open.last().is_some_and(|&(_, open_depth)| open_depth >= depth) {
+                let Some((top, _)) = open.pop() else { break };
                 nodes[top].end = nodes.len();
-                open.pop();
+            }
+            if !is_in_table(element) {
+                continue;
             }
             let index = nodes.len();
             let html = element.is_html();
@@ -167,23 +175,24 @@ impl Microdata {
                 NONE
             };
             nodes.push(Node {
-                element,
-                parent: open.last().copied().unwrap_or(NONE),
+                element: element.clone(),
+                parent: open.last().map_or(NONE, |&(parent, _)| parent),
                 end: index + 1,
                 itemscope,
                 itemprop_attr,
                 names,
                 item,
             });
-            open.push(index);
+            open.push((index, depth));
         }
         let total = nodes.len();
-        for index in open {
+        for (index, _) in open {
             nodes[index].end = total;
         }
         Microdata {
             inner: Arc::new(Inner {
                 nodes,
+                elements,
                 items,
                 ids: OnceLock::new(),
                 base_url: doc.base_url().cloned(),
@@ -450,12 +459,38 @@ fn scan_region(nodes: &[Node], start: usize, stop: usize, found: &mut Vec<usize>
     }
 }
 
-/// HTML §5.2.3: the tokens of an `itemprop` value, first occurrences kept (with a set, so a
-/// value of many tokens costs linear time).
-fn property_names(value: &str) -> Box<[String]> {
-    let mut seen = HashSet::new();
-    split_ascii_whitespace(value).filter(|token| seen.insert(*token)).map(str::to_owned).collect()
+/// Whether an element has a place in the table: it has one of the attributes microdata reads
+/// (`itemscope`, `itemprop`, `itemtype`, `itemid`, `itemref`) or an `id` (an `itemref` may name
+/// it). The other elements cannot be items, properties or targets, and the crawl passes
+/// through them without stopping, so the table leaves them out: an item's subtree is still a
+/// range of the table.
+fn is_in_table(element: &Element) -> bool {
+    element.namespaced_attributes().any(|(namespace, name, _)| {
+        namespace.is_none() && matches!(name, "id" | "itemscope" | "itemprop" | "itemtype" | "itemid" | "itemref")
+    })
 }
+
+/// HTML §5.2.3: the tokens of an `itemprop` value, first occurrences kept (a few tokens by
+/// comparison, more with a set, so a value of many tokens costs linear time).
+fn property_names(value: &str) -> Box<[String]> {
+    let mut tokens = split_ascii_whitespace(value);
+    let mut names: Vec<String> = Vec::new();
+    for token in tokens.by_ref() {
+        if names.len() == SHORT_NAME_LIST {
+            let mut seen: HashSet<&str> = names.iter().map(String::as_str).collect();
+            let rest: Vec<&str> = std::iter::once(token).chain(tokens).filter(|token| seen.insert(token)).collect();
+            names.extend(rest.into_iter().map(str::to_owned));
+            break;
+        }
+        if !names.iter().any(|name| name == token) {
+            names.push(token.to_owned());
+        }
+    }
+    names.into_boxed_slice()
+}
+
+/// `itemprop` values of up to this many distinct tokens are de-duplicated by comparison.
+const SHORT_NAME_LIST: usize = 16;
 
 /// The URL property elements (HTML §5.2.4).
 pub(crate) fn is_url_property_element(element: &Element) -> bool {
@@ -480,7 +515,7 @@ pub(crate) fn text_value(inner: &Inner, node: usize) -> String {
     let element = &inner.nodes[node].element;
     let url = |name: &str| match element.attr(name) {
         Some(value) => match Url::options().base_url(inner.base_url.as_ref()).parse(value) {
-            Ok(url) => url.to_string(),
+            Ok(url) => String::from(url),
             Err(_) => String::new(),
         },
         None => String::new(),
@@ -512,3 +547,42 @@ pub(crate) fn text_value(inner: &Inner, node: usize) -> String {
 
 mod handles;
 pub use handles::{Item, Properties, PropertiesIter, Property, PropertyList, PropertyValue};
+
+#[cfg(test)]
+mod tests {
+    use super::{property_names, Microdata};
+    use harvest_dom::Document;
+
+    /// The table leaves out elements without microdata attributes or an id; an entry's subtree
+    /// still ends where the element's does, whatever follows it.
+    #[test]
+    fn subtrees_end_at_elements_outside_the_table() {
+        let doc = Document::parse(concat!(
+            "<div><p itemscope><b itemprop=a>1</b></p><span><i itemprop=b>2</i></span></div>",
+            "<section itemscope><div><em itemprop=c>3</em></div></section><u><s itemprop=d>4</s></u>",
+        ));
+        let microdata = Microdata::new(&doc);
+        let names: Vec<Vec<String>> = microdata
+            .items()
+            .iter()
+            .map(|item| item.properties().iter().map(|property| property.names()[0].clone()).collect())
+            .collect();
+        assert_eq!(names, [["a"], ["c"]]);
+        let unowned = doc.elements().filter(|e| e.is("i") || e.is("s")).collect::<Vec<_>>();
+        assert!(unowned.iter().all(|element| microdata.item_value(element).is_some()));
+    }
+
+    #[test]
+    fn property_names_keep_first_occurrences() {
+        assert_eq!(&*property_names(" a b\ta  c b "), ["a", "b", "c"]);
+        // Past the short list, the rest goes through a set, in the same order.
+        let tokens: Vec<String> = (0..60).map(|i| format!("n{}", (i * 7) % 23)).collect();
+        let mut expected: Vec<String> = Vec::new();
+        for token in &tokens {
+            if !expected.contains(token) {
+                expected.push(token.clone());
+            }
+        }
+        assert_eq!(property_names(&tokens.join(" ")).to_vec(), expected);
+    }
+}

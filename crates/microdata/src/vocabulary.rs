@@ -236,7 +236,7 @@ struct Task {
 /// properties) against the vocabulary's rules.
 pub(crate) fn check(inner: &Inner) -> Vec<Finding> {
     let mut findings = Vec::new();
-    let mut budget = inner.nodes.len().saturating_mul(BUDGET_PER_ELEMENT).saturating_add(100_000);
+    let mut budget = inner.elements.saturating_mul(BUDGET_PER_ELEMENT).saturating_add(100_000);
     let mut tasks: Vec<Task> = Vec::new();
     for (item, data) in inner.items.iter().enumerate() {
         for &(item_type, vocabulary, section, specs) in VOCABULARIES {

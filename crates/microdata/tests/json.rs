@@ -210,3 +210,27 @@ fn deep_serde_values_drop_and_fail_safely() {
     assert!(serde_json::from_str::<JsonDocument>(&chain(40)).is_ok());
     assert!(serde_json::from_str::<JsonDocument>(&chain(100)).is_err());
 }
+
+/// Properties keep the order their names were first met, with few names and with many (past
+/// the short list the writer compares names with, it looks them up in a map).
+#[test]
+fn property_names_keep_their_first_order_few_or_many() {
+    for count in [3, 16, 17, 40] {
+        let mut html = String::from("<div itemscope>");
+        for round in 0..2 {
+            for index in (0..count).rev() {
+                html.push_str(&format!("<b itemprop='n{index} shared'>{round}</b>"));
+            }
+        }
+        html.push_str("</div>");
+        let json: Value =
+            serde_json::from_str(&to_json(&parse(&html, "http://example.com/"), &JsonOptions::new())).unwrap();
+        let properties = json["items"][0]["properties"].as_object().unwrap();
+        let names: Vec<&str> = properties.keys().map(String::as_str).collect();
+        let mut expected = vec![format!("n{}", count - 1), "shared".to_owned()];
+        expected.extend((0..count - 1).rev().map(|index| format!("n{index}")));
+        assert_eq!(names, expected, "{count} names");
+        assert_eq!(properties["shared"].as_array().unwrap().len(), 2 * count);
+        assert_eq!(properties["n0"], serde_json::json!(["0", "1"]));
+    }
+}

@@ -1,6 +1,7 @@
 //! The processing sequence (RDFa Core 1.1 §7.5, with the HTML+RDFa 1.1 §3.1 host-language
-//! rules), run over the tree with an explicit stack: each element is entered (steps 1-13) and
-//! left (step 14) in document order, without recursion.
+//! rules), run over the tree with a lending walk and a stack of the entered elements whose
+//! subtree the walk is in: each element is entered (steps 1-13) and left (step 14) in document
+//! order, without recursion.
 
 use crate::curie::{Resolved, Scope};
 use crate::processor::DiagnosticKind;
@@ -62,15 +63,16 @@ struct Context {
     vocabulary: Option<Iri>,
 }
 
-enum Step {
-    Enter(Element, Rc<Context>),
-    /// Step 14 of an element, and the prefixes it declared.
-    Leave {
-        subject: Option<Subject>,
-        local_mapping: usize,
-        parent_mapping: usize,
-        prefixes: Vec<String>,
-    },
+/// An element entered whose subtree the walk is in: the context of its children and its step
+/// 14, run when the walk leaves the subtree.
+struct Frame {
+    depth: usize,
+    children: Rc<Context>,
+    subject: Option<Subject>,
+    local_mapping: usize,
+    parent_mapping: usize,
+    /// The prefixes it declared, popped on leaving.
+    prefixes: Vec<String>,
 }
 
 /// Whether the processing steps read this attribute (§7.5 steps 2-12, HTML+RDFa §3.1, Role
@@ -109,13 +111,6 @@ fn is_inert(element: &Element) -> bool {
     element.namespaced_attributes().all(|(namespace, name, _)| {
         namespace.is_none() && !is_rdfa_attribute(name) && !name.starts_with("xmlns:") && name != "xml:lang"
     })
-}
-
-/// Pushes the element children of `element`, to be entered in document order with `context`.
-fn push_children(element: &Element, context: &Rc<Context>, stack: &mut Vec<Step>) {
-    let first = stack.len();
-    stack.extend(element.element_children().map(|child| Step::Enter(child, Rc::clone(context))));
-    stack[first..].reverse();
 }
 
 /// The state of one run.
@@ -197,35 +192,45 @@ impl<'a> Sequence<'a> {
             vocabulary: None,
         };
         let loud = Loud::find(self.document, self.scope.base.as_str());
-        let mut stack = vec![Step::Enter(root.clone(), Rc::new(initial))];
-        while let Some(step) = stack.pop() {
-            match step {
+        let mut frames: Vec<Frame> = Vec::new();
+        self.enter(&root, 0, &Rc::new(initial), &root, &mut frames)?;
+        // The root's descendants in document order, lent by the walk, at depth 1 and below.
+        let mut walk = root.as_node().element_walk();
+        while let Some((element, depth)) = walk.next() {
+            self.leave_frames(depth, &mut frames)?;
+            let Some(context) = frames.last().map(|frame| Rc::clone(&frame.children)) else { break };
+            if context.incomplete.is_empty() && !loud.contains(element) {
                 // A quiet subtree with no incomplete triples to complete changes nothing
                 // (crate::quiet).
-                Step::Enter(element, context)
-                    if element != root && context.incomplete.is_empty() && !loud.contains(&element) => {}
-                Step::Enter(element, context) if element != root && is_inert(&element) => {
-                    push_children(&element, &context, &mut stack);
-                }
-                Step::Enter(element, context) => self.enter(&element, &context, &root, &mut stack)?,
-                Step::Leave { subject, local_mapping, parent_mapping, prefixes } => {
-                    self.leave(subject, local_mapping, parent_mapping)?;
-                    for prefix in prefixes {
-                        self.scope.pop_prefix(&prefix);
-                    }
-                }
+                walk.skip_children();
+            } else if !is_inert(element) {
+                self.enter(element, depth, &context, &root, &mut frames)?;
+            }
+            // An inert element's children take its context, the innermost frame's.
+        }
+        self.leave_frames(0, &mut frames)
+    }
+
+    /// Step 14 for the entered elements at `depth` or deeper, innermost first.
+    fn leave_frames(&mut self, depth: usize, frames: &mut Vec<Frame>) -> Result<(), GraphError> {
+        while frames.last().is_some_and(|frame| frame.depth >= depth) {
+            let Some(frame) = frames.pop() else { break };
+            self.leave(frame.subject, frame.local_mapping, frame.parent_mapping)?;
+            for prefix in frame.prefixes {
+                self.scope.pop_prefix(&prefix);
             }
         }
         Ok(())
     }
 
-    /// Steps 1-13 for one element; pushes its [`Step::Leave`] and its children.
+    /// Steps 1-13 for one element, at `depth` in the walk; pushes the [`Frame`] of its subtree.
     fn enter(
         &mut self,
         element: &Element,
+        depth: usize,
         context: &Rc<Context>,
         root: &Element,
-        stack: &mut Vec<Step>,
+        frames: &mut Vec<Frame>,
     ) -> Result<(), GraphError> {
         // Step 1: local values.
         let mut skip = false;
@@ -486,8 +491,14 @@ impl<'a> Sequence<'a> {
                 vocabulary,
             }
         };
-        stack.push(Step::Leave { subject: new_subject, local_mapping, parent_mapping: context.list_mapping, prefixes });
-        push_children(element, &Rc::new(child), stack);
+        frames.push(Frame {
+            depth,
+            children: Rc::new(child),
+            subject: new_subject,
+            local_mapping,
+            parent_mapping: context.list_mapping,
+            prefixes,
+        });
         Ok(())
     }
 

@@ -29,8 +29,9 @@ impl Loud {
     pub(crate) fn find(document: &Document, base: &str) -> Loud {
         let hierarchical = has_authority(base);
         let mut elements = FxHashSet::default();
-        for element in document.elements() {
-            if is_quiet(&element, hierarchical) || !elements.insert(element.clone()) {
+        let mut walk = document.element_walk();
+        while let Some((element, _)) = walk.next() {
+            if is_quiet(element, hierarchical) || !elements.insert(element.clone()) {
                 continue;
             }
             for ancestor in element.ancestors() {
