@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod attributes;
 pub mod context;
 mod copy;
 mod curie;

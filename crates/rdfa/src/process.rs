@@ -3,6 +3,7 @@
 //! subtree the walk is in: each element is entered (steps 1-13) and left (step 14) in document
 //! order, without recursion.
 
+use crate::attributes::{declared_prefix, is_rdfa_attribute};
 use crate::curie::{Resolved, Scope};
 use crate::processor::DiagnosticKind;
 use crate::quiet::Loud;
@@ -73,29 +74,6 @@ struct Frame {
     parent_mapping: usize,
     /// The prefixes it declared, popped on leaving.
     prefixes: Vec<String>,
-}
-
-/// Whether the processing steps read this attribute (§7.5 steps 2-12, HTML+RDFa §3.1, Role
-/// Attribute §4), besides `xmlns:*` declarations and `xml:lang`.
-pub(crate) fn is_rdfa_attribute(name: &str) -> bool {
-    matches!(
-        name,
-        "about"
-            | "content"
-            | "datatype"
-            | "href"
-            | "inlist"
-            | "lang"
-            | "prefix"
-            | "property"
-            | "rel"
-            | "resource"
-            | "rev"
-            | "role"
-            | "src"
-            | "typeof"
-            | "vocab"
-    )
 }
 
 /// Whether §7.5 leaves the evaluation context as it is for this element, so that its children
@@ -556,12 +534,7 @@ impl<'a> Sequence<'a> {
     fn declare_prefixes(&mut self, element: &Element) -> Vec<String> {
         let mut pushed = Vec::new();
         for (namespace, name, value) in element.namespaced_attributes() {
-            let prefix = match namespace {
-                Some("http://www.w3.org/2000/xmlns/") => Some(name),
-                None => name.strip_prefix("xmlns:"),
-                _ => None,
-            };
-            let Some(prefix) = prefix else { continue };
+            let Some(prefix) = declared_prefix(namespace, name) else { continue };
             self.declare(prefix, value, &mut pushed);
         }
         if let Some(value) = element.attr("prefix") {

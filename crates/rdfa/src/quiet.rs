@@ -10,9 +10,9 @@
 //! either when its links resolve without a warning, which [`resolves_cleanly`] tells apart
 //! without resolving them (the resolution is most of what entering such an element costs).
 
+use crate::attributes::{declared_prefix, is_rdfa_attribute, XML, XMLNS};
 use crate::context;
 use crate::curie::is_ncname;
-use crate::process::is_rdfa_attribute;
 use harvest_dom::{Document, Element};
 use harvest_rdf::Iri;
 use rustc_hash::FxHashSet;
@@ -61,26 +61,26 @@ fn is_quiet(element: &Element, hierarchical_base: bool) -> bool {
     if element.is("head") || element.is("body") {
         return false;
     }
-    element.namespaced_attributes().all(|(namespace, name, value)| match namespace {
-        None => match name {
-            "href" | "src" => hierarchical_base && resolves_cleanly(value),
-            "content" | "datatype" | "inlist" => true,
-            "xml:lang" => false,
-            name => match name.strip_prefix("xmlns:") {
-                Some(prefix) => declares_cleanly(prefix, value),
-                None => !is_rdfa_attribute(name),
+    element.namespaced_attributes().all(|(namespace, name, value)| {
+        if let Some(prefix) = declared_prefix(namespace, name) {
+            return declares_cleanly(prefix, value);
+        }
+        match namespace {
+            None => match name {
+                "href" | "src" => hierarchical_base && resolves_cleanly(value),
+                "content" | "datatype" | "inlist" => true,
+                "xml:lang" => false,
+                name => !is_rdfa_attribute(name),
             },
-        },
-        Some(XMLNS) => declares_cleanly(name, value),
-        // `xml:lang` (step 4), and whatever else the XML namespace holds.
-        Some(XML) => false,
-        // `xlink:href` and other foreign attributes: the sequence reads none of them.
-        Some(_) => true,
+            // A default namespace declaration: no prefix.
+            Some(XMLNS) => true,
+            // `xml:lang` (step 4), and whatever else the XML namespace holds.
+            Some(XML) => false,
+            // `xlink:href` and other foreign attributes: the sequence reads none of them.
+            Some(_) => true,
+        }
     })
 }
-
-const XMLNS: &str = "http://www.w3.org/2000/xmlns/";
-const XML: &str = "http://www.w3.org/XML/1998/namespace";
 
 /// Whether §7.5 step 3 declares this prefix without a note: a valid one, mapped to an IRI, that
 /// redefines no prefix of the initial context as something else

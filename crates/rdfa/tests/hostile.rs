@@ -138,3 +138,22 @@ fn same_input_same_output() {
         format!("<div vocab='http://schema.org/' typeof=Thing><p property=text>{page}</p><p rel=knows>_:a</p></div>");
     assert_eq!(rdfa(&html).graph.to_ntriples(), rdfa(&html).graph.to_ntriples());
 }
+
+/// An SVG's default namespace declaration (`xmlns` alone, which the HTML parser puts in the
+/// XML namespaces namespace like `xmlns:foo`) maps no prefix: `xmlns:foo` in `property` is
+/// then the absolute IRI it is written as (CURIE processing, RDFa Core §7.4), exactly as under
+/// an HTML element whose `xmlns` attribute declares nothing either; it does not expand
+/// against the SVG namespace. `xmlns:ex` on the same element does declare `ex`.
+#[test]
+fn a_default_namespace_declaration_maps_no_prefix() {
+    let graphs: Vec<String> = [
+        r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:ex="http://example.org/"><text property="xmlns:foo ex:bar">t</text></svg>"#,
+        r#"<div xmlns="http://www.w3.org/1999/xhtml" xmlns:ex="http://example.org/"><span property="xmlns:foo ex:bar">t</span></div>"#,
+    ]
+    .iter()
+    .map(|html| rdfa(html).graph.to_ntriples())
+    .collect();
+    assert_eq!(graphs[0], graphs[1]);
+    assert!(graphs[0].contains("<xmlns:foo> \"t\""), "{}", graphs[0]);
+    assert!(graphs[0].contains("<http://example.org/bar> \"t\""), "{}", graphs[0]);
+}
