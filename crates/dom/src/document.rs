@@ -148,6 +148,8 @@ pub struct Document {
     /// The URL as its caller wrote it, when given.
     url_as_written: Option<String>,
     base_url: Option<Url>,
+    /// The `href` of the first `base` element that has one, as written.
+    base_href: Option<String>,
     encoding: DetectedEncoding,
     depth_limit_hit: bool,
     parse_interrupted: bool,
@@ -228,13 +230,19 @@ impl Document {
     fn from_parsed(mut parsed: parse::ParsedTree, options: &ParseOptions, encoding: DetectedEncoding) -> Document {
         parsed.tree.set_deadline(options.deadline.clone());
         let root = Node::new(&std::sync::Arc::new(parsed.tree), crate::tree::NodeId::DOCUMENT);
-        let base_url =
-            if parsed.created_base { document_base_url(&root, options.url.as_ref()) } else { options.url.clone() };
+        // HTML § "document base URL": only a page whose parser made a `base` element has one
+        // to look for.
+        let base_href = if parsed.created_base { first_base_href(&root) } else { None };
+        let base_url = match &base_href {
+            Some(href) => crate::url::resolve(options.url.as_ref(), href).ok().or_else(|| options.url.clone()),
+            None => options.url.clone(),
+        };
         Document {
             root,
             url: options.url.clone(),
             url_as_written: options.url_as_written.clone(),
             base_url,
+            base_href,
             encoding,
             depth_limit_hit: parsed.depth_limit_hit,
             parse_interrupted: parsed.interrupted,
@@ -303,6 +311,18 @@ impl Document {
     pub fn url_as_written(&self) -> Option<&str> {
         let url = self.url.as_ref()?;
         Some(self.url_as_written.as_deref().unwrap_or(url.as_str()))
+    }
+
+    /// The `href` attribute of the document's first `base` element that has one, as written
+    /// (HTML § "document base URL" resolves it into [`Document::base_url`]).
+    ///
+    /// ```
+    /// let doc = harvest_dom::Document::parse("<base target=_top><base href=' /docs/ '><base href=/other/>");
+    /// assert_eq!(doc.base_href(), Some(" /docs/ "));
+    /// assert_eq!(harvest_dom::Document::parse("<p>").base_href(), None);
+    /// ```
+    pub fn base_href(&self) -> Option<&str> {
+        self.base_href.as_deref()
     }
 
     /// HTML's "document base URL": the frozen base URL of the first `base` element with an
@@ -470,13 +490,16 @@ impl Document {
 }
 
 /// HTML § "document base URL" and "set the frozen base URL".
-fn document_base_url(root: &Node, document_url: Option<&Url>) -> Option<Url> {
-    let first_base = root.descendant_elements().find(|e| e.is("base") && e.has_attr("href"));
-    match first_base {
-        None => document_url.cloned(),
-        Some(base) => {
-            let href = base.attr("href").map(|v| v.to_string()).unwrap_or_default();
-            crate::url::resolve(document_url, &href).ok().or_else(|| document_url.cloned())
+/// The `href` of the first `base` element in tree order that has one (HTML § "document base
+/// URL"), as written.
+fn first_base_href(root: &Node) -> Option<String> {
+    let mut walk = root.element_walk();
+    while let Some((element, _)) = walk.next() {
+        if element.is("base") {
+            if let Some(href) = element.attr("href") {
+                return Some(href.to_owned());
+            }
         }
     }
+    None
 }

@@ -513,9 +513,7 @@ pub fn parse_html(html: &str, base_url: &str, options: &Options) -> Result<Docum
 /// page URL, else the page URL. The text an empty URL resolves to is the page URL as given, or
 /// the `href` as written when it is absolute.
 fn base_urls(document: &harvest_dom::Document, page: Url, page_as_written: String) -> values::Urls {
-    let first_base = document.elements().find(|e| e.is("base") && e.has_attr("href"));
-    let href = first_base.and_then(|e| e.attr("href").map(|h| h.to_string()));
-    match href {
+    match document.base_href() {
         Some(href) => match page.join(href.trim()) {
             Ok(base) => {
                 let written = if Url::parse(href.trim()).is_ok() { href.trim().to_owned() } else { base.to_string() };
