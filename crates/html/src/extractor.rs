@@ -4,7 +4,7 @@
 use crate::error::Error;
 use crate::options::{Limits, LinksDetail, Mf2Options, MicrodataOptions, Syntax};
 use crate::record::Record;
-use harvest_dom::{Document, ParseOptions, Url};
+use harvest_dom::Document;
 use harvest_microdata::{JsonDocument, JsonOptions};
 use harvest_pipeline::Page;
 
@@ -99,15 +99,7 @@ impl Extractor {
     }
 
     fn extract_parsed(&self, html: &[u8], url: Option<&str>, charset: Option<&str>) -> Result<Record, Error> {
-        let mut options = ParseOptions::new().max_depth(self.limits.max_depth).deadline(self.limits.deadline.clone());
-        if let Some(written) = url {
-            if let Ok(url) = Url::parse(written) {
-                options = options.url(url).url_as_written(written);
-            }
-        }
-        if let Some(charset) = charset {
-            options = options.transport_charset(charset.to_owned());
-        }
+        let options = harvest_pipeline::extract::parse_options(url, charset, &self.limits);
         self.extract_document(&Document::parse_bytes(html, &options))
     }
 

@@ -20,7 +20,7 @@
 //! A `link` whose only types are unknown creates neither (`hyperlink` and `external_resource`
 //! both `false`); hyperlink annotations such as `nofollow` are in `rel`.
 
-use crate::link::{created_links, Link};
+use crate::link::{created_links, creates, Link};
 use crate::rel::{rel_list, LinkTag, RelList};
 use crate::LinkKind;
 use harvest_dom::{Document, Url, WalkPaths};
@@ -151,10 +151,7 @@ impl CompactLinks<'_> {
                 None => (tag != LinkTag::Link, false),
                 Some(types) => {
                     let created = created_links(tag, types);
-                    (
-                        created.iter().any(|c| c.kind == LinkKind::Hyperlink),
-                        created.iter().any(|c| c.kind == LinkKind::ExternalResource),
-                    )
+                    (creates(&created, LinkKind::Hyperlink), creates(&created, LinkKind::ExternalResource))
                 }
             };
             let link = CompactLink {

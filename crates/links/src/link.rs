@@ -88,12 +88,12 @@ impl Link {
 
     /// Whether the element creates a hyperlink (implied or by keyword).
     pub fn is_hyperlink(&self) -> bool {
-        self.created.iter().any(|c| c.kind == LinkKind::Hyperlink)
+        creates(&self.created, LinkKind::Hyperlink)
     }
 
     /// Whether the element creates an external resource link.
     pub fn is_external_resource(&self) -> bool {
-        self.created.iter().any(|c| c.kind == LinkKind::ExternalResource)
+        creates(&self.created, LinkKind::ExternalResource)
     }
 
     /// Whether the element is an alternative style sheet: a `link` with `alternate` and
@@ -269,6 +269,11 @@ pub(crate) fn feed_kind(mime_type: &str) -> Option<FeedKind> {
     } else {
         None
     }
+}
+
+/// Whether one of the links an element creates is of this kind.
+pub(crate) fn creates(created: &[CreatedLink], kind: LinkKind) -> bool {
+    created.iter().any(|link| link.kind == kind)
 }
 
 /// §4.12.1 and the keyword sections: the links an element creates.

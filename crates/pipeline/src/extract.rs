@@ -18,7 +18,7 @@
 use crate::error::failed;
 pub use crate::error::{ExtractError, WriteError};
 use crate::extractors::{atom, ical, mf2_document, rdf, rdfa_graph, vcard, w3c};
-pub use crate::extractors::{parse, parse_limited};
+pub use crate::extractors::{parse, parse_limited, parse_options};
 use crate::json::{AllRecord, FullLinks, JsonOutput};
 pub use crate::limits::Limits;
 use crate::limits::{check_interrupted, check_size, BoundedWriter, OUTPUT_BLOCK};

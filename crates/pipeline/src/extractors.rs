@@ -15,16 +15,23 @@ pub fn parse(page: &Page) -> Document {
 /// [`parse`] with the depth bound and the deadline of `limits` ([`Document::interrupted`] says
 /// whether the parse stopped at the deadline).
 pub fn parse_limited(page: &Page, limits: &Limits) -> Document {
+    Document::parse_bytes(&page.bytes, &parse_options(page.url.as_deref(), page.charset.as_deref(), limits))
+}
+
+/// The parse options for a page at `url` (as its caller wrote it; one that is not a valid URL
+/// is left out) whose transport declared `charset`, with the depth bound and the deadline of
+/// `limits`.
+pub fn parse_options(url: Option<&str>, charset: Option<&str>, limits: &Limits) -> ParseOptions {
     let mut options = ParseOptions::new().max_depth(limits.max_depth).deadline(limits.deadline.clone());
-    if let Some(written) = page.url.as_deref() {
-        if let Ok(url) = Url::parse(written) {
-            options = options.url(url).url_as_written(written);
+    if let Some(written) = url {
+        if let Ok(parsed) = Url::parse(written) {
+            options = options.url(parsed).url_as_written(written);
         }
     }
-    if let Some(charset) = &page.charset {
-        options = options.transport_charset(charset.clone());
+    if let Some(charset) = charset {
+        options = options.transport_charset(charset.to_owned());
     }
-    Document::parse_bytes(&page.bytes, &options)
+    options
 }
 
 /// The mf2 parse of a page (its URL as written reaches harvest-mf2: see
