@@ -12,6 +12,11 @@ use harvest_pipeline::input::{self, Source};
 use std::io::Write;
 use std::process::ExitCode;
 
+// Every allocation of the process, parsing and extraction included, goes to mimalloc (see
+// Cargo.toml for why).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const AFTER_HELP: &str = "\
 Inputs: files, - for standard input, directories (searched recursively for *.html and *.htm,
 or --glob), WARC archives (.warc, .warc.gz: every HTML response, with the record's target URI
