@@ -22,6 +22,11 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
 
+// The extension's Rust allocations go to mimalloc (see Cargo.toml); Python's own objects are
+// still allocated by Python.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Checks an `encoding=` label: it must be one of the WHATWG Encoding Standard's labels (what
 /// the HTML parser can decode with), never silently replaced by a guess.
 fn check_encoding(label: &str) -> PyResult<()> {
