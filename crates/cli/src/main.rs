@@ -17,6 +17,19 @@ use std::process::ExitCode;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// mimalloc 2's `mi_option_purge_delay` (its `mi_option_e`; the Rust binding names no constant
+/// for it).
+const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
+
+/// Memory freed and left unused is returned to the system after 10 s, as jemalloc's decay does,
+/// instead of mimalloc's 10 ms: a server's worker threads take turns, and memory returned
+/// between two requests on one thread had to be mapped and zeroed again for the next (8-12%
+/// of `harvest serve`'s CPU per page; docs/benchmarks.md, "The allocator").
+fn keep_freed_memory_longer() {
+    // SAFETY: mi_option_set only stores the value; it is called before any other thread exists.
+    unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 10_000) }
+}
+
 const AFTER_HELP: &str = "\
 Inputs: files, - for standard input, directories (searched recursively for *.html and *.htm,
 or --glob), WARC archives (.warc, .warc.gz: every HTML response, with the record's target URI
@@ -83,6 +96,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    keep_freed_memory_longer();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) => {
