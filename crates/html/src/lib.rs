@@ -24,13 +24,16 @@
 mod error;
 mod extractor;
 mod options;
+pub mod output;
 mod record;
 
 pub use crate::error::Error;
 pub use crate::extractor::Extractor;
 pub use crate::options::{Limits, LinksDetail, Mf2Options, Mf2Root, MicrodataOptions, Syntax};
 pub use crate::record::Record;
+pub use harvest_pipeline::jsonld_blocks;
 pub use harvest_pipeline::jsonld_blocks::BlockError;
+pub use harvest_pipeline::Page;
 
 /// Every syntax from `html` (bytes in any encoding), whose URL is `url`, with the default
 /// options: what `harvest all` gives.
