@@ -98,7 +98,7 @@ fn all_options(syntaxes: Option<Vec<String>>, links: &str) -> PyResult<AllOption
             }
         }
     }
-    Ok(AllOptions { syntaxes: chosen, links })
+    Ok(AllOptions { syntaxes: chosen, links, ..AllOptions::default() })
 }
 
 fn conversion_source(source: &str) -> PyResult<ConversionSource> {
