@@ -112,8 +112,25 @@ impl Extractor {
     }
 
     fn extract_parsed(&self, html: &[u8], url: Option<&str>, charset: Option<&str>) -> Result<Record, Error> {
-        let options = harvest_pipeline::extract::parse_options(url, charset, &self.limits);
-        self.extract_document(&Document::parse_bytes(html, &options))
+        self.extract_document(&self.parse_bytes(html, url, charset))
+    }
+
+    /// Parses a page as [`Extractor::extract_page`] does (its URL, its transport charset, the
+    /// depth bound and the deadline of the limits), for a caller that reads more of the
+    /// document than the record: [`Extractor::extract_document`] then extracts from it.
+    ///
+    /// ```
+    /// use harvest_html::{Extractor, Page};
+    /// let page = Page::new("-", b"<title>Hi</title>".to_vec(), Some("https://example.com"));
+    /// let doc = Extractor::new().parse(&page);
+    /// assert_eq!(doc.url().unwrap().as_str(), "https://example.com/");
+    /// ```
+    pub fn parse(&self, page: &Page) -> Document {
+        self.parse_bytes(&page.bytes, page.url.as_deref(), page.charset.as_deref())
+    }
+
+    fn parse_bytes(&self, html: &[u8], url: Option<&str>, charset: Option<&str>) -> Document {
+        Document::parse_bytes(html, &harvest_pipeline::extract::parse_options(url, charset, &self.limits))
     }
 
     /// Extracts from a parsed document, at the URL it was parsed with
@@ -164,6 +181,13 @@ impl Extractor {
         if doc.interrupted() {
             return Err(Error::Interrupted);
         }
+        if let Some(max_bytes) = self.limits.max_output_bytes {
+            // The record's size as written, counted without keeping it.
+            let mut counted = CountedBytes { written: 0, max_bytes };
+            if serde_json::to_writer(&mut counted, &record).is_err() {
+                return Err(Error::OutputTooLarge { max_bytes });
+            }
+        }
         Ok(record)
     }
 
@@ -196,13 +220,31 @@ impl Extractor {
     /// assert_eq!(out, serde_json::to_vec(&extractor.extract_page(&page).unwrap()).unwrap());
     /// ```
     pub fn write_page(&self, page: &Page, out: &mut dyn Write) -> Result<(), WriteError> {
-        let options =
-            harvest_pipeline::extract::parse_options(page.url.as_deref(), page.charset.as_deref(), &self.limits);
-        self.write_document(&Document::parse_bytes(&page.bytes, &options), out)
+        self.write_document(&self.parse(page), out)
     }
 
     /// [`Extractor::write_page`] on a parsed document, at the URL it was parsed with.
     pub fn write_document(&self, doc: &Document, out: &mut dyn Write) -> Result<(), WriteError> {
         harvest_pipeline::extract::write_all(doc, &self.options, &self.limits, out)
+    }
+}
+
+/// A writer that keeps nothing and fails past `max_bytes`.
+struct CountedBytes {
+    written: u64,
+    max_bytes: u64,
+}
+
+impl Write for CountedBytes {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.written = self.written.saturating_add(bytes.len() as u64);
+        match self.written > self.max_bytes {
+            true => Err(std::io::Error::other("past the output bound")),
+            false => Ok(bytes.len()),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }
