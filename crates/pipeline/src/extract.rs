@@ -1,6 +1,7 @@
-//! What to extract from a page, with its options, and running it: the one place every front
-//! end (the `harvest` command, the Python package) turns a request into calls of the
-//! extractor and exporter crates.
+//! What to extract from a page, with its options, and running it: the one place a request
+//! turns into calls of the extractor and exporter crates. Front ends reach it through the
+//! front door, `harvest_html` (`harvest_html::output` re-exports this module's outputs and
+//! `harvest_html::Extractor` is [`AllOptions`] with [`Limits`]).
 //!
 //! An [`Extraction`] names one output (a syntax's JSON, an export format, or `all`) with its
 //! options; [`Extraction::run`] parses the page once and gives an [`Output`] or a typed
