@@ -150,45 +150,55 @@ impl Extractor {
             errors: Vec::new(),
             links_detail: self.options.links,
         };
-        if self.wants(Syntax::Microdata) {
-            record.microdata = Some(self.microdata_of(doc)?);
-        }
-        if self.wants(Syntax::Mf2) {
-            let parser = self.options.mf2.parser_options(doc, &self.limits).strict_limits(self.options.strict_limits);
-            record.mf2 = Some(harvest_mf2::parse(doc, &parser)?);
-        }
-        if self.wants(Syntax::Links) {
-            record.links = Some(harvest_links::links(doc));
-        }
-        if self.wants(Syntax::JsonLd) {
-            let (blocks, errors) = harvest_pipeline::jsonld_blocks::parse_blocks(doc);
-            record.json_ld = Some(blocks);
-            record.errors = errors;
-        }
-        if self.wants(Syntax::OpenGraph) {
-            record.opengraph = Some(harvest_meta::opengraph(doc));
-        }
-        if self.wants(Syntax::DublinCore) {
-            record.dublincore = Some(harvest_meta::dublin_core(doc));
-        }
-        if self.wants(Syntax::Rdfa) {
-            let mut options = harvest_rdfa::RdfaOptions::new();
-            if let Some(max) = self.limits.max_values {
-                options = options.limits(harvest_rdf::Limits::new().max_triples(max));
+        // Each syntax in record order; the deadline and the output bound are checked after
+        // each, so that the first one passed is the error, as when the record is streamed.
+        for syntax in Syntax::ALL.into_iter().filter(|syntax| self.wants(*syntax)) {
+            let extracted = self.extract_syntax(syntax, doc, &mut record);
+            if doc.interrupted() {
+                return Err(Error::Interrupted);
             }
-            record.rdfa = Some(harvest_rdfa::parse(doc, &options)?.graph);
+            extracted?;
+            if let Some(max_bytes) = self.limits.max_output_bytes {
+                // The record's size so far as written, counted without keeping it (it only
+                // grows as syntaxes are added).
+                let mut counted = CountedBytes { written: 0, max_bytes };
+                if serde_json::to_writer(&mut counted, &record).is_err() {
+                    return Err(Error::OutputTooLarge { max_bytes });
+                }
+            }
         }
         if doc.interrupted() {
             return Err(Error::Interrupted);
         }
-        if let Some(max_bytes) = self.limits.max_output_bytes {
-            // The record's size as written, counted without keeping it.
-            let mut counted = CountedBytes { written: 0, max_bytes };
-            if serde_json::to_writer(&mut counted, &record).is_err() {
-                return Err(Error::OutputTooLarge { max_bytes });
+        Ok(record)
+    }
+
+    /// One syntax of a page into its field of `record`.
+    fn extract_syntax(&self, syntax: Syntax, doc: &Document, record: &mut Record) -> Result<(), Error> {
+        match syntax {
+            Syntax::Microdata => record.microdata = Some(self.microdata_of(doc)?),
+            Syntax::Mf2 => {
+                let strict = self.options.strict_limits;
+                let parser = self.options.mf2.parser_options(doc, &self.limits).strict_limits(strict);
+                record.mf2 = Some(harvest_mf2::parse(doc, &parser)?);
+            }
+            Syntax::Links => record.links = Some(harvest_links::links(doc)),
+            Syntax::JsonLd => {
+                let (blocks, errors) = harvest_pipeline::jsonld_blocks::parse_blocks(doc);
+                record.json_ld = Some(blocks);
+                record.errors = errors;
+            }
+            Syntax::OpenGraph => record.opengraph = Some(harvest_meta::opengraph(doc)),
+            Syntax::DublinCore => record.dublincore = Some(harvest_meta::dublin_core(doc)),
+            Syntax::Rdfa => {
+                let mut options = harvest_rdfa::RdfaOptions::new();
+                if let Some(max) = self.limits.max_values {
+                    options = options.limits(harvest_rdf::Limits::new().max_triples(max));
+                }
+                record.rdfa = Some(harvest_rdfa::parse(doc, &options)?.graph);
             }
         }
-        Ok(record)
+        Ok(())
     }
 
     /// The microdata of a page: written by harvest-microdata's writer (which bounds the
