@@ -33,8 +33,8 @@
 //!   [`output::Extraction::write`];
 //! * `harvest serve`: the same extractions within the server's [`Limits`];
 //! * the Python package: `extract()` and `iter_warc` build an [`Extractor`] from their
-//!   keywords and read its [`Record`]; `mf2()`, `microdata()`, `links()` and the exports run
-//!   an [`output::Extraction`];
+//!   keywords and read its record as JSON values (`Extraction::All` with its options);
+//!   `mf2()`, `microdata()`, `links()` and the exports run an [`output::Extraction`];
 //! * the Spark job (`examples/spark`): through the Python package's `iter_warc`.
 
 #![forbid(unsafe_code)]

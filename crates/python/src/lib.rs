@@ -1,7 +1,7 @@
 //! The native module of the `harvest_html` Python package (`harvest_html._harvest`).
 //!
 //! Every function turns its Python arguments into a [`Page`] and the front door's
-//! [`Extractor`] (`extract`, `iter_warc`: the typed record) or [`Extraction`] (one syntax's
+//! [`Extractor`] (`extract`, `iter_warc`: the options of the record) or [`Extraction`] (one syntax's
 //! output or an export), runs it with the GIL released (so Python threads run pages in
 //! parallel), and converts the result: JSON to dicts and lists ([`convert`]), text formats to
 //! `str`, errors to the exceptions of [`errors`]. No extraction logic lives here: the

@@ -1,11 +1,17 @@
-//! The `all` record of `extract` and `iter_warc`: the front door's typed record
-//! ([`harvest_html::Record`]) of every syntax but JSON-LD, made JSON values for Python, and the
+//! The `all` record of `extract` and `iter_warc`: the front door's record
+//! ([`harvest_html::Extractor`]'s options) of every syntax but JSON-LD as JSON values, and the
 //! JSON-LD blocks kept as checked JSON text ([`harvest_html::jsonld_blocks::block_texts`]) so
 //! that Python gets their numbers exact, read strictly or leniently as the caller asks.
+//!
+//! The JSON values come from the record's streamed serialization
+//! ([`harvest_html::output::Extraction::All`] with the extractor's options), not from the typed
+//! [`harvest_html::Record`]: the same values, 2-4% faster over the benchmark corpus (measured
+//! in one process, interleaved), as the typed record reads the microdata JSON into its model
+//! before it becomes values.
 
 use crate::convert::{from_json_text, to_python};
 use harvest_html::jsonld_blocks::{block_texts, Reading};
-use harvest_html::output::ExtractError;
+use harvest_html::output::{ExtractError, Extraction, Output};
 use harvest_html::{Extractor, Limits, Page, Syntax};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -44,11 +50,9 @@ impl Record {
             .syntaxes(syntaxes.iter().copied().filter(|s| *s != Syntax::JsonLd))
             .limits(limits.clone());
         let doc = others.parse(page);
-        let typed = others.extract_document(&doc)?;
-        let members = match serde_json::to_value(&typed) {
-            Ok(Value::Object(members)) => members,
-            Ok(_) => return Err(ExtractError::Failed("the record is not a JSON object".to_owned())),
-            Err(error) => return Err(ExtractError::Failed(error.to_string())),
+        let members = match Extraction::All(others.all_options().clone()).run_on_limited(&doc, limits)? {
+            Output::Json(Value::Object(members)) => members,
+            _ => return Err(ExtractError::Failed("the all record is not a JSON object".to_owned())),
         };
         let mut record = Record { members, jsonld: None };
         if wants_jsonld {
