@@ -25,7 +25,7 @@ pub enum Error {
     /// element, an invalid type filter, a limit reached with strict limits).
     #[error("microformats2 extraction failed")]
     Mf2(#[source] harvest_mf2::Mf2Error),
-    /// With [`crate::MicrodataOptions::strict_limits`]: the microdata JSON would pass an output
+    /// With [`crate::Extractor::strict_limits`]: the microdata JSON would pass an output
     /// limit.
     #[error("microdata extraction failed")]
     MicrodataLimit(#[source] harvest_microdata::LimitExceeded),
