@@ -1,7 +1,7 @@
 //! Running an extraction over inputs: one page printed as it is, many pages as JSON Lines in
 //! input order, spread over cores, with a progress bar when stderr is a terminal.
 
-use harvest_pipeline::extract::{ExtractError, Extraction, Output, WriteError};
+use harvest_html::output::{ExtractError, Extraction, Output, WriteError};
 use harvest_pipeline::input::{self, InputError, Source};
 use harvest_pipeline::warc::{WarcError, WarcOrigin};
 use harvest_pipeline::Page;
@@ -50,7 +50,7 @@ pub fn run_single(
     match written {
         Ok(()) if extraction.is_json() => {
             if options.pretty {
-                harvest_pipeline::pretty::write(&buffer, out)?;
+                harvest_html::output::pretty::write(&buffer, out)?;
             } else {
                 out.write_all(&buffer)?;
             }

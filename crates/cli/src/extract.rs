@@ -1,13 +1,13 @@
-//! The extracting subcommands: their options on the command line, turned into
-//! harvest-pipeline's [`Extraction`] (which runs them).
+//! The extracting subcommands: their options on the command line, turned into the front
+//! door's [`Extraction`] (`harvest_html::output`, which runs them).
 
 use crate::Common;
 use clap::{Args, Subcommand};
-use harvest_pipeline::extract::{
-    AllOptions, ConversionSource, Extraction, FeedSource, IcalOutput, LinksDetail, LinksMode, Mf2Options,
-    MicrodataOutput, RdfAlgorithm, RdfFormat as Rdf, RdfOutput, RdfaFormat, RdfaGraph, RdfaOutput, Registry,
-    VcardOutput,
+use harvest_html::output::{
+    check_root_selector, AllOptions, ConversionSource, Extraction, FeedSource, IcalOutput, LinksMode, MicrodataOutput,
+    RdfAlgorithm, RdfFormat as Rdf, RdfOutput, RdfaFormat, RdfaGraph, RdfaOutput, Registry, VcardOutput,
 };
+use harvest_html::{LinksDetail, Mf2Options, Mf2Root, MicrodataOptions};
 
 #[derive(Args, Clone)]
 pub struct Mf2Args {
@@ -353,10 +353,10 @@ impl ExtractCommand {
                         .source_paths(args.source_paths)
                         .classic_root_ids(args.classic_root_ids);
                     match (args.root_id, args.root_selector) {
-                        (Some(id), _) => options = options.root(harvest_pipeline::extract::Mf2Root::Id(id)),
+                        (Some(id), _) => options = options.root(Mf2Root::Id(id)),
                         (None, Some(selector)) => {
-                            harvest_pipeline::extract::check_root_selector(&selector)?;
-                            options = options.root(harvest_pipeline::extract::Mf2Root::Selector(selector));
+                            check_root_selector(&selector)?;
+                            options = options.root(Mf2Root::Selector(selector));
                         }
                         (None, None) => {}
                     }
@@ -369,9 +369,9 @@ impl ExtractCommand {
                 }
                 let output = match (args.validate, args.format) {
                     (true, _) => MicrodataOutput::Validate,
-                    (false, MicrodataFormat::Json) => MicrodataOutput::Json(
-                        harvest_pipeline::extract::MicrodataOptions::new().content_attribute(args.content_attribute),
-                    ),
+                    (false, MicrodataFormat::Json) => {
+                        MicrodataOutput::Json(MicrodataOptions::new().content_attribute(args.content_attribute))
+                    }
                     (false, MicrodataFormat::Jsonld) => MicrodataOutput::JsonLd(registry(args.registry.as_deref())?),
                 };
                 (args.common, Extraction::Microdata(output))

@@ -7,7 +7,7 @@ mod serve;
 
 use batch::{exit, RunOptions};
 use clap::{Args, CommandFactory, Parser, Subcommand};
-use harvest_pipeline::extract::Extraction;
+use harvest_html::output::Extraction;
 use harvest_pipeline::input::{self, Source};
 use std::io::Write;
 use std::process::ExitCode;

@@ -567,7 +567,7 @@ fn classic_root_ids_are_opt_in() {
 fn every_mf2_option_has_its_flag() {
     let help = harvest().args(["mf2", "--help"]).output().unwrap();
     let help = String::from_utf8(help.stdout).unwrap();
-    let options = serde_json::to_value(harvest_pipeline::extract::Mf2Options::default()).unwrap();
+    let options = serde_json::to_value(harvest_html::Mf2Options::default()).unwrap();
     let fields: Vec<&String> = options.as_object().unwrap().keys().collect();
     assert!(fields.len() >= 10, "{fields:?}");
     for field in fields {

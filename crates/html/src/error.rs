@@ -1,5 +1,6 @@
 //! Why an extraction gave no record.
 
+use crate::output::ExtractError;
 use thiserror::Error;
 
 /// Why [`crate::extract`] or [`crate::Extractor::extract`] gave no record. A page that is not
@@ -24,7 +25,7 @@ pub enum Error {
     /// element, an invalid type filter, a limit reached with strict limits).
     #[error("microformats2 extraction failed")]
     Mf2(#[source] harvest_mf2::Mf2Error),
-    /// With [`crate::MicrodataOptions::strict_limits`]: the microdata JSON would pass an output
+    /// With [`crate::Extractor::strict_limits`]: the microdata JSON would pass an output
     /// limit.
     #[error("microdata extraction failed")]
     MicrodataLimit(#[source] harvest_microdata::LimitExceeded),
@@ -40,6 +41,36 @@ pub enum Error {
     /// and what it found would be partial.
     #[error("the extraction stopped at its deadline")]
     Interrupted,
+    /// The record's JSON would be larger than [`crate::Limits::max_output_bytes`].
+    #[error("the record is larger than {max_bytes} bytes")]
+    OutputTooLarge {
+        /// The bound.
+        max_bytes: u64,
+    },
+}
+
+/// The error of the output forms ([`crate::output::ExtractError`]) for a record's error, for a
+/// front end that reports both alike (the Python package): the cause's own message for a
+/// failed extractor, the same variant for the deadline and the output bound.
+///
+/// ```
+/// use harvest_html::output::ExtractError;
+/// use harvest_html::{Extractor, Limits};
+/// let limits = Limits { max_output_bytes: Some(10), ..Limits::default() };
+/// let error = Extractor::new().limits(limits).extract(b"<p>hi", None).unwrap_err();
+/// assert_eq!(ExtractError::from(error), ExtractError::OutputTooLarge { max_bytes: 10 });
+/// ```
+impl From<Error> for ExtractError {
+    fn from(error: Error) -> Self {
+        match error {
+            Error::Interrupted => ExtractError::Interrupted,
+            Error::OutputTooLarge { max_bytes } => ExtractError::OutputTooLarge { max_bytes },
+            other => ExtractError::Failed(match std::error::Error::source(&other) {
+                Some(cause) => cause.to_string(),
+                None => other.to_string(),
+            }),
+        }
+    }
 }
 
 impl From<harvest_rdfa::RdfaError> for Error {

@@ -3,10 +3,12 @@
 
 use crate::error::Error;
 use crate::options::{Limits, LinksDetail, Mf2Options, MicrodataOptions, Syntax};
+use crate::output::{AllOptions, WriteError};
 use crate::record::Record;
 use harvest_dom::Document;
 use harvest_microdata::{JsonDocument, JsonOptions};
 use harvest_pipeline::Page;
+use std::io::Write;
 
 /// What to extract from pages and how, built once and used for any number of pages (it is
 /// `Send + Sync`, so one extractor can serve many threads).
@@ -23,25 +25,13 @@ use harvest_pipeline::Page;
 /// assert!(only.microdata.is_none());
 /// # Ok::<(), harvest_html::Error>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// The same extractor writes the record as JSON without building it
+/// ([`Extractor::write_page`]): what `harvest all` prints per page.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Extractor {
-    syntaxes: Vec<Syntax>,
-    mf2: Mf2Options,
-    microdata: MicrodataOptions,
-    links: LinksDetail,
+    options: AllOptions,
     limits: Limits,
-}
-
-impl Default for Extractor {
-    fn default() -> Self {
-        Extractor {
-            syntaxes: Syntax::ALL.to_vec(),
-            mf2: Mf2Options::default(),
-            microdata: MicrodataOptions::default(),
-            links: LinksDetail::default(),
-            limits: Limits::default(),
-        }
-    }
 }
 
 impl Extractor {
@@ -53,25 +43,26 @@ impl Extractor {
 
     /// Only these syntaxes (the record's other fields stay `None`).
     pub fn syntaxes(mut self, syntaxes: impl IntoIterator<Item = Syntax>) -> Self {
-        self.syntaxes = syntaxes.into_iter().collect();
+        self.options.syntaxes = syntaxes.into_iter().collect();
         self
     }
 
-    /// The microformats2 options.
+    /// The microformats2 options ([`Mf2Options::jf2`] does not apply: the record holds the
+    /// model, whose `to_jf2` gives JF2).
     pub fn mf2(mut self, options: Mf2Options) -> Self {
-        self.mf2 = options;
+        self.options.mf2 = options;
         self
     }
 
-    /// The microdata options.
+    /// How the microdata is read ([`MicrodataOptions::content_attribute`]).
     pub fn microdata(mut self, options: MicrodataOptions) -> Self {
-        self.microdata = options;
+        self.options.microdata = options;
         self
     }
 
     /// The form the links serialize in: compact (the default) or full.
     pub fn links(mut self, detail: LinksDetail) -> Self {
-        self.links = detail;
+        self.options.links = detail;
         self
     }
 
@@ -81,8 +72,30 @@ impl Extractor {
         self
     }
 
+    /// Past an output limit ([`Limits::max_values`], or a library's own bounds), fail
+    /// ([`Error::MicrodataLimit`], [`Error::Mf2`]) instead of giving the microdata and
+    /// microformats2 cut short with `truncated` set (the default, as `harvest all` does).
+    ///
+    /// ```
+    /// use harvest_html::{Extractor, Limits};
+    /// let page = b"<p itemscope><b itemprop=a>1</b><b itemprop=b>2</b>";
+    /// let limits = Limits { max_values: Some(1), ..Limits::default() };
+    /// let cut = Extractor::new().limits(limits.clone()).extract(page, None).unwrap();
+    /// assert!(cut.microdata.unwrap().truncated);
+    /// assert!(Extractor::new().limits(limits).strict_limits(true).extract(page, None).is_err());
+    /// ```
+    pub fn strict_limits(mut self, strict: bool) -> Self {
+        self.options.strict_limits = strict;
+        self
+    }
+
+    /// These options as `all`'s, for [`crate::output::Extraction::All`].
+    pub fn all_options(&self) -> &AllOptions {
+        &self.options
+    }
+
     fn wants(&self, syntax: Syntax) -> bool {
-        self.syntaxes.contains(&syntax)
+        self.options.syntaxes.contains(&syntax)
     }
 
     /// Parses `html` (bytes in any encoding, detected as the HTML standard says) and extracts
@@ -99,8 +112,25 @@ impl Extractor {
     }
 
     fn extract_parsed(&self, html: &[u8], url: Option<&str>, charset: Option<&str>) -> Result<Record, Error> {
-        let options = harvest_pipeline::extract::parse_options(url, charset, &self.limits);
-        self.extract_document(&Document::parse_bytes(html, &options))
+        self.extract_document(&self.parse_bytes(html, url, charset))
+    }
+
+    /// Parses a page as [`Extractor::extract_page`] does (its URL, its transport charset, the
+    /// depth bound and the deadline of the limits), for a caller that reads more of the
+    /// document than the record: [`Extractor::extract_document`] then extracts from it.
+    ///
+    /// ```
+    /// use harvest_html::{Extractor, Page};
+    /// let page = Page::new("-", b"<title>Hi</title>".to_vec(), Some("https://example.com"));
+    /// let doc = Extractor::new().parse(&page);
+    /// assert_eq!(doc.url().unwrap().as_str(), "https://example.com/");
+    /// ```
+    pub fn parse(&self, page: &Page) -> Document {
+        self.parse_bytes(&page.bytes, page.url.as_deref(), page.charset.as_deref())
+    }
+
+    fn parse_bytes(&self, html: &[u8], url: Option<&str>, charset: Option<&str>) -> Document {
+        Document::parse_bytes(html, &harvest_pipeline::extract::parse_options(url, charset, &self.limits))
     }
 
     /// Extracts from a parsed document, at the URL it was parsed with
@@ -118,39 +148,57 @@ impl Extractor {
             dublincore: None,
             rdfa: None,
             errors: Vec::new(),
-            links_detail: self.links,
+            links_detail: self.options.links,
         };
-        if self.wants(Syntax::Microdata) {
-            record.microdata = Some(self.microdata_of(doc)?);
-        }
-        if self.wants(Syntax::Mf2) {
-            record.mf2 = Some(harvest_mf2::parse(doc, &self.mf2.parser_options(doc, &self.limits))?);
-        }
-        if self.wants(Syntax::Links) {
-            record.links = Some(harvest_links::links(doc));
-        }
-        if self.wants(Syntax::JsonLd) {
-            let (blocks, errors) = harvest_pipeline::jsonld_blocks::parse_blocks(doc);
-            record.json_ld = Some(blocks);
-            record.errors = errors;
-        }
-        if self.wants(Syntax::OpenGraph) {
-            record.opengraph = Some(harvest_meta::opengraph(doc));
-        }
-        if self.wants(Syntax::DublinCore) {
-            record.dublincore = Some(harvest_meta::dublin_core(doc));
-        }
-        if self.wants(Syntax::Rdfa) {
-            let mut options = harvest_rdfa::RdfaOptions::new();
-            if let Some(max) = self.limits.max_values {
-                options = options.limits(harvest_rdf::Limits::new().max_triples(max));
+        // Each syntax in record order; the deadline and the output bound are checked after
+        // each, so that the first one passed is the error, as when the record is streamed.
+        for syntax in Syntax::ALL.into_iter().filter(|syntax| self.wants(*syntax)) {
+            let extracted = self.extract_syntax(syntax, doc, &mut record);
+            if doc.interrupted() {
+                return Err(Error::Interrupted);
             }
-            record.rdfa = Some(harvest_rdfa::parse(doc, &options)?.graph);
+            extracted?;
+            if let Some(max_bytes) = self.limits.max_output_bytes {
+                // The record's size so far as written, counted without keeping it (it only
+                // grows as syntaxes are added).
+                let mut counted = CountedBytes { written: 0, max_bytes };
+                if serde_json::to_writer(&mut counted, &record).is_err() {
+                    return Err(Error::OutputTooLarge { max_bytes });
+                }
+            }
         }
         if doc.interrupted() {
             return Err(Error::Interrupted);
         }
         Ok(record)
+    }
+
+    /// One syntax of a page into its field of `record`.
+    fn extract_syntax(&self, syntax: Syntax, doc: &Document, record: &mut Record) -> Result<(), Error> {
+        match syntax {
+            Syntax::Microdata => record.microdata = Some(self.microdata_of(doc)?),
+            Syntax::Mf2 => {
+                let strict = self.options.strict_limits;
+                let parser = self.options.mf2.parser_options(doc, &self.limits).strict_limits(strict);
+                record.mf2 = Some(harvest_mf2::parse(doc, &parser)?);
+            }
+            Syntax::Links => record.links = Some(harvest_links::links(doc)),
+            Syntax::JsonLd => {
+                let (blocks, errors) = harvest_pipeline::jsonld_blocks::parse_blocks(doc);
+                record.json_ld = Some(blocks);
+                record.errors = errors;
+            }
+            Syntax::OpenGraph => record.opengraph = Some(harvest_meta::opengraph(doc)),
+            Syntax::DublinCore => record.dublincore = Some(harvest_meta::dublin_core(doc)),
+            Syntax::Rdfa => {
+                let mut options = harvest_rdfa::RdfaOptions::new();
+                if let Some(max) = self.limits.max_values {
+                    options = options.limits(harvest_rdf::Limits::new().max_triples(max));
+                }
+                record.rdfa = Some(harvest_rdfa::parse(doc, &options)?.graph);
+            }
+        }
+        Ok(())
     }
 
     /// The microdata of a page: written by harvest-microdata's writer (which bounds the
@@ -160,11 +208,53 @@ impl Extractor {
         if let Some(max) = self.limits.max_values {
             options = options.max_values(max);
         }
-        let json = if self.microdata.is_strict() {
-            harvest_microdata::try_to_json(doc, &options)?
-        } else {
-            harvest_microdata::to_json(doc, &options)
-        };
+        let microdata = harvest_microdata::Microdata::with_options(doc, &self.options.microdata);
+        let json =
+            if self.options.strict_limits { microdata.try_to_json(&options)? } else { microdata.to_json(&options) };
         serde_json::from_str(&json).map_err(Error::MicrodataTooDeep)
+    }
+
+    /// Writes the record of a page read by [`harvest_pipeline::input`] as compact JSON, without
+    /// building it: each syntax is extracted when its key is written, and the links are read
+    /// from the tree as they are written. The bytes are those of serializing
+    /// [`Extractor::extract_page`]'s record (`harvest all` writes this, a line per page); the
+    /// output stays within [`Limits::max_output_bytes`] and the deadline. On an error, part of
+    /// the record may be written already.
+    ///
+    /// ```
+    /// use harvest_html::{Extractor, Page};
+    /// let page = Page::new("-", b"<p class=h-card>Ada</p>".to_vec(), Some("https://example.com/"));
+    /// let extractor = Extractor::new();
+    /// let mut out = Vec::new();
+    /// extractor.write_page(&page, &mut out).unwrap();
+    /// assert_eq!(out, serde_json::to_vec(&extractor.extract_page(&page).unwrap()).unwrap());
+    /// ```
+    pub fn write_page(&self, page: &Page, out: &mut dyn Write) -> Result<(), WriteError> {
+        self.write_document(&self.parse(page), out)
+    }
+
+    /// [`Extractor::write_page`] on a parsed document, at the URL it was parsed with.
+    pub fn write_document(&self, doc: &Document, out: &mut dyn Write) -> Result<(), WriteError> {
+        harvest_pipeline::extract::write_all(doc, &self.options, &self.limits, out)
+    }
+}
+
+/// A writer that keeps nothing and fails past `max_bytes`.
+struct CountedBytes {
+    written: u64,
+    max_bytes: u64,
+}
+
+impl Write for CountedBytes {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.written = self.written.saturating_add(bytes.len() as u64);
+        match self.written > self.max_bytes {
+            true => Err(std::io::Error::other("past the output bound")),
+            false => Ok(bytes.len()),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }

@@ -11,12 +11,31 @@
 //! * [`Extractor`]: the syntaxes ([`Syntax`]), each syntax's options ([`Mf2Options`],
 //!   [`MicrodataOptions`], [`LinksDetail`]) and the [`Limits`] on work and output; also
 //!   [`Extractor::extract_page`] for pages from `harvest_pipeline::input` (files, WARC
-//!   archives) and [`Extractor::extract_document`] for a parsed document.
+//!   archives), [`Extractor::extract_document`] for a parsed document, and
+//!   [`Extractor::write_page`], which writes the record's JSON without building it (what
+//!   `harvest all` prints, a line per page).
 //! * [`Record`]: the result; [`Error`]: why there is none.
+//! * [`output`]: every other output, in each of its forms ([`output::Extraction`]: the
+//!   microformats2 JSON or JF2, the microdata JSON, JSON-LD or validator diagnostics, the
+//!   links, feeds or link checks, RDFa) and the exports (vCard, iCalendar, Atom, RDF).
 //!
 //! Bad pages are normal input: nothing here panics on a page, nothing recurses per tree level,
 //! and past a limit the record says so (`truncated` in the microdata and mf2 parts) or, where
 //! asked for, the extraction fails with an [`Error`].
+//!
+//! # The one door
+//!
+//! Every harvest front end extracts through this crate, and takes its pages from
+//! `harvest_pipeline` (files, directories, WARC archives, fetches):
+//!
+//! * the `harvest` command: each subcommand is an [`output::Extraction`] (`harvest all` is
+//!   `Extraction::All`, the options of an [`Extractor`]), written with
+//!   [`output::Extraction::write`];
+//! * `harvest serve`: the same extractions within the server's [`Limits`];
+//! * the Python package: `extract()` and `iter_warc` build an [`Extractor`] from their
+//!   keywords and read its record as JSON values (`Extraction::All` with its options);
+//!   `mf2()`, `microdata()`, `links()` and the exports run an [`output::Extraction`];
+//! * the Spark job (`examples/spark`): through the Python package's `iter_warc`.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -24,13 +43,16 @@
 mod error;
 mod extractor;
 mod options;
+pub mod output;
 mod record;
 
 pub use crate::error::Error;
 pub use crate::extractor::Extractor;
 pub use crate::options::{Limits, LinksDetail, Mf2Options, Mf2Root, MicrodataOptions, Syntax};
 pub use crate::record::Record;
+pub use harvest_pipeline::jsonld_blocks;
 pub use harvest_pipeline::jsonld_blocks::BlockError;
+pub use harvest_pipeline::Page;
 
 /// Every syntax from `html` (bytes in any encoding), whose URL is `url`, with the default
 /// options: what `harvest all` gives.

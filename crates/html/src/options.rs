@@ -1,36 +1,11 @@
-//! The options of each syntax, named once: the microformats2 options are the pipeline's (the
-//! command's flags and the Python keywords turn into the same struct); every options struct is
-//! `#[non_exhaustive]` with builders, so that an option can be added without breaking a caller.
+//! The options of each syntax, named once: each is the one definition every front end reads
+//! (the command's flags, the Python keywords and the server's fields turn into the same
+//! structs), re-exported here so that a Rust user needs this crate alone.
+//!
+//! * [`Syntax`]: which syntaxes a record holds.
+//! * [`Mf2Options`] (with [`Mf2Root`]): the microformats2 parser's options.
+//! * [`MicrodataOptions`]: how the microdata is read (harvest-microdata's own).
+//! * [`LinksDetail`]: the compact or the full form of the links.
+//! * [`Limits`]: bounds on the parse, the extractors' work and the output.
 
-pub use harvest_pipeline::extract::{Limits, LinksDetail, Mf2Options, Mf2Root, Syntax};
-
-/// Options of the microdata extraction.
-///
-/// ```
-/// use harvest_html::{Extractor, Limits, MicrodataOptions};
-/// let page = b"<p itemscope><b itemprop=a>1</b><b itemprop=b>2</b>";
-/// let limits = Limits { max_values: Some(1), ..Limits::default() };
-/// let cut = Extractor::new().limits(limits.clone()).extract(page, None).unwrap();
-/// assert!(cut.microdata.unwrap().truncated);
-/// let strict = Extractor::new().limits(limits).microdata(MicrodataOptions::default().strict_limits(true));
-/// assert!(strict.extract(page, None).is_err());
-/// ```
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct MicrodataOptions {
-    strict_limits: bool,
-}
-
-impl MicrodataOptions {
-    /// Past an output limit ([`Limits::max_values`], or the microdata crate's own bounds), fail
-    /// with [`crate::Error::MicrodataLimit`] instead of giving the items cut short with
-    /// `truncated` set (the default, as `harvest all` does).
-    pub fn strict_limits(mut self, strict: bool) -> Self {
-        self.strict_limits = strict;
-        self
-    }
-
-    pub(crate) fn is_strict(&self) -> bool {
-        self.strict_limits
-    }
-}
+pub use harvest_pipeline::extract::{Limits, LinksDetail, Mf2Options, Mf2Root, MicrodataOptions, Syntax};

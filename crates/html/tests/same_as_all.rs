@@ -2,17 +2,26 @@
 //! behind it), byte for byte, on every page of the benchmark corpus, the microdata fixtures and
 //! the official microformats suite; with a page URL and without one.
 
-use harvest_html::{Extractor, LinksDetail, Syntax};
+use harvest_html::{Extractor, LinksDetail, Mf2Options, MicrodataOptions, Syntax};
 use harvest_pipeline::extract::{AllOptions, Extraction};
 use harvest_pipeline::Page;
 use std::path::{Path, PathBuf};
 
-/// `harvest all`'s JSON and the record's, for one page.
+/// `harvest all`'s JSON and the record's, for one page; the extractor's own streamed JSON
+/// (`Extractor::write_page`) is checked against `harvest all`'s on the way.
 fn both(bytes: &[u8], url: Option<&str>, options: &AllOptions) -> (String, String) {
+    let extractor = Extractor::new()
+        .syntaxes(options.syntaxes.iter().copied())
+        .links(options.links)
+        .mf2(options.mf2.clone())
+        .microdata(options.microdata);
+    assert_eq!(extractor.all_options(), options);
     let page = Page::new("page", bytes.to_vec(), url);
     let mut all = Vec::new();
     Extraction::All(options.clone()).write(&page, &mut all).expect("harvest all");
-    let extractor = Extractor::new().syntaxes(options.syntaxes.iter().copied()).links(options.links);
+    let mut streamed = Vec::new();
+    extractor.write_page(&page, &mut streamed).expect("the streamed record");
+    assert!(streamed == all, "Extractor::write_page differs from harvest all on {url:?}");
     let record = extractor.extract(bytes, url).expect("the record");
     (String::from_utf8(all).expect("UTF-8"), serde_json::to_string(&record).expect("serializes"))
 }
@@ -73,11 +82,29 @@ fn some_syntaxes_and_full_links() {
         [&Syntax::ALL, &[Syntax::Mf2, Syntax::JsonLd], &[Syntax::Links, Syntax::OpenGraph, Syntax::DublinCore], &[]];
     for syntaxes in syntax_sets {
         for links in [LinksDetail::Compact, LinksDetail::Full] {
-            let options = AllOptions { syntaxes: syntaxes.to_vec(), links };
+            let options = AllOptions { syntaxes: syntaxes.to_vec(), links, ..AllOptions::default() };
             let (all, record) = both(page.as_bytes(), Some("https://example.com/a/"), &options);
             assert_eq!(all, record, "{syntaxes:?} {links:?}");
         }
     }
     let (all, _) = both(page.as_bytes(), None, &AllOptions::default());
     assert!(all.contains("\"errors\":[{\"element\""), "the page has an invalid block: {all}");
+}
+
+#[test]
+fn the_syntaxes_options() {
+    let page = concat!(
+        "<div itemscope><span itemprop=name content=Ada>A. L.</span></div>",
+        "<div class=h-card><p class=p-name>Ada<br>Lovelace</p><a class=u-url href=''>me</a></div>",
+    );
+    let options = AllOptions {
+        mf2: Mf2Options::default().thorough_text(true).source_paths(true),
+        microdata: MicrodataOptions::new().content_attribute(true),
+        ..AllOptions::default()
+    };
+    let (all, record) = both(page.as_bytes(), Some("https://example.com"), &options);
+    assert_eq!(all, record);
+    assert!(all.contains(r#""name":["Ada"]"#), "content= is read: {all}");
+    assert!(all.contains(r#""name":["Ada\nLovelace"]"#), "thorough text: {all}");
+    assert!(all.contains("source-paths"), "{all}");
 }

@@ -1,6 +1,7 @@
-//! What to extract from a page, with its options, and running it: the one place every front
-//! end (the `harvest` command, the Python package) turns a request into calls of the
-//! extractor and exporter crates.
+//! What to extract from a page, with its options, and running it: the one place a request
+//! turns into calls of the extractor and exporter crates. Front ends reach it through the
+//! front door, `harvest_html` (`harvest_html::output` re-exports this module's outputs and
+//! `harvest_html::Extractor` is [`AllOptions`] with [`Limits`]).
 //!
 //! An [`Extraction`] names one output (a syntax's JSON, an export format, or `all`) with its
 //! options; [`Extraction::run`] parses the page once and gives an [`Output`] or a typed
@@ -192,20 +193,7 @@ impl Extraction {
         check_interrupted(doc)?;
         let mut bounded = BoundedWriter::new(out, limits);
         let written = match self.json(doc, limits)? {
-            Some(json) => {
-                // serde_json writes many pieces of a few bytes: gathered here, they reach the
-                // bound checks and `out` in blocks.
-                let mut buffered = std::io::BufWriter::with_capacity(OUTPUT_BLOCK, &mut bounded);
-                serde_json::to_writer(&mut buffered, &json)
-                    .and_then(|()| buffered.flush().map_err(serde_json::Error::io))
-            }
-            .map_err(|error| {
-                if error.is_io() {
-                    WriteError::Io(error.into())
-                } else {
-                    WriteError::Extract(failed(error))
-                }
-            }),
+            Some(json) => write_json(&json, &mut bounded),
             None => {
                 let text = self.text(doc, limits)?;
                 check_size(text.len() as u64, limits)?;
@@ -265,4 +253,46 @@ impl Extraction {
             _ => Err(ExtractError::Failed(format!("{} gives JSON, not text", self.name()))),
         }
     }
+}
+
+/// Writes the `all` record of a parsed page (its URL is the document's: see [`parse`]) with
+/// `options`, within `limits`, to `out` as compact JSON: what
+/// `Extraction::All(options.clone()).write_limited(..)` writes, without an [`Extraction`] to
+/// build per page. Each syntax is extracted when its key is written, so one syntax's result is
+/// held at a time.
+///
+/// ```
+/// use harvest_pipeline::extract::{parse, write_all, AllOptions, Limits, Syntax};
+/// use harvest_pipeline::Page;
+/// let page = Page::new("-", b"<p class=h-card>Ada</p>".to_vec(), Some("https://example.com/"));
+/// let options = AllOptions { syntaxes: vec![Syntax::Mf2], ..AllOptions::default() };
+/// let mut out = Vec::new();
+/// write_all(&parse(&page), &options, &Limits::default(), &mut out).unwrap();
+/// assert!(out.starts_with(br#"{"url":"https://example.com/","mf2":{"items":[{"type":["h-card"]"#));
+/// ```
+pub fn write_all(doc: &Document, options: &AllOptions, limits: &Limits, out: &mut dyn Write) -> Result<(), WriteError> {
+    check_interrupted(doc)?;
+    let mut bounded = BoundedWriter::new(out, limits);
+    let written = write_json(&JsonOutput::All(AllRecord { doc, options, limits }), &mut bounded);
+    if let Some(error) = bounded.stopped {
+        return Err(error.into());
+    }
+    check_interrupted(doc)?;
+    written
+}
+
+/// Serializes a JSON output to `bounded`, an I/O failure told apart from an extractor's.
+fn write_json(json: &JsonOutput<'_>, bounded: &mut BoundedWriter<'_>) -> Result<(), WriteError> {
+    // serde_json writes many pieces of a few bytes: gathered here, they reach the bound checks
+    // and `out` in blocks.
+    let mut buffered = std::io::BufWriter::with_capacity(OUTPUT_BLOCK, bounded);
+    serde_json::to_writer(&mut buffered, json).and_then(|()| buffered.flush().map_err(serde_json::Error::io)).map_err(
+        |error| {
+            if error.is_io() {
+                WriteError::Io(error.into())
+            } else {
+                WriteError::Extract(failed(error))
+            }
+        },
+    )
 }

@@ -14,9 +14,9 @@
 //! by `to_writer`.
 
 use crate::error::ExtractError;
-use crate::extractors::{mf2_document, rdfa_graph};
+use crate::extractors::rdfa_graph;
 use crate::limits::Limits;
-use crate::options::{AllOptions, LinksDetail, Mf2Options, RdfaOutput, Syntax};
+use crate::options::{AllOptions, LinksDetail, RdfaOutput, Syntax};
 use harvest_dom::{Document, Url};
 use serde::ser::{Error as _, SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
@@ -112,10 +112,14 @@ impl Serialize for AllRecord<'_> {
                 // A page whose itemrefs ask for more than the output limits still gives the
                 // other syntaxes: its microdata is cut short and says so.
                 Syntax::Microdata => {
-                    map.serialize_entry(key, &microdata(doc, &Default::default(), true, self.limits).map_err(failed)?)?
+                    let strict = self.options.strict_limits;
+                    let json = microdata(doc, &self.options.microdata, !strict, self.limits).map_err(failed)?;
+                    map.serialize_entry(key, &json)?
                 }
                 Syntax::Mf2 => {
-                    let mf2 = mf2_document(doc, &Mf2Options::default(), self.limits).map_err(failed)?;
+                    let parser =
+                        self.options.mf2.parser_options(doc, self.limits).strict_limits(self.options.strict_limits);
+                    let mf2 = harvest_mf2::parse(doc, &parser).map_err(S::Error::custom)?;
                     map.serialize_entry(key, &mf2)?;
                 }
                 Syntax::Links => match self.options.links {

@@ -1,7 +1,9 @@
 #![doc = include_str!("../README.md")]
 //!
 //! Pages in, records out: what every harvest front end (the `harvest` command, the Python
-//! package) needs before and around extraction.
+//! package) needs before and around extraction. The front ends extract through `harvest_html`,
+//! the front door, which runs this crate's [`extract`] machinery; they take their pages from
+//! here.
 //!
 //! * [`Page`]: one page's bytes with what is known of it (URL, transport charset, HTTP status,
 //!   where it was found in a WARC archive).
@@ -10,7 +12,8 @@
 //! * [`warc`]: WARC records and the HTML pages among them, read record by record, keeping
 //!   every good record of a damaged archive.
 //! * [`extract`]: what to extract with its options ([`extract::Extraction`]), run on a page:
-//!   the one place front ends call the extractor and exporter crates.
+//!   the one place the extractor and exporter crates are called (front ends reach it through
+//!   `harvest_html`).
 //! * [`jsonld_blocks`]: the page's JSON-LD blocks.
 //! * [`media_type`]: a `Content-Type`'s essence and charset.
 //! * [`address`]: which IP addresses a service fetching pages for others may connect to.

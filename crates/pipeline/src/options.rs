@@ -436,17 +436,34 @@ impl Default for MicrodataOutput {
     }
 }
 
-/// Options of `all`.
+/// Options of `all`: the one definition of what a page's record holds, read by `harvest all`,
+/// the Python package and the Rust front door (`harvest_html::Extractor` is these options with
+/// [`Limits`] and builders).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AllOptions {
     /// The syntaxes extracted, each under its own key (default: every syntax).
     pub syntaxes: Vec<Syntax>,
     /// The form of the links (default: compact).
     pub links: LinksDetail,
+    /// The microformats2 options (default: the parsing specification's; `jf2` does not apply,
+    /// the record holds the microformats2 JSON).
+    pub mf2: Mf2Options,
+    /// How the microdata is read (default: the HTML standard's model).
+    pub microdata: MicrodataOptions,
+    /// Past an output limit ([`Limits::max_values`], or a library's own bounds), fail instead
+    /// of giving the microdata and microformats2 cut short with `truncated` set (the default,
+    /// so that one page's excess does not cost its other syntaxes).
+    pub strict_limits: bool,
 }
 
 impl Default for AllOptions {
     fn default() -> Self {
-        AllOptions { syntaxes: Syntax::ALL.to_vec(), links: LinksDetail::default() }
+        AllOptions {
+            syntaxes: Syntax::ALL.to_vec(),
+            links: LinksDetail::default(),
+            mf2: Mf2Options::default(),
+            microdata: MicrodataOptions::default(),
+            strict_limits: false,
+        }
     }
 }

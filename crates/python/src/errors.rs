@@ -4,7 +4,7 @@
 //! them, so that `pickle` finds them by name: an exception raised in a `multiprocessing` or
 //! `ProcessPoolExecutor` worker reaches the parent as the same class.
 
-use harvest_pipeline::extract::ExtractError;
+use harvest_html::output::ExtractError;
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::PyErr;

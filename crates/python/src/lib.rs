@@ -1,10 +1,12 @@
 //! The native module of the `harvest_html` Python package (`harvest_html._harvest`).
 //!
-//! Every function turns its Python arguments into a harvest-pipeline [`Page`] and
-//! [`Extraction`], runs it with the GIL released (so Python threads run pages in parallel), and
-//! converts the result: JSON to dicts and lists ([`convert`]), text formats to `str`, errors to
-//! the exceptions of [`errors`]. No extraction logic lives here: the `harvest` command runs the
-//! very same `Extraction`s. The Python-facing documentation is in `python/harvest_html`.
+//! Every function turns its Python arguments into a [`Page`] and the front door's
+//! [`Extractor`] (`extract`, `iter_warc`: the options of the record) or [`Extraction`] (one syntax's
+//! output or an export), runs it with the GIL released (so Python threads run pages in
+//! parallel), and converts the result: JSON to dicts and lists ([`convert`]), text formats to
+//! `str`, errors to the exceptions of [`errors`]. No extraction logic lives here: the
+//! `harvest` command runs the very same `Extraction`s. The Python-facing documentation is in
+//! `python/harvest_html`.
 
 mod convert;
 mod errors;
@@ -12,12 +14,11 @@ mod limits;
 mod record;
 mod warc;
 
-use harvest_pipeline::extract::{
-    check_root_selector, AllOptions, ConversionSource, Extraction, FeedSource, IcalOutput, LinksDetail, LinksMode,
-    Mf2Options, Mf2Root, MicrodataOptions, MicrodataOutput, Output, RdfAlgorithm, RdfFormat, RdfOutput, Registry,
-    Syntax, VcardOutput,
+use harvest_html::output::{
+    check_root_selector, ConversionSource, Extraction, FeedSource, IcalOutput, LinksMode, MicrodataOutput, Output,
+    RdfAlgorithm, RdfFormat, RdfOutput, Registry, VcardOutput,
 };
-use harvest_pipeline::Page;
+use harvest_html::{Extractor, LinksDetail, Mf2Options, Mf2Root, MicrodataOptions, Page, Syntax};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
@@ -80,15 +81,15 @@ fn run(py: Python<'_>, page: Page, extraction: Extraction, limits: Option<&Bound
     }
 }
 
-/// The syntaxes named by `syntaxes` (None: every one) and the form of the links (`"compact"` or
-/// `"full"`).
-fn all_options(syntaxes: Option<Vec<String>>, links: &str) -> PyResult<AllOptions> {
+/// The extractor of the syntaxes named by `syntaxes` (None: every one), with the links in the
+/// form `links` names (`"compact"` or `"full"`).
+fn extractor(syntaxes: Option<Vec<String>>, links: &str) -> PyResult<Extractor> {
     let links = match links {
         "compact" => LinksDetail::Compact,
         "full" => LinksDetail::Full,
         other => return Err(PyValueError::new_err(format!("links must be \"compact\" or \"full\", not {other:?}"))),
     };
-    let Some(names) = syntaxes else { return Ok(AllOptions { links, ..AllOptions::default() }) };
+    let Some(names) = syntaxes else { return Ok(Extractor::new().links(links)) };
     let mut chosen = Vec::new();
     for name in names {
         match Syntax::from_name(&name) {
@@ -103,7 +104,7 @@ fn all_options(syntaxes: Option<Vec<String>>, links: &str) -> PyResult<AllOption
             }
         }
     }
-    Ok(AllOptions { syntaxes: chosen, links })
+    Ok(Extractor::new().syntaxes(chosen).links(links))
 }
 
 fn conversion_source(source: &str) -> PyResult<ConversionSource> {
@@ -136,10 +137,10 @@ fn extract(
     jsonld: &str,
     limits: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
-    let options = all_options(syntaxes, links)?;
+    let extractor = extractor(syntaxes, links)?;
     let reading = record::reading(jsonld)?;
     let limits = limits::resolve(limits)?;
-    if options.syntaxes.is_empty() {
+    if extractor.all_options().syntaxes.is_empty() {
         // Nothing to extract: the page is not read, only its URL.
         if let Some(encoding) = &encoding {
             check_encoding(encoding)?;
@@ -158,8 +159,9 @@ fn extract(
     }
     let page = page(html, base_url, encoding)?;
     let (limits, interruption) = limits.start(py);
-    let record =
-        py.detach(|| record::Record::extract(&page, &options, reading, &limits)).map_err(|e| interruption.error(e))?;
+    let record = py
+        .detach(|| record::Record::extract(&page, &extractor, reading, &limits))
+        .map_err(|e| interruption.error(e))?;
     Ok(record.to_python(py)?.into_any().unbind())
 }
 
@@ -423,7 +425,7 @@ fn rdfa(
     encoding: Option<String>,
     limits: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
-    use harvest_pipeline::extract::{RdfaFormat, RdfaGraph, RdfaOutput};
+    use harvest_html::output::{RdfaFormat, RdfaGraph, RdfaOutput};
     let format = match format {
         "jsonld" | "json-ld" => RdfaFormat::JsonLd,
         "ttl" | "turtle" => RdfaFormat::Turtle,
@@ -470,7 +472,7 @@ fn iter_warc(
     limits: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<warc::WarcIterator> {
     let settings = warc::Settings {
-        options: all_options(syntaxes, links)?,
+        extractor: extractor(syntaxes, links)?,
         reading: record::reading(jsonld)?,
         limits: limits::resolve(limits)?,
         as_json,

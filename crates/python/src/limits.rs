@@ -10,7 +10,8 @@
 
 use crate::errors::{from_extract, ExtractionTimeout};
 use harvest_dom::Deadline;
-use harvest_pipeline::extract::{ExtractError, Limits};
+use harvest_html::output::ExtractError;
+use harvest_html::Limits;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};

@@ -8,8 +8,8 @@
 use crate::errors::WarcError;
 use crate::limits::CallLimits;
 use crate::record::Record;
-use harvest_pipeline::extract::AllOptions;
-use harvest_pipeline::jsonld_blocks::Reading;
+use harvest_html::jsonld_blocks::Reading;
+use harvest_html::Extractor;
 use harvest_pipeline::warc::{WarcCounts, WarcError as ArchiveError, WarcOrigin, WarcPages};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
@@ -39,7 +39,7 @@ impl Read for PyFileReader {
 
 /// What `iter_warc` was asked for.
 pub struct Settings {
-    pub options: AllOptions,
+    pub extractor: Extractor,
     pub reading: Reading,
     pub limits: CallLimits,
     pub as_json: bool,
@@ -152,13 +152,12 @@ impl WarcIterator {
             drop(guard);
             next.map(|page| match page {
                 Ok(page) => {
-                    let data =
-                        Record::extract(&page, &settings.options, settings.reading, &limits).map(
-                            |record| match settings.as_json {
-                                true => Data::Texts(record.to_texts(), record.counts()),
-                                false => Data::Record(record),
-                            },
-                        );
+                    let data = Record::extract(&page, &settings.extractor, settings.reading, &limits).map(|record| {
+                        match settings.as_json {
+                            true => Data::Texts(record.to_texts(), record.counts()),
+                            false => Data::Record(record),
+                        }
+                    });
                     Item {
                         url: page.url,
                         status: page.status,

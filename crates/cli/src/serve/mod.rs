@@ -1,7 +1,7 @@
 //! `harvest serve`: the HTTP API and the web playground.
 //!
 //! The server is a thin front end: it turns a request into a [`harvest_pipeline::Page`] and an
-//! [`harvest_pipeline::extract::Extraction`] (the query parameters are the subcommand's own
+//! [`harvest_html::output::Extraction`] (the query parameters are the subcommand's own
 //! command-line options, parsed by the same definitions: [`options`]), runs it on a worker
 //! thread, and answers with the output's media type. Nothing here extracts anything.
 //!

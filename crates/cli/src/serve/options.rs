@@ -13,7 +13,7 @@
 use crate::extract::ExtractCommand;
 use crate::Common;
 use clap::{CommandFactory, FromArgMatches, Parser};
-use harvest_pipeline::extract::{Extraction, MicrodataOutput, Registry};
+use harvest_html::output::{Extraction, MicrodataOutput, Registry};
 
 /// The extracting subcommands alone, to parse an endpoint's parameters with.
 #[derive(Parser)]
@@ -227,7 +227,8 @@ fn clap_message(error: &clap::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use harvest_pipeline::extract::{Mf2Root, RdfAlgorithm, RdfFormat};
+    use harvest_html::output::{RdfAlgorithm, RdfFormat};
+    use harvest_html::Mf2Root;
 
     fn query(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
         pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()

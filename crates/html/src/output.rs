@@ -1,0 +1,30 @@
+//! Every output a front end offers besides the record: one syntax's JSON in each of its forms
+//! (microformats2 JSON or JF2, the microdata JSON, its JSON-LD or the validator's diagnostics,
+//! the links, the feeds or the link checker's diagnostics, RDFa), and the exports (vCard,
+//! iCalendar, Atom, RDF).
+//!
+//! An [`Extraction`] names one output with its options (`harvest mf2 --jf2` is
+//! `Extraction::Mf2(Mf2Options::default().jf2(true))`); [`Extraction::run`] gives an
+//! [`Output`], [`Extraction::write`] streams it. The `harvest` command, `harvest serve` and
+//! the Python package offer exactly these. The output forms' option types are named
+//! `…Output` (`VcardOutput`, `RdfOutput`...) so that they never clash with the exporters' own
+//! settings (`harvest_export::vcard::VcardOptions`...), which they set.
+//!
+//! ```
+//! use harvest_html::output::{Extraction, FeedSource, Output};
+//! use harvest_html::Page;
+//! let page = Page::new(
+//!     "-",
+//!     b"<article class=h-entry><h1 class=p-name>Hi</h1><time class=dt-published>2024-05-01</time></article>".to_vec(),
+//!     Some("https://example.com/"),
+//! );
+//! let Ok(Output::Text(feed)) = Extraction::Atom(FeedSource::Mf2).run(&page) else { panic!() };
+//! assert!(feed.contains(r#"<title type="text">Hi</title>"#));
+//! ```
+
+pub use harvest_pipeline::extract::{
+    check_root_selector, AllOptions, ConversionSource, ExtractError, Extraction, FeedSource, IcalOutput, LinksMode,
+    MicrodataOutput, Output, RdfAlgorithm, RdfFormat, RdfOutput, RdfaFormat, RdfaGraph, RdfaOutput, Registry,
+    RegistryError, VcardOutput, WriteError,
+};
+pub use harvest_pipeline::pretty;

@@ -1,0 +1,32 @@
+//! Within limits, the record fails as `harvest all` does: on every page of the benchmark corpus
+//! and under bounds that pages pass in different orders (values, output bytes, both; cut short
+//! or, with strict limits, failing), the record's error (as the output forms' `ExtractError`)
+//! is the streamed record's.
+
+use harvest_html::output::{ExtractError, Extraction, WriteError};
+use harvest_html::{Extractor, Limits, Page};
+
+#[test]
+fn the_first_bound_passed_is_the_error() {
+    let Some(pages) = harvest_test_support::corpus_pages() else { return };
+    let bounds = [(Some(5), None), (None, Some(20_000)), (Some(5), Some(20_000))];
+    let mut failures = 0;
+    for path in &pages {
+        let page = Page::new("page", std::fs::read(path).expect("readable page"), Some("https://corpus.example/"));
+        for ((max_values, max_output_bytes), strict) in bounds.into_iter().flat_map(|b| [(b, false), (b, true)]) {
+            let limits = Limits { max_values, max_output_bytes, ..Limits::default() };
+            let extractor = Extractor::new().limits(limits.clone()).strict_limits(strict);
+            let record = extractor.extract_page(&page).map(drop).map_err(ExtractError::from);
+            let all =
+                match Extraction::All(extractor.all_options().clone()).write_limited(&page, &limits, &mut Vec::new()) {
+                    Ok(()) => Ok(()),
+                    Err(WriteError::Extract(error)) => Err(error),
+                    Err(WriteError::Io(error)) => panic!("writing to memory failed: {error}"),
+                };
+            failures += usize::from(all.is_err());
+            let bounds = format!("{max_values:?} values, {max_output_bytes:?} bytes, strict {strict}");
+            assert_eq!(record, all, "{} with {bounds}", path.display());
+        }
+    }
+    assert!(failures > 0, "no page reached a bound: the test shows nothing");
+}
