@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
-# Fuzz smoke run (CI): builds every cargo-fuzz target of fuzz/ once, then runs each for a few
-# thousand executions, starting from the seed pages (fuzz/seed.sh: the official microformats
+# Fuzz smoke run (CI): builds every cargo-fuzz target of fuzz/ once, then runs each on every
+# seed and a thousand executions in all, starting from the seed pages (fuzz/seed.sh: the official microformats
 # suite's HTML when present, the microdata fixtures, the committed regression inputs), so the
 # targets and their invariants never rot. A crash, a broken invariant, a timeout or a leak
 # fails the script. Long runs: see fuzz/README.md.
 #
-# Environment: FUZZ_RUNS (executions per target, default 2000), FUZZ_MAX_SECONDS (cap per
-# target in seconds, default 30).
+# Environment: FUZZ_RUNS (executions per target, seeds included, default 1000), FUZZ_MAX_SECONDS
+# (cap per target in seconds, default 15).
 set -euo pipefail
 cd "$(dirname "$0")/../fuzz"
 
-runs="${FUZZ_RUNS:-2000}"
-max_seconds="${FUZZ_MAX_SECONDS:-30}"
+runs="${FUZZ_RUNS:-1000}"
+max_seconds="${FUZZ_MAX_SECONDS:-15}"
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
   cargo install cargo-fuzz --locked
