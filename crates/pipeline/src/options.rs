@@ -4,6 +4,8 @@
 
 use crate::limits::Limits;
 use harvest_dom::Document;
+use serde::de::IgnoredAny;
+use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 
 pub use harvest_mf2::Root as Mf2Root;
@@ -54,8 +56,7 @@ impl Syntax {
 
     /// How much a syntax found, from its value in an `all` record: items (microdata, mf2),
     /// links, JSON-LD blocks, Open Graph properties, Dublin Core statements, RDFa node objects
-    /// (subjects). Values of another
-    /// shape count 0.
+    /// (subjects). A value not of the syntax's shape counts 0.
     ///
     /// ```
     /// use harvest_pipeline::extract::Syntax;
@@ -64,18 +65,48 @@ impl Syntax {
     /// assert_eq!(Syntax::JsonLd.count(&serde_json::json!([{}, {}])), 2);
     /// ```
     pub fn count(self, value: &Value) -> usize {
-        let length = |value: Option<&Value>| value.and_then(Value::as_array).map_or(0, Vec::len);
-        let sum = |keys: &[&str]| {
-            value.as_array().map_or(0, |objects| {
-                objects.iter().map(|object| keys.iter().map(|key| length(object.get(*key))).sum::<usize>()).sum()
-            })
-        };
-        match self {
-            Syntax::Microdata | Syntax::Mf2 => length(value.get("items")),
-            Syntax::Links | Syntax::JsonLd | Syntax::Rdfa => length(Some(value)),
-            Syntax::OpenGraph => sum(&["properties"]),
-            Syntax::DublinCore => sum(&["elements", "terms"]),
+        self.count_in(value).unwrap_or(0)
+    }
+
+    /// [`Syntax::count`] read from the value's JSON text, without building the value.
+    ///
+    /// ```
+    /// use harvest_pipeline::extract::Syntax;
+    /// assert_eq!(Syntax::Mf2.count_json(r#"{"items":[{"type":["h-card"]}],"rels":{}}"#), 1);
+    /// assert_eq!(Syntax::DublinCore.count_json(r#"[{"elements":[{}],"terms":[{},{}]}]"#), 3);
+    /// assert_eq!(Syntax::Links.count_json("{}"), 0);
+    /// ```
+    pub fn count_json(self, text: &str) -> usize {
+        self.count_in(&mut serde_json::Deserializer::from_str(text)).unwrap_or(0)
+    }
+
+    /// The count, from any serde form of the value (a JSON value or JSON text): the parts
+    /// counted are read as lists of anything, the rest is skipped.
+    fn count_in<'de, D: Deserializer<'de>>(self, value: D) -> Result<usize, D::Error> {
+        #[derive(Deserialize)]
+        struct Items {
+            items: Vec<IgnoredAny>,
         }
+        #[derive(Deserialize)]
+        struct Properties {
+            #[serde(default)]
+            properties: Vec<IgnoredAny>,
+        }
+        #[derive(Deserialize)]
+        struct Statements {
+            #[serde(default)]
+            elements: Vec<IgnoredAny>,
+            #[serde(default)]
+            terms: Vec<IgnoredAny>,
+        }
+        Ok(match self {
+            Syntax::Microdata | Syntax::Mf2 => Items::deserialize(value)?.items.len(),
+            Syntax::Links | Syntax::JsonLd | Syntax::Rdfa => Vec::<IgnoredAny>::deserialize(value)?.len(),
+            Syntax::OpenGraph => Vec::<Properties>::deserialize(value)?.iter().map(|o| o.properties.len()).sum(),
+            Syntax::DublinCore => {
+                Vec::<Statements>::deserialize(value)?.iter().map(|s| s.elements.len() + s.terms.len()).sum()
+            }
+        })
     }
 
     /// A syntax by harvest's name, or by extruct's where it means the same (`microformat`;

@@ -28,6 +28,21 @@ use pyo3::types::{PyBytes, PyDict, PyString};
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// mimalloc 2's `mi_option_purge_delay` (its `mi_option_e`; the Rust binding names no constant
+/// for it).
+const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
+
+/// Memory freed and left unused goes back to the system after 10 s, as jemalloc's decay does,
+/// instead of mimalloc's 10 ms: one page's tree is freed before the next page is parsed, and
+/// memory returned in between had to be mapped and zeroed again for the next page (about a
+/// tenth of `iter_warc`'s CPU; docs/benchmarks.md, "The allocator"). The `harvest` binary sets
+/// the same.
+fn keep_freed_memory_longer() {
+    // SAFETY: mi_option_set only stores a number in mimalloc's option table, read when it
+    // next decides whether to purge.
+    unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 10_000) }
+}
+
 /// Checks an `encoding=` label: it must be one of the WHATWG Encoding Standard's labels (what
 /// the HTML parser can decode with), never silently replaced by a guess.
 fn check_encoding(label: &str) -> PyResult<()> {
@@ -459,29 +474,48 @@ fn rdfa(
 /// (a download cut short, a corrupt gzip member) gives its good pages and one item whose
 /// ``error`` says where it broke, and a gzipped one goes on at the next member. The
 /// iterator's ``counts`` says what the archive held. With ``as_json=True``, ``data`` maps each
-/// key to its JSON text (written in Rust: the fast way to store it, as the Spark job does).
+/// key to its JSON text (written in Rust: the fast way to store it); with ``as_json="bytes"``,
+/// to that text as UTF-8 ``bytes``, which Arrow and Parquet writers take without encoding it
+/// again (the Spark job does).
 /// ``syntaxes``, ``links``, ``jsonld`` and ``limits`` are :func:`extract`'s.
+/// `iter_warc`'s `as_json=`: a flag, or the name of a form (`"bytes"`).
+#[derive(FromPyObject)]
+enum AsJson {
+    Flag(bool),
+    Named(String),
+}
+
 #[pyfunction]
-#[pyo3(signature = (path_or_file, *, syntaxes=None, links="compact", as_json=false, jsonld="strict", limits=None))]
+#[pyo3(signature = (path_or_file, *, syntaxes=None, links="compact", as_json=AsJson::Flag(false), jsonld="strict", limits=None),
+    text_signature = "(path_or_file, *, syntaxes=None, links='compact', as_json=False, jsonld='strict', limits=None)")]
 fn iter_warc(
     path_or_file: &Bound<'_, PyAny>,
     syntaxes: Option<Vec<String>>,
     links: &str,
-    as_json: bool,
+    as_json: AsJson,
     jsonld: &str,
     limits: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<warc::WarcIterator> {
+    let form = match as_json {
+        AsJson::Flag(false) => warc::DataForm::Objects,
+        AsJson::Flag(true) => warc::DataForm::JsonText,
+        AsJson::Named(name) if name == "bytes" => warc::DataForm::JsonBytes,
+        AsJson::Named(name) => {
+            return Err(PyValueError::new_err(format!("as_json takes True, False or \"bytes\", not {name:?}")))
+        }
+    };
     let settings = warc::Settings {
         extractor: extractor(syntaxes, links)?,
         reading: record::reading(jsonld)?,
         limits: limits::resolve(limits)?,
-        as_json,
+        form,
     };
     warc::WarcIterator::open(path_or_file, settings)
 }
 
 #[pymodule]
 fn _harvest(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    keep_freed_memory_longer();
     let py = m.py();
     m.add_function(wrap_pyfunction!(extract, m)?)?;
     m.add_function(wrap_pyfunction!(mf2, m)?)?;

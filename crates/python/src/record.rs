@@ -10,14 +10,16 @@
 //! before it becomes values.
 
 use crate::convert::{from_json_text, to_python};
+use harvest_dom::Document;
 use harvest_html::jsonld_blocks::{block_texts, Reading};
-use harvest_html::output::{ExtractError, Extraction, Output};
+use harvest_html::output::{ExtractError, Extraction, Output, WriteError};
 use harvest_html::{Extractor, Limits, Page, Syntax};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
+use std::collections::BTreeMap;
 
 /// How `jsonld=` names a [`Reading`].
 pub fn reading(name: &str) -> PyResult<Reading> {
@@ -26,6 +28,24 @@ pub fn reading(name: &str) -> PyResult<Reading> {
         "lenient" => Ok(Reading::Lenient),
         other => Err(PyValueError::new_err(format!("jsonld must be \"strict\" or \"lenient\", not {other:?}"))),
     }
+}
+
+/// The extractor for every syntax but JSON-LD (its blocks are read apart, as text), within
+/// `limits`, and the page parsed once.
+fn parse(page: &Page, extractor: &Extractor, limits: &Limits) -> (Extractor, Document) {
+    let syntaxes = &extractor.all_options().syntaxes;
+    let others =
+        extractor.clone().syntaxes(syntaxes.iter().copied().filter(|s| *s != Syntax::JsonLd)).limits(limits.clone());
+    let doc = others.parse(page);
+    (others, doc)
+}
+
+/// A page's record as JSON text: each member's text, keyed by its name in record order, and
+/// what each syntax found.
+#[derive(Default)]
+pub struct Texts {
+    pub members: Vec<(String, String)>,
+    pub counts: Vec<(&'static str, usize)>,
 }
 
 /// A page's `all` record, computed without the GIL: the other syntaxes as JSON, the JSON-LD
@@ -43,19 +63,13 @@ impl Record {
         reading: Reading,
         limits: &Limits,
     ) -> Result<Record, ExtractError> {
-        let syntaxes = &extractor.all_options().syntaxes;
-        let wants_jsonld = syntaxes.contains(&Syntax::JsonLd);
-        let others = extractor
-            .clone()
-            .syntaxes(syntaxes.iter().copied().filter(|s| *s != Syntax::JsonLd))
-            .limits(limits.clone());
-        let doc = others.parse(page);
+        let (others, doc) = parse(page, extractor, limits);
         let members = match Extraction::All(others.all_options().clone()).run_on_limited(&doc, limits)? {
             Output::Json(Value::Object(members)) => members,
             _ => return Err(ExtractError::Failed("the all record is not a JSON object".to_owned())),
         };
         let mut record = Record { members, jsonld: None };
-        if wants_jsonld {
+        if extractor.all_options().syntaxes.contains(&Syntax::JsonLd) {
             let (texts, errors) = block_texts(&doc, reading);
             record.jsonld = Some(texts);
             if !errors.is_empty() {
@@ -63,6 +77,43 @@ impl Record {
             }
         }
         Ok(record)
+    }
+
+    /// The record's members as JSON texts (`iter_warc(as_json=True)`), in record order, and
+    /// what each syntax found. The texts are cut from the record as the extractor streams it
+    /// (what `harvest all` writes), without building JSON values.
+    pub fn texts(page: &Page, extractor: &Extractor, reading: Reading, limits: &Limits) -> Result<Texts, ExtractError> {
+        let (others, doc) = parse(page, extractor, limits);
+        let mut written = Vec::new();
+        others.write_document(&doc, &mut written).map_err(|error| match error {
+            WriteError::Extract(error) => error,
+            other => ExtractError::Failed(other.to_string()),
+        })?;
+        let mut record: BTreeMap<String, &RawValue> = serde_json::from_slice(&written)
+            .map_err(|error| ExtractError::Failed(format!("the all record is not a JSON object: {error}")))?;
+        let mut texts = Texts::default();
+        if let Some(url) = record.remove("url") {
+            texts.members.push(("url".to_owned(), url.get().to_owned()));
+        }
+        let mut errors = None;
+        for syntax in Syntax::ALL {
+            let (text, count) = if syntax == Syntax::JsonLd {
+                if !extractor.all_options().syntaxes.contains(&Syntax::JsonLd) {
+                    continue;
+                }
+                let (blocks, block_errors) = block_texts(&doc, reading);
+                errors = (!block_errors.is_empty()).then(|| Value::Array(block_errors).to_string());
+                let blocks: Vec<&str> = blocks.iter().map(|raw| raw.get()).collect();
+                (format!("[{}]", blocks.join(",")), blocks.len())
+            } else {
+                let Some(raw) = record.remove(syntax.name()) else { continue };
+                (raw.get().to_owned(), syntax.count_json(raw.get()))
+            };
+            texts.members.push((syntax.name().to_owned(), text));
+            texts.counts.push((syntax.name(), count));
+        }
+        texts.members.extend(errors.map(|errors| ("errors".to_owned(), errors)));
+        Ok(texts)
     }
 
     /// The keys in record order: `url`, the syntaxes in `Syntax::ALL` order, `errors`.
@@ -77,12 +128,6 @@ impl Record {
             keys.push("errors");
         }
         keys
-    }
-
-    /// The JSON-LD blocks as one JSON array text.
-    fn jsonld_text(&self) -> String {
-        let texts: Vec<&str> = self.jsonld.iter().flatten().map(|raw| raw.get()).collect();
-        format!("[{}]", texts.join(","))
     }
 
     /// The record as a dict of Python objects.
@@ -100,17 +145,6 @@ impl Record {
             }
         }
         Ok(dict)
-    }
-
-    /// Each member as JSON text (`iter_warc(as_json=True)`), written without the GIL.
-    pub fn to_texts(&self) -> Vec<(String, String)> {
-        self.keys()
-            .into_iter()
-            .filter_map(|key| match key == Syntax::JsonLd.name() {
-                true => Some((key.to_owned(), self.jsonld_text())),
-                false => self.members.get(key).map(|value| (key.to_owned(), value.to_string())),
-            })
-            .collect()
     }
 
     /// How much each syntax found.

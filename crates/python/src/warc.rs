@@ -7,7 +7,7 @@
 
 use crate::errors::WarcError;
 use crate::limits::CallLimits;
-use crate::record::Record;
+use crate::record::{Record, Texts};
 use harvest_html::jsonld_blocks::Reading;
 use harvest_html::Extractor;
 use harvest_pipeline::warc::{WarcCounts, WarcError as ArchiveError, WarcOrigin, WarcPages};
@@ -42,7 +42,18 @@ pub struct Settings {
     pub extractor: Extractor,
     pub reading: Reading,
     pub limits: CallLimits,
-    pub as_json: bool,
+    pub form: DataForm,
+}
+
+/// What an item's `data` holds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum DataForm {
+    /// The record as Python objects.
+    Objects,
+    /// Each member's JSON text as `str` (`as_json=True`).
+    JsonText,
+    /// Each member's JSON text as UTF-8 `bytes` (`as_json="bytes"`).
+    JsonBytes,
 }
 
 /// One item, computed without the GIL: a page (its record, or the error of its extraction),
@@ -58,7 +69,7 @@ struct Item {
 /// A page's data: its record, or each member as JSON text (`as_json`).
 enum Data {
     Record(Record),
-    Texts(Vec<(String, String)>, Vec<(&'static str, usize)>),
+    Texts(Texts),
 }
 
 /// Iterator over the HTML pages of a WARC archive: each item is a dict
@@ -152,12 +163,11 @@ impl WarcIterator {
             drop(guard);
             next.map(|page| match page {
                 Ok(page) => {
-                    let data = Record::extract(&page, &settings.extractor, settings.reading, &limits).map(|record| {
-                        match settings.as_json {
-                            true => Data::Texts(record.to_texts(), record.counts()),
-                            false => Data::Record(record),
-                        }
-                    });
+                    let (extractor, reading) = (&settings.extractor, settings.reading);
+                    let data = match settings.form {
+                        DataForm::Objects => Record::extract(&page, extractor, reading, &limits).map(Data::Record),
+                        _ => Record::texts(&page, extractor, reading, &limits).map(Data::Texts),
+                    };
                     Item {
                         url: page.url,
                         status: page.status,
@@ -196,14 +206,17 @@ impl WarcIterator {
                 dict.set_item("data", record.to_python(py)?)?;
                 dict.set_item("error", py.None())?;
             }
-            Ok(Data::Texts(texts, found)) => {
+            Ok(Data::Texts(Texts { members: texts, counts: found })) => {
                 for (syntax, count) in found {
                     counts.set_item(syntax, count)?;
                 }
                 dict.set_item("counts", counts)?;
                 let text_dict = PyDict::new(py);
                 for (key, text) in texts {
-                    text_dict.set_item(key, text)?;
+                    match self.settings.form {
+                        DataForm::JsonBytes => text_dict.set_item(key, PyBytes::new(py, text.as_bytes()))?,
+                        _ => text_dict.set_item(key, text)?,
+                    }
                 }
                 dict.set_item("data", text_dict)?;
                 dict.set_item("error", py.None())?;

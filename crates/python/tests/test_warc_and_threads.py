@@ -6,6 +6,7 @@ import threading
 import time
 
 import harvest_html
+import pytest
 from conftest import cli_json
 
 
@@ -71,6 +72,17 @@ def test_counts_and_json_text():
     for item, text in zip(items, texts):
         assert all(isinstance(value, str) for value in text["data"].values())
         assert {key: json.loads(value) for key, value in text["data"].items()} == item["data"]
+    # as_json="bytes": the same texts, as UTF-8 (a page beyond ASCII and the BMP among them).
+    archive = ARCHIVE + response("https://example.com/zo%C3%AB", "<p class=h-card>Zoë 😀</p>".encode())
+    texts = list(harvest_html.iter_warc(io.BytesIO(archive), as_json=True))
+    raw = list(harvest_html.iter_warc(io.BytesIO(archive), as_json="bytes"))
+    assert json.loads(texts[-1]["data"]["mf2"])["items"][0]["properties"]["name"] == ["Zoë 😀"]
+    assert [r["counts"] for r in raw] == [t["counts"] for t in texts]
+    for text, item in zip(texts, raw):
+        assert all(isinstance(value, bytes) for value in item["data"].values())
+        assert {key: value.decode("utf-8") for key, value in item["data"].items()} == text["data"]
+    with pytest.raises(ValueError, match="as_json takes True, False or \"bytes\""):
+        harvest_html.iter_warc(io.BytesIO(ARCHIVE), as_json="str")
 
 
 def work(page, n):

@@ -160,7 +160,7 @@ def iter_warc(
     *,
     syntaxes: Optional[Sequence[str]] = None,
     links: Literal["compact", "full"] = "compact",
-    as_json: bool = False,
+    as_json: Union[bool, Literal["bytes"]] = False,
     jsonld: Literal["strict", "lenient"] = "strict",
     limits: LimitsLike = None,
 ) -> WarcIterator: ...
