@@ -4,7 +4,7 @@
 use crate::error::Error;
 use crate::options::{Limits, LinksDetail, Mf2Options, MicrodataOptions, Syntax};
 use crate::output::{AllOptions, WriteError};
-use crate::record::Record;
+use crate::record::{Member, Record};
 use harvest_dom::Document;
 use harvest_microdata::{JsonDocument, JsonOptions};
 use harvest_pipeline::Page;
@@ -151,7 +151,9 @@ impl Extractor {
             links_detail: self.options.links,
         };
         // Each syntax in record order; the deadline and the output bound are checked after
-        // each, so that the first one passed is the error, as when the record is streamed.
+        // each, so that the first one passed is the error, as when the record is streamed. The
+        // record's size so far is the sum of its members' sizes, each counted once.
+        let mut size = record.member_size(Member::Url);
         for syntax in Syntax::ALL.into_iter().filter(|syntax| self.wants(*syntax)) {
             let extracted = self.extract_syntax(syntax, doc, &mut record);
             if doc.interrupted() {
@@ -159,10 +161,8 @@ impl Extractor {
             }
             extracted?;
             if let Some(max_bytes) = self.limits.max_output_bytes {
-                // The record's size so far as written, counted without keeping it (it only
-                // grows as syntaxes are added).
-                let mut counted = CountedBytes { written: 0, max_bytes };
-                if serde_json::to_writer(&mut counted, &record).is_err() {
+                size += record.member_size(Member::Syntax(syntax));
+                if size + record.member_size(Member::Errors) > max_bytes {
                     return Err(Error::OutputTooLarge { max_bytes });
                 }
             }
@@ -236,25 +236,5 @@ impl Extractor {
     /// [`Extractor::write_page`] on a parsed document, at the URL it was parsed with.
     pub fn write_document(&self, doc: &Document, out: &mut dyn Write) -> Result<(), WriteError> {
         harvest_pipeline::extract::write_all(doc, &self.options, &self.limits, out)
-    }
-}
-
-/// A writer that keeps nothing and fails past `max_bytes`.
-struct CountedBytes {
-    written: u64,
-    max_bytes: u64,
-}
-
-impl Write for CountedBytes {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.written = self.written.saturating_add(bytes.len() as u64);
-        match self.written > self.max_bytes {
-            true => Err(std::io::Error::other("past the output bound")),
-            false => Ok(bytes.len()),
-        }
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
     }
 }

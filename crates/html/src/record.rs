@@ -1,6 +1,6 @@
 //! What a page holds, one typed field per syntax, serialized as `harvest all` prints it.
 
-use crate::options::LinksDetail;
+use crate::options::{LinksDetail, Syntax};
 use harvest_links::Link;
 use harvest_meta::{DublinCore, OpenGraph};
 use harvest_microdata::JsonDocument;
@@ -67,34 +67,92 @@ impl Serialize for LinksJson<'_> {
     }
 }
 
+/// A member of the record: its key and value, in record order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Member {
+    Url,
+    Syntax(Syntax),
+    Errors,
+}
+
+impl Record {
+    /// Writes `member` into `map`, if the record has it.
+    fn serialize_member<M: SerializeMap>(&self, member: Member, map: &mut M) -> Result<(), M::Error> {
+        match member {
+            Member::Url => map.serialize_entry("url", &self.url)?,
+            Member::Syntax(Syntax::Microdata) => {
+                self.microdata.iter().try_for_each(|v| map.serialize_entry("microdata", v))?
+            }
+            Member::Syntax(Syntax::Mf2) => self.mf2.iter().try_for_each(|v| map.serialize_entry("mf2", v))?,
+            Member::Syntax(Syntax::Links) => {
+                self.links.iter().try_for_each(|v| map.serialize_entry("links", &LinksJson(v, self.links_detail)))?
+            }
+            Member::Syntax(Syntax::JsonLd) => {
+                self.json_ld.iter().try_for_each(|v| map.serialize_entry("json-ld", v))?
+            }
+            Member::Syntax(Syntax::OpenGraph) => {
+                self.opengraph.iter().try_for_each(|v| map.serialize_entry("opengraph", v))?
+            }
+            Member::Syntax(Syntax::DublinCore) => {
+                self.dublincore.iter().try_for_each(|v| map.serialize_entry("dublincore", v))?
+            }
+            Member::Syntax(Syntax::Rdfa) => {
+                self.rdfa.iter().try_for_each(|v| map.serialize_entry("rdfa", &harvest_rdf::jsonld::write(v)))?
+            }
+            Member::Errors if self.errors.is_empty() => {}
+            Member::Errors => map.serialize_entry("errors", &self.errors)?,
+        }
+        Ok(())
+    }
+
+    /// The bytes `member` adds to the serialized record (its key, value and separator; for
+    /// [`Member::Url`], the braces too), counted without keeping them: the record's size is
+    /// the sum over its members.
+    pub(crate) fn member_size(&self, member: Member) -> u64 {
+        /// A map of one member, as the record writes it.
+        struct Alone<'a>(&'a Record, Member);
+        impl Serialize for Alone<'_> {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let mut map = serializer.serialize_map(None)?;
+                self.0.serialize_member(self.1, &mut map)?;
+                map.end()
+            }
+        }
+        let mut counted = ByteCount(0);
+        // Counting cannot fail, and the models serialize without errors.
+        let _ = serde_json::to_writer(&mut counted, &Alone(self, member));
+        match (member, counted.0) {
+            (Member::Url, all) => all,
+            // `{}` alone: the member is absent.
+            (_, 2) => 0,
+            // Without its own braces, with the comma before it.
+            (_, all) => all - 1,
+        }
+    }
+}
+
+/// A writer that keeps nothing and counts the bytes.
+struct ByteCount(u64);
+
+impl std::io::Write for ByteCount {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0 = self.0.saturating_add(bytes.len() as u64);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 impl Serialize for Record {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("url", &self.url)?;
-        if let Some(microdata) = &self.microdata {
-            map.serialize_entry("microdata", microdata)?;
+        self.serialize_member(Member::Url, &mut map)?;
+        for syntax in Syntax::ALL {
+            self.serialize_member(Member::Syntax(syntax), &mut map)?;
         }
-        if let Some(mf2) = &self.mf2 {
-            map.serialize_entry("mf2", mf2)?;
-        }
-        if let Some(links) = &self.links {
-            map.serialize_entry("links", &LinksJson(links, self.links_detail))?;
-        }
-        if let Some(json_ld) = &self.json_ld {
-            map.serialize_entry("json-ld", json_ld)?;
-        }
-        if let Some(opengraph) = &self.opengraph {
-            map.serialize_entry("opengraph", opengraph)?;
-        }
-        if let Some(dublincore) = &self.dublincore {
-            map.serialize_entry("dublincore", dublincore)?;
-        }
-        if let Some(rdfa) = &self.rdfa {
-            map.serialize_entry("rdfa", &harvest_rdf::jsonld::write(rdfa))?;
-        }
-        if !self.errors.is_empty() {
-            map.serialize_entry("errors", &self.errors)?;
-        }
+        self.serialize_member(Member::Errors, &mut map)?;
         map.end()
     }
 }

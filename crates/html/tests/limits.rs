@@ -30,3 +30,27 @@ fn the_first_bound_passed_is_the_error() {
     }
     assert!(failures > 0, "no page reached a bound: the test shows nothing");
 }
+
+/// The output bound is exact: a record as long as the bound passes, one byte over fails, for
+/// the typed record (which sums its members' sizes) as for the streamed one (which counts what
+/// it writes). The corpus pages under 256 KB (the large ones add time, not cases).
+#[test]
+fn the_output_bound_is_counted_to_the_byte() {
+    let Some(pages) = harvest_test_support::corpus_pages() else { return };
+    let small = |path: &&std::path::PathBuf| std::fs::metadata(path).is_ok_and(|m| m.len() < 256 << 10);
+    for path in pages.iter().filter(small) {
+        let page = Page::new("page", std::fs::read(path).expect("readable page"), Some("https://corpus.example/"));
+        let mut whole = Vec::new();
+        Extractor::new().write_page(&page, &mut whole).expect("an unbounded record");
+        let length = whole.len() as u64;
+        for (max_bytes, fits) in [(length, true), (length - 1, false)] {
+            let limits = Limits { max_output_bytes: Some(max_bytes), ..Limits::default() };
+            let extractor = Extractor::new().limits(limits);
+            let typed = extractor.extract_page(&page);
+            let streamed = extractor.write_page(&page, &mut std::io::sink());
+            let name = path.display();
+            assert_eq!(typed.is_ok(), fits, "{name}: the record against a bound of {max_bytes} bytes");
+            assert_eq!(streamed.is_ok(), fits, "{name}: the streamed record against a bound of {max_bytes} bytes");
+        }
+    }
+}
