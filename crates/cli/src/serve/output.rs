@@ -1,10 +1,12 @@
 //! An extraction's output on its way to the client: bounded in size, spooled up to
 //! [`SPOOL_BYTES`], streamed past it, never held whole.
 //!
-//! The extraction runs on a worker thread and writes into a [`ChunkWriter`], which hands
-//! [`CHUNK_BYTES`] chunks to the request's task through a channel of [`CHANNEL_CHUNKS`]. The task
-//! keeps the first [`SPOOL_BYTES`]: an output that ends within them is answered whole, with its
-//! length, and an extraction that fails is answered with its JSON error, whatever was written.
+//! The extraction runs on a worker thread and writes into a [`ChunkWriter`], which hands the
+//! output to the request's task through a channel of [`CHANNEL_CHUNKS`]: the first
+//! [`SPOOL_BYTES`] as one chunk, then chunks of [`CHUNK_BYTES`]. An output that ends within the
+//! spool is answered whole, with its length, from the one chunk (most answers: a single handoff
+//! between the threads, and no copy), and an extraction that fails is answered with its JSON
+//! error, whatever was written.
 //! A longer output is streamed as it comes (chunked), so the memory an answer holds is bounded
 //! by the spool and the channel, not by the output; an error after the first bytes are sent
 //! (the output bound, the deadline) can no longer change the status, so the answer is cut
@@ -52,6 +54,8 @@ pub(crate) enum Stop {
 pub(crate) struct ChunkWriter {
     sender: mpsc::Sender<Bytes>,
     buffer: Vec<u8>,
+    /// Size of the chunk being filled: [`SPOOL_BYTES`] for the first, then [`CHUNK_BYTES`].
+    chunk_bytes: usize,
     written: u64,
     max_bytes: u64,
     deadline: Deadline,
@@ -64,6 +68,7 @@ impl ChunkWriter {
         ChunkWriter {
             sender,
             buffer: Vec::with_capacity(CHUNK_BYTES),
+            chunk_bytes: SPOOL_BYTES,
             written: 0,
             max_bytes,
             deadline,
@@ -87,6 +92,7 @@ impl ChunkWriter {
             return Ok(());
         }
         let chunk = Bytes::from(std::mem::replace(&mut self.buffer, Vec::with_capacity(CHUNK_BYTES)));
+        self.chunk_bytes = CHUNK_BYTES;
         let sent = match self.sender.try_send(chunk) {
             Ok(()) => Ok(()),
             Err(mpsc::error::TrySendError::Closed(_)) => Err(Stop::Gone),
@@ -121,11 +127,11 @@ impl Write for ChunkWriter {
         self.written = written;
         let mut rest = bytes;
         while !rest.is_empty() {
-            let room = CHUNK_BYTES - self.buffer.len();
+            let room = self.chunk_bytes - self.buffer.len();
             let (now, later) = rest.split_at(room.min(rest.len()));
             self.buffer.extend_from_slice(now);
             rest = later;
-            if self.buffer.len() == CHUNK_BYTES {
+            if self.buffer.len() == self.chunk_bytes {
                 self.send()?;
             }
         }
@@ -158,7 +164,7 @@ pub(crate) struct Held {
 /// The request's end: the first [`SPOOL_BYTES`] of output, and what follows.
 pub(crate) enum Answer {
     /// The whole output.
-    Whole(Vec<u8>),
+    Whole(Bytes),
     /// The first bytes, to be sent with the rest as it comes.
     Streamed(Streamed),
 }
@@ -181,11 +187,15 @@ pub(crate) async fn receive(
         }
     }
     joined(worker).await?;
+    // One chunk, as a rule, when the output is within the spool (more after a flush).
+    if head.len() <= 1 {
+        return Ok(Answer::Whole(head.pop_front().unwrap_or_default()));
+    }
     let mut whole = Vec::with_capacity(size);
     for chunk in head {
         whole.extend_from_slice(&chunk);
     }
-    Ok(Answer::Whole(whole))
+    Ok(Answer::Whole(whole.into()))
 }
 
 async fn joined(worker: JoinHandle<Result<(), ApiError>>) -> Result<(), ApiError> {
