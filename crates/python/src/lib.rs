@@ -463,6 +463,13 @@ fn rdfa(
     run(py, page(html, base_url, encoding)?, Extraction::Rdfa(options), limits)
 }
 
+/// `iter_warc`'s `as_json=`: a flag, or the name of a form (`"bytes"`).
+#[derive(FromPyObject)]
+enum AsJson {
+    Flag(bool),
+    Named(String),
+}
+
 /// The HTML pages of a WARC archive (``.warc`` or ``.warc.gz``; a path or a binary file
 /// object), one dict per page as it is read: ``url``, ``status``, ``bytes`` (the size of its
 /// HTML), ``counts`` (how much each syntax found), ``data`` (:func:`extract`'s dict for the
@@ -478,13 +485,6 @@ fn rdfa(
 /// to that text as UTF-8 ``bytes``, which Arrow and Parquet writers take without encoding it
 /// again (the Spark job does).
 /// ``syntaxes``, ``links``, ``jsonld`` and ``limits`` are :func:`extract`'s.
-/// `iter_warc`'s `as_json=`: a flag, or the name of a form (`"bytes"`).
-#[derive(FromPyObject)]
-enum AsJson {
-    Flag(bool),
-    Named(String),
-}
-
 #[pyfunction]
 #[pyo3(signature = (path_or_file, *, syntaxes=None, links="compact", as_json=AsJson::Flag(false), jsonld="strict", limits=None),
     text_signature = "(path_or_file, *, syntaxes=None, links='compact', as_json=False, jsonld='strict', limits=None)")]

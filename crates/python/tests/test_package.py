@@ -138,3 +138,11 @@ def test_microdata_content_attribute_is_a_keyword_and_off_by_default():
     assert read["items"][0]["properties"]["price"] == ["1000.00"]
     with pytest.raises(ValueError):
         harvest_html.microdata(page, format="jsonld", content_attribute=True)
+
+
+def test_every_function_has_its_documentation():
+    functions = [getattr(harvest_html, name) for name in harvest_html.__all__ if callable(getattr(harvest_html, name))]
+    for function in functions:
+        if not isinstance(function, type):
+            assert function.__doc__ and len(function.__doc__) > 40, f"{function.__name__} has no docstring"
+    assert "WARC archive" in harvest_html.iter_warc.__doc__
