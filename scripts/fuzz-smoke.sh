@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Fuzz smoke run (CI): builds every cargo-fuzz target of fuzz/ once, then runs each on every
-# seed and a thousand executions in all, starting from the seed pages (fuzz/seed.sh: the official microformats
-# suite's HTML when present, the microdata fixtures, the committed regression inputs), so the
-# targets and their invariants never rot. A crash, a broken invariant, a timeout or a leak
+# seed and a thousand executions in all, starting from the seed pages (fuzz/seed.sh: the
+# official microformats suite's HTML when present, the microdata fixtures, the committed
+# regression inputs), so the targets and their invariants never rot. A crash, a broken invariant, a timeout or a leak
 # fails the script. Long runs: see fuzz/README.md.
 #
 # Environment: FUZZ_RUNS (executions per target, seeds included, default 1000), FUZZ_MAX_SECONDS
