@@ -353,31 +353,29 @@ async fn run(
         deadline: deadline.clone(),
     };
     let held = output::Held { _cancel: output::CancelOnDrop(deadline.clone()), _slot: slot };
-    let waiting = std::time::Instant::now();
     let heavy = state.settings.heavy_page > 0 && page.bytes.len() as u64 > state.settings.heavy_page;
-    let worker = state
-        .workers
-        .acquire(client, heavy)
-        .await
-        .ok_or_else(|| ApiError::new(Kind::Internal, "the workers are gone"))?;
     let (extraction, pretty) = (request.extraction, request.pretty);
     let label = format!("/v1/{} for {}", extraction.name(), page.label);
     let timeout = state.settings.timeout;
     let (sender, receiver) = tokio::sync::mpsc::channel(output::CHANNEL_CHUNKS);
+    // The request stops waiting when its task is dropped (a timeout, the client gone).
+    let listener = sender.clone();
+    let wanted = move || !listener.is_closed();
+    let mut writer = output::ChunkWriter::new(sender, max_output, deadline.clone());
     let metrics = Arc::clone(&state.metrics);
-    let task = tokio::task::spawn_blocking(move || {
+    let job = super::workers::Job::new(client, heavy, wanted, move |waited| {
         let started = std::time::Instant::now();
-        let mut writer = output::ChunkWriter::new(sender, max_output, limits.deadline.clone());
         let mut extract = || write_output(&extraction, &page, &limits, pretty, &mut writer);
         let written = match heavy {
             true => super::workers::run_heavy(extract),
             false => extract(),
         };
-        drop(worker);
-        metrics.extraction(started - waiting, started.elapsed());
-        written.map_err(|error| output_error(error, writer.stopped, max_output, timeout))
+        metrics.extraction(waited, started.elapsed());
+        let result = written.map_err(|error| output_error(error, writer.stopped, max_output, timeout));
+        writer.finish(result);
     });
-    let answer = match output::receive(receiver, task, label, held).await? {
+    state.workers.submit(job);
+    let answer = match output::receive(receiver, label, held).await? {
         output::Answer::Whole(bytes) => Body::from(bytes),
         output::Answer::Streamed(streamed) => Body::new(streamed),
     };

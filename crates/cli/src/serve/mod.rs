@@ -69,7 +69,7 @@ pub(crate) struct State {
     pub(crate) in_flight: Arc<Semaphore>,
     /// Extractions running (a permit moves to the worker thread with its extraction), handed
     /// out fairly ([`mod@workers`]).
-    pub(crate) workers: Arc<workers::Workers>,
+    pub(crate) workers: workers::Workers,
     pub(crate) fetcher: fetch::Fetcher,
     /// Pages fetched in the last seconds.
     pub(crate) pages: page_cache::PageCache,
@@ -85,11 +85,10 @@ pub(crate) struct State {
 
 /// Runs the server until SIGTERM or Ctrl-C; returns the exit code.
 pub fn run(args: ServeArgs) -> u8 {
-    // Extractions run on tokio's blocking threads, `workers` at a time (a semaphore); a pool
-    // just that large (and two for name lookups) keeps the threads, and the allocator's
+    // Extractions run on threads of their own (`workers`); tokio's blocking threads only look
+    // up names and decode gzip bodies, and a small pool keeps the threads, and the allocator's
     // per-thread arenas, from multiplying under load.
-    let runtime =
-        tokio::runtime::Builder::new_multi_thread().enable_all().max_blocking_threads(workers(&args) + 2).build();
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().max_blocking_threads(4).build();
     let runtime = match runtime {
         Ok(runtime) => runtime,
         Err(error) => {
@@ -108,7 +107,7 @@ async fn serve(args: ServeArgs) -> u8 {
             return crate::batch::exit::USAGE;
         }
     };
-    let workers = workers(&args);
+    let worker_count = workers(&args);
     let metrics = Arc::new(metrics::Metrics::default());
     let fetcher = match fetch::Fetcher::new(fetch::Policy::from_args(&args), Arc::clone(&metrics)) {
         Ok(fetcher) => fetcher,
@@ -117,9 +116,16 @@ async fn serve(args: ServeArgs) -> u8 {
             return crate::batch::exit::UNREADABLE;
         }
     };
+    let workers = match workers::Workers::new(worker_count, cores()) {
+        Ok(workers) => workers,
+        Err(error) => {
+            eprintln!("harvest serve: starting the extraction workers: {error}");
+            return crate::batch::exit::UNREADABLE;
+        }
+    };
     let state = Arc::new(State {
         in_flight: Arc::new(Semaphore::new(args.max_in_flight as usize)),
-        workers: workers::Workers::new(workers, cores()),
+        workers,
         fetcher,
         pages: page_cache::PageCache::new(args.fetch_cache),
         body_memory: body::memory_budget(&args),
@@ -146,7 +152,7 @@ async fn serve(args: ServeArgs) -> u8 {
     };
     let router = api::router(Arc::clone(&state));
     let address = listener.local_addr().map(|a| a.to_string()).unwrap_or_else(|_| args.listen.to_string());
-    eprintln!("harvest serve: listening on http://{address}/ ({workers} workers; Ctrl-C to stop)");
+    eprintln!("harvest serve: listening on http://{address}/ ({worker_count} workers; Ctrl-C to stop)");
     if let Some(listener) = metrics_listener {
         let address = listener.local_addr().map(|a| a.to_string()).unwrap_or_default();
         eprintln!("harvest serve: metrics on http://{address}/metrics");

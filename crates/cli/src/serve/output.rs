@@ -3,10 +3,11 @@
 //!
 //! The extraction runs on a worker thread and writes into a [`ChunkWriter`], which hands the
 //! output to the request's task through a channel of [`CHANNEL_CHUNKS`]: the first
-//! [`SPOOL_BYTES`] as one chunk, then chunks of [`CHUNK_BYTES`]. An output that ends within the
-//! spool is answered whole, with its length, from the one chunk (most answers: a single handoff
-//! between the threads, and no copy), and an extraction that fails is answered with its JSON
-//! error, whatever was written.
+//! [`SPOOL_BYTES`] as one chunk, then chunks of [`CHUNK_BYTES`], and last the extraction's
+//! result with what is left ([`Piece::End`]). An output that ends within the spool is answered
+//! whole, with its length, from that last piece (most answers: a single handoff between the
+//! threads, and no copy), and an extraction that fails is answered with its JSON error,
+//! whatever was written.
 //! A longer output is streamed as it comes (chunked), so the memory an answer holds is bounded
 //! by the spool and the channel, not by the output; an error after the first bytes are sent
 //! (the output bound, the deadline) can no longer change the status, so the answer is cut
@@ -22,12 +23,10 @@ use axum::body::Bytes;
 use harvest_dom::Deadline;
 use hyper::body::Frame;
 use std::collections::VecDeque;
-use std::future::Future;
 use std::io::{self, Write};
 use std::pin::Pin;
 use std::task::{Context, Poll};
 use tokio::sync::mpsc;
-use tokio::task::JoinHandle;
 
 /// Bytes of output answered whole (and replaced by a JSON error when the extraction fails).
 pub(crate) const SPOOL_BYTES: usize = 1 << 20;
@@ -50,9 +49,18 @@ pub(crate) enum Stop {
     Gone,
 }
 
+/// What the worker hands the request's task.
+pub(crate) enum Piece {
+    /// Output, past the spool.
+    Chunk(Bytes),
+    /// The end: the output not yet handed on, and the extraction's result. A channel closed
+    /// without it means the extraction ended abnormally (a bug).
+    End(Bytes, Result<(), ApiError>),
+}
+
 /// The worker's end: buffers output into chunks and sends them, within the output bound.
 pub(crate) struct ChunkWriter {
-    sender: mpsc::Sender<Bytes>,
+    sender: mpsc::Sender<Piece>,
     buffer: Vec<u8>,
     /// Size of the chunk being filled: [`SPOOL_BYTES`] for the first, then [`CHUNK_BYTES`].
     chunk_bytes: usize,
@@ -64,7 +72,8 @@ pub(crate) struct ChunkWriter {
 }
 
 impl ChunkWriter {
-    pub(crate) fn new(sender: mpsc::Sender<Bytes>, max_bytes: u64, deadline: Deadline) -> ChunkWriter {
+    /// A writer into `sender`, made on the runtime (it waits for room in the channel there).
+    pub(crate) fn new(sender: mpsc::Sender<Piece>, max_bytes: u64, deadline: Deadline) -> ChunkWriter {
         ChunkWriter {
             sender,
             buffer: Vec::with_capacity(CHUNK_BYTES),
@@ -86,21 +95,33 @@ impl ChunkWriter {
         })
     }
 
-    /// Sends the buffered chunk, waiting for room at most until the deadline.
+    /// Sends the buffered chunk.
     fn send(&mut self) -> io::Result<()> {
         if self.buffer.is_empty() {
             return Ok(());
         }
         let chunk = Bytes::from(std::mem::replace(&mut self.buffer, Vec::with_capacity(CHUNK_BYTES)));
         self.chunk_bytes = CHUNK_BYTES;
-        let sent = match self.sender.try_send(chunk) {
+        self.hand_on(Piece::Chunk(chunk)).map_err(|why| self.stop(why))
+    }
+
+    /// Ends the output with the extraction's `result`: sends what is buffered with it.
+    pub(crate) fn finish(mut self, result: Result<(), ApiError>) {
+        let rest = Bytes::from(std::mem::take(&mut self.buffer));
+        // Nobody to tell if the request is gone or its deadline passed.
+        let _ = self.hand_on(Piece::End(rest, result));
+    }
+
+    /// Hands a piece on, waiting for room at most until the deadline.
+    fn hand_on(&self, piece: Piece) -> Result<(), Stop> {
+        match self.sender.try_send(piece) {
             Ok(()) => Ok(()),
             Err(mpsc::error::TrySendError::Closed(_)) => Err(Stop::Gone),
-            Err(mpsc::error::TrySendError::Full(chunk)) => {
+            Err(mpsc::error::TrySendError::Full(piece)) => {
                 let sender = self.sender.clone();
                 let until = self.deadline.instant().map(tokio::time::Instant::from_std);
                 self.runtime.block_on(async move {
-                    let send = sender.send(chunk);
+                    let send = sender.send(piece);
                     match until {
                         Some(until) => match tokio::time::timeout_at(until, send).await {
                             Ok(sent) => sent.map_err(|_| Stop::Gone),
@@ -110,8 +131,7 @@ impl ChunkWriter {
                     }
                 })
             }
-        };
-        sent.map_err(|why| self.stop(why))
+        }
     }
 }
 
@@ -138,8 +158,13 @@ impl Write for ChunkWriter {
         Ok(bytes.len())
     }
 
+    /// Within the spool, nothing: the spool is handed on whole, when it fills or the output
+    /// ends. Past it, sends what is buffered.
     fn flush(&mut self) -> io::Result<()> {
-        self.send()
+        match self.chunk_bytes {
+            SPOOL_BYTES => Ok(()),
+            _ => self.send(),
+        }
     }
 }
 
@@ -169,45 +194,53 @@ pub(crate) enum Answer {
     Streamed(Streamed),
 }
 
+/// The message for an extraction that ended without its result (a bug: it panicked).
+const NO_END: &str = "the extraction failed: it ended without a result";
+
 /// Reads the output until it ends or passes the spool; an extraction that fails before then is
 /// its error.
 pub(crate) async fn receive(
-    mut receiver: mpsc::Receiver<Bytes>,
-    worker: JoinHandle<Result<(), ApiError>>,
+    mut receiver: mpsc::Receiver<Piece>,
     label: String,
     held: Held,
 ) -> Result<Answer, ApiError> {
     let mut head = VecDeque::new();
     let mut size = 0;
-    while let Some(chunk) = receiver.recv().await {
-        size += chunk.len();
-        head.push_back(chunk);
-        if size > SPOOL_BYTES {
-            return Ok(Answer::Streamed(Streamed { head, receiver, worker: Some(worker), label, _held: held }));
+    loop {
+        match receiver.recv().await {
+            Some(Piece::Chunk(chunk)) => {
+                size += chunk.len();
+                head.push_back(chunk);
+                if size > SPOOL_BYTES {
+                    let rest = Streamed { head, receiver, ended: false, label, _held: held };
+                    return Ok(Answer::Streamed(rest));
+                }
+            }
+            Some(Piece::End(rest, result)) => {
+                result?;
+                // Within the spool, the output is all in the last piece.
+                if head.is_empty() {
+                    return Ok(Answer::Whole(rest));
+                }
+                let mut whole = Vec::with_capacity(size + rest.len());
+                for chunk in head.iter().chain([&rest]) {
+                    whole.extend_from_slice(chunk);
+                }
+                return Ok(Answer::Whole(whole.into()));
+            }
+            None => return Err(ApiError::new(Kind::Internal, NO_END)),
         }
     }
-    joined(worker).await?;
-    // One chunk, as a rule, when the output is within the spool (more after a flush).
-    if head.len() <= 1 {
-        return Ok(Answer::Whole(head.pop_front().unwrap_or_default()));
-    }
-    let mut whole = Vec::with_capacity(size);
-    for chunk in head {
-        whole.extend_from_slice(&chunk);
-    }
-    Ok(Answer::Whole(whole.into()))
 }
 
-async fn joined(worker: JoinHandle<Result<(), ApiError>>) -> Result<(), ApiError> {
-    worker.await.map_err(|error| ApiError::new(Kind::Internal, format!("the extraction failed: {error}")))?
-}
-
-/// A streamed answer's body: the spooled chunks, the rest from the channel, then the worker's
-/// result; an error there ends the body with an error, which makes hyper cut the answer short.
+/// A streamed answer's body: the spooled chunks, the rest from the channel, then the
+/// extraction's result; an error there ends the body with an error, which makes hyper cut the
+/// answer short.
 pub(crate) struct Streamed {
     head: VecDeque<Bytes>,
-    receiver: mpsc::Receiver<Bytes>,
-    worker: Option<JoinHandle<Result<(), ApiError>>>,
+    receiver: mpsc::Receiver<Piece>,
+    /// Whether the result has come.
+    ended: bool,
     /// Names the request in the log line of a cut answer.
     label: String,
     _held: Held,
@@ -221,17 +254,19 @@ impl axum::body::HttpBody for Streamed {
         if let Some(chunk) = self.head.pop_front() {
             return Poll::Ready(Some(Ok(Frame::data(chunk))));
         }
-        if let Some(chunk) = std::task::ready!(self.receiver.poll_recv(context)) {
-            return Poll::Ready(Some(Ok(Frame::data(chunk))));
+        if self.ended {
+            return Poll::Ready(None);
         }
-        let Some(worker) = self.worker.as_mut() else { return Poll::Ready(None) };
-        let result = std::task::ready!(Pin::new(worker).poll(context));
-        self.worker = None;
-        let error = match result {
-            Ok(Ok(())) => return Poll::Ready(None),
-            Ok(Err(error)) => error.message,
-            Err(error) => format!("the extraction failed: {error}"),
+        let error = match std::task::ready!(self.receiver.poll_recv(context)) {
+            Some(Piece::Chunk(chunk)) => return Poll::Ready(Some(Ok(Frame::data(chunk)))),
+            Some(Piece::End(rest, Ok(()))) => {
+                self.ended = true;
+                return Poll::Ready((!rest.is_empty()).then(|| Ok(Frame::data(rest))));
+            }
+            Some(Piece::End(_, Err(error))) => error.message,
+            None => NO_END.to_owned(),
         };
+        self.ended = true;
         eprintln!("harvest serve: {}: answer cut short after it started: {error}", self.label);
         Poll::Ready(Some(Err(io::Error::other(error))))
     }

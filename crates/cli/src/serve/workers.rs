@@ -1,11 +1,16 @@
-//! The extraction workers (`--workers`), shared fairly between clients and kept from being all
-//! taken by large pages.
+//! The extraction workers (`--workers`): threads of their own, shared fairly between clients and
+//! kept from being all taken by large pages.
 //!
-//! An extraction cannot be paused once it runs, so fairness is decided when a worker is handed
-//! out:
+//! A request hands its extraction over as a [`Job`] and waits for the answer; a worker thread
+//! that finishes one job takes the next itself. Under load the workers never sleep between
+//! jobs, and a request's extraction costs one handoff between threads each way (measured in
+//! docs/benchmarks.md: handing a worker to the waiting request, which then started its
+//! extraction on a thread woken for it, cost about 8 thread switches per request).
 //!
-//! * a free worker goes to the waiting request whose client has the fewest extractions running
-//!   (among equals, to the one waiting longest): a client that sends many requests at once
+//! An extraction cannot be paused once it runs, so fairness is decided when a job is taken:
+//!
+//! * a free worker takes the waiting job whose client has the fewest extractions running
+//!   (among equals, the one waiting longest): a client that sends many requests at once
 //!   waits behind the others' first ones instead of ahead of them;
 //! * a page larger than `--heavy-page` (an extraction's cost grows with its page's size) may
 //!   take any worker but the last, and no more workers than there are cores but one: with two
@@ -19,14 +24,14 @@
 //!   takes the time left over (up to `--timeout`).
 //!
 //! The requests waiting are the ones in flight (`--max-in-flight`): the waiting list is bounded
-//! by it, and a request that stops waiting (its deadline passed, its client left) is passed
-//! over.
+//! by it, and a job whose request stopped waiting (its deadline passed, its client left) is
+//! dropped unrun.
 
 use super::clients::ClientKey;
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::{Arc, Mutex};
-use tokio::sync::oneshot;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 
 /// The niceness of the threads that extract pages past `--heavy-page` (Linux): at 10, a thread
 /// gets about a tenth of what an ordinary one gets of a core they share.
@@ -68,184 +73,281 @@ fn lower_priority() {
 #[cfg(not(target_os = "linux"))]
 fn lower_priority() {}
 
-/// A request waiting for a worker.
-struct Waiter {
+/// An extraction to run on a worker.
+pub(crate) struct Job {
+    client: ClientKey,
+    /// Larger than `--heavy-page`.
+    heavy: bool,
+    /// Whether the request still waits for the job.
+    wanted: Box<dyn Fn() -> bool + Send>,
+    /// The extraction, given how long it waited for a worker.
+    work: Box<dyn FnOnce(Duration) + Send>,
+}
+
+impl Job {
+    /// `client`'s extraction, run by `work` unless `wanted` says the request has stopped
+    /// waiting for it.
+    pub(crate) fn new(
+        client: IpAddr,
+        heavy: bool,
+        wanted: impl Fn() -> bool + Send + 'static,
+        work: impl FnOnce(Duration) + Send + 'static,
+    ) -> Job {
+        Job { client: ClientKey::of(client), heavy, wanted: Box::new(wanted), work: Box::new(work) }
+    }
+}
+
+/// A job waiting for a worker.
+struct Waiting {
     /// Arrival order.
     seq: u64,
-    client: ClientKey,
-    heavy: bool,
-    wake: oneshot::Sender<WorkerPermit>,
+    since: Instant,
+    job: Job,
 }
 
 #[derive(Default)]
-struct Inner {
-    free: usize,
+struct Queue {
+    waiting: Vec<Waiting>,
+    next_seq: u64,
+    /// Jobs running, in all and per client.
+    busy: usize,
     heavy_running: usize,
     running: HashMap<ClientKey, usize>,
-    waiting: Vec<Waiter>,
-    next_seq: u64,
+    /// The workers without a job, the one idle the shortest last: a job goes to it, so that
+    /// work stays on few threads, whose caches and allocator heaps are warm.
+    idle: Vec<usize>,
+    /// Set when the [`Workers`] are dropped: the threads finish what waits, then end.
+    closing: bool,
 }
 
-/// The workers, and who waits for them.
-pub(crate) struct Workers {
-    total: usize,
+struct Shared {
     /// Large pages may run on this many workers at once.
     heavy_bound: usize,
-    inner: Mutex<Inner>,
+    queue: Mutex<Queue>,
+    /// Each worker's signal: given a job, when a large page's job ends (another may start
+    /// then), and when closing.
+    wake: Vec<Condvar>,
+}
+
+/// The worker threads, and the jobs waiting for them.
+pub(crate) struct Workers {
+    shared: Arc<Shared>,
 }
 
 impl Workers {
-    /// `total` workers on a machine of `cores` cores.
-    pub(crate) fn new(total: usize, cores: usize) -> Arc<Workers> {
+    /// Starts `total` worker threads (at least one) for a machine of `cores` cores.
+    pub(crate) fn new(total: usize, cores: usize) -> std::io::Result<Workers> {
+        let total = total.max(1);
         let heavy_bound = match total {
-            0 | 1 => 1,
+            1 => 1,
             _ => (total - 1).min(cores.saturating_sub(1)).max(1),
         };
-        Arc::new(Workers { total, heavy_bound, inner: Mutex::new(Inner { free: total, ..Inner::default() }) })
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
-        self.inner.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        let wake = (0..total).map(|_| Condvar::new()).collect();
+        let shared = Arc::new(Shared { heavy_bound, queue: Mutex::new(Queue::default()), wake });
+        let workers = Workers { shared };
+        for number in 0..total {
+            let shared = Arc::clone(&workers.shared);
+            // On failure, `workers` is dropped and the threads already started end.
+            std::thread::Builder::new().name(format!("harvest-worker-{number}")).spawn(move || shared.work(number))?;
+        }
+        Ok(workers)
     }
 
     /// Extractions running now.
     pub(crate) fn busy(&self) -> usize {
-        self.total - self.lock().free
+        self.shared.lock().busy
     }
 
-    /// Waits for a worker for `client`'s extraction of a page (`heavy`: larger than
-    /// `--heavy-page`). `None` only if the workers are gone.
-    pub(crate) async fn acquire(self: &Arc<Self>, client: IpAddr, heavy: bool) -> Option<WorkerPermit> {
-        let (wake, woken) = oneshot::channel();
-        {
-            let mut inner = self.lock();
-            let seq = inner.next_seq;
-            inner.next_seq += 1;
-            inner.waiting.push(Waiter { seq, client: ClientKey::of(client), heavy, wake });
-            self.dispatch(&mut inner);
-        }
-        woken.await.ok()
-    }
-
-    /// Hands free workers to the waiting requests, fairest first.
-    fn dispatch(self: &Arc<Self>, inner: &mut Inner) {
-        // Requests that stopped waiting are forgotten.
-        inner.waiting.retain(|waiter| !waiter.wake.is_closed());
-        while inner.free > 0 {
-            let heavy_allowed = inner.heavy_running < self.heavy_bound;
-            let chosen = inner
-                .waiting
-                .iter()
-                .enumerate()
-                .filter(|(_, waiter)| !waiter.heavy || heavy_allowed)
-                .min_by_key(|(_, waiter)| (inner.running.get(&waiter.client).copied().unwrap_or(0), waiter.seq))
-                .map(|(at, _)| at);
-            let Some(at) = chosen else { return };
-            let waiter = inner.waiting.swap_remove(at);
-            inner.free -= 1;
-            inner.heavy_running += usize::from(waiter.heavy);
-            *inner.running.entry(waiter.client).or_default() += 1;
-            let permit =
-                WorkerPermit { workers: Arc::clone(self), client: waiter.client, heavy: waiter.heavy, armed: true };
-            if let Err(mut unwanted) = waiter.wake.send(permit) {
-                // It stopped waiting just now: the worker is free again (without a recursive
-                // release through the permit's drop).
-                unwanted.armed = false;
-                Self::uncount(inner, waiter.client, waiter.heavy);
-            }
-        }
-    }
-
-    fn uncount(inner: &mut Inner, client: ClientKey, heavy: bool) {
-        inner.free += 1;
-        inner.heavy_running -= usize::from(heavy);
-        if let Some(running) = inner.running.get_mut(&client) {
-            *running -= 1;
-            if *running == 0 {
-                inner.running.remove(&client);
-            }
+    /// Queues `job`; a worker runs it unless its deadline expires first.
+    pub(crate) fn submit(&self, job: Job) {
+        let mut queue = self.shared.lock();
+        let seq = queue.next_seq;
+        queue.next_seq += 1;
+        queue.waiting.push(Waiting { seq, since: Instant::now(), job });
+        if let Some(worker) = queue.idle.pop() {
+            self.shared.wake[worker].notify_one();
         }
     }
 }
 
-/// A worker held by an extraction; given to the next request when dropped.
-pub(crate) struct WorkerPermit {
-    workers: Arc<Workers>,
-    client: ClientKey,
-    heavy: bool,
-    armed: bool,
-}
-
-impl Drop for WorkerPermit {
+impl Drop for Workers {
     fn drop(&mut self) {
-        if !self.armed {
-            return;
+        self.shared.lock().closing = true;
+        self.shared.wake.iter().for_each(Condvar::notify_one);
+    }
+}
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, Queue> {
+        self.queue.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Worker `me`'s thread: takes the fairest job it may run, runs it, and again; sleeps
+    /// while there is none.
+    fn work(&self, me: usize) {
+        let mut queue = self.lock();
+        loop {
+            queue.idle.retain(|&worker| worker != me);
+            // Jobs nobody waits for any more are dropped unrun.
+            queue.waiting.retain(|waiting| (waiting.job.wanted)());
+            let Some(waiting) = self.take(&mut queue) else {
+                if queue.closing {
+                    return;
+                }
+                queue.idle.push(me);
+                queue = self.wake[me].wait(queue).unwrap_or_else(|poisoned| poisoned.into_inner());
+                continue;
+            };
+            let (client, heavy) = (waiting.job.client, waiting.job.heavy);
+            drop(queue);
+            let Job { wanted, work, .. } = waiting.job;
+            drop(wanted);
+            // A panic is a bug: the job's answer channel closes with it, which its request
+            // reports as an internal error, and the worker goes on.
+            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(waiting.since.elapsed())));
+            queue = self.lock();
+            queue.busy -= 1;
+            queue.heavy_running -= usize::from(heavy);
+            if let Some(running) = queue.running.get_mut(&client) {
+                *running -= 1;
+                if *running == 0 {
+                    queue.running.remove(&client);
+                }
+            }
+            if heavy {
+                // A large page's job may be waiting for this one: an idle worker may take it.
+                for worker in queue.idle.drain(..) {
+                    self.wake[worker].notify_one();
+                }
+            }
         }
-        let workers = Arc::clone(&self.workers);
-        let mut inner = workers.lock();
-        Workers::uncount(&mut inner, self.client, self.heavy);
-        workers.dispatch(&mut inner);
+    }
+
+    /// Takes the waiting job to run next, fairest first, and counts it as running.
+    fn take(&self, queue: &mut Queue) -> Option<Waiting> {
+        let heavy_allowed = queue.heavy_running < self.heavy_bound;
+        let at = queue
+            .waiting
+            .iter()
+            .enumerate()
+            .filter(|(_, waiting)| !waiting.job.heavy || heavy_allowed)
+            .min_by_key(|(_, waiting)| (queue.running.get(&waiting.job.client).copied().unwrap_or(0), waiting.seq))
+            .map(|(at, _)| at)?;
+        let waiting = queue.waiting.swap_remove(at);
+        queue.busy += 1;
+        queue.heavy_running += usize::from(waiting.job.heavy);
+        *queue.running.entry(waiting.job.client).or_default() += 1;
+        Some(waiting)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::Duration;
+    use std::sync::mpsc;
 
     fn ip(text: &str) -> IpAddr {
         text.parse().unwrap()
     }
 
-    /// Whether the future is ready within a moment.
-    async fn ready<T>(future: impl std::future::Future<Output = T>) -> Option<T> {
-        tokio::time::timeout(Duration::from_millis(50), future).await.ok()
+    /// A job that says when it starts, then runs until its gate opens (or is dropped).
+    fn gated(
+        client: &str,
+        heavy: bool,
+        name: &'static str,
+        started: &mpsc::Sender<&'static str>,
+    ) -> (Job, mpsc::Sender<()>) {
+        let (open, gate) = mpsc::channel::<()>();
+        let started = started.clone();
+        let job = Job::new(
+            ip(client),
+            heavy,
+            || true,
+            move |_| {
+                let _ = started.send(name);
+                let _ = gate.recv();
+            },
+        );
+        (job, open)
     }
 
-    #[tokio::test]
-    async fn a_client_with_fewer_running_goes_first() {
-        let workers = Workers::new(2, 2);
-        let busy = ip("192.0.2.1");
-        let a = workers.acquire(busy, false).await.unwrap();
-        let b = workers.acquire(busy, false).await.unwrap();
+    /// The next job to start (waiting for it up to 10 s).
+    fn next(started: &mpsc::Receiver<&'static str>) -> Option<&'static str> {
+        started.recv_timeout(Duration::from_secs(10)).ok()
+    }
+
+    /// The next job to start within a moment, if any (to show that none does).
+    fn soon(started: &mpsc::Receiver<&'static str>) -> Option<&'static str> {
+        started.recv_timeout(Duration::from_millis(100)).ok()
+    }
+
+    #[test]
+    fn a_client_with_fewer_running_goes_first() {
+        let workers = Workers::new(2, 2).unwrap();
+        let (tx, started) = mpsc::channel();
+        let busy = "192.0.2.1";
+        let (a, open_a) = gated(busy, false, "a", &tx);
+        let (b, open_b) = gated(busy, false, "b", &tx);
+        workers.submit(a);
+        workers.submit(b);
+        let mut first = [next(&started), next(&started)];
+        first.sort();
+        assert_eq!(first, [Some("a"), Some("b")]);
         assert_eq!(workers.busy(), 2);
         // The busy client asks again first; another client asks after it.
-        let again = tokio::spawn({
-            let workers = Arc::clone(&workers);
-            async move { workers.acquire(busy, false).await }
-        });
-        tokio::time::sleep(Duration::from_millis(20)).await;
-        let other = tokio::spawn({
-            let workers = Arc::clone(&workers);
-            async move { workers.acquire(ip("192.0.2.2"), false).await }
-        });
-        tokio::time::sleep(Duration::from_millis(20)).await;
-        drop(a);
-        let other = ready(other).await.expect("the other client is served first").unwrap().unwrap();
-        assert!(!again.is_finished());
-        drop(b);
-        let again = ready(again).await.expect("then the busy client").unwrap().unwrap();
-        drop((other, again));
-        assert_eq!(workers.busy(), 0);
+        let (again, open_again) = gated(busy, false, "again", &tx);
+        workers.submit(again);
+        let (other, open_other) = gated("192.0.2.2", false, "other", &tx);
+        workers.submit(other);
+        assert_eq!(soon(&started), None, "both wait");
+        drop(open_a);
+        assert_eq!(next(&started), Some("other"), "the other client is served first");
+        drop(open_b);
+        assert_eq!(next(&started), Some("again"), "then the busy client");
+        drop((open_again, open_other));
+        for _ in 0..50 {
+            if workers.busy() == 0 {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        panic!("{} jobs still counted as running", workers.busy());
     }
 
-    #[tokio::test]
-    async fn large_pages_leave_a_worker_for_the_others() {
-        let workers = Workers::new(3, 8);
-        let heavy = ip("192.0.2.1");
-        let first = workers.acquire(heavy, true).await.unwrap();
-        let _second = workers.acquire(heavy, true).await.unwrap();
-        assert!(ready(workers.acquire(heavy, true)).await.is_none(), "a third large page waits");
-        let light = ready(workers.acquire(heavy, false)).await.expect("a small page runs at once");
-        assert!(light.is_some());
-        drop(first);
-        assert!(ready(workers.acquire(heavy, true)).await.is_some());
-        let single = Workers::new(1, 8);
-        assert!(ready(single.acquire(heavy, true)).await.is_some(), "one worker: large pages run too");
-        let two_cores = Workers::new(3, 2);
-        let _running = two_cores.acquire(heavy, true).await.unwrap();
-        assert!(ready(two_cores.acquire(heavy, true)).await.is_none(), "two cores: one large page at a time");
-        assert!(ready(two_cores.acquire(heavy, false)).await.is_some());
+    #[test]
+    fn large_pages_leave_a_worker_for_the_others() {
+        let (tx, started) = mpsc::channel();
+        let client = "192.0.2.1";
+        let workers = Workers::new(3, 8).unwrap();
+        let (first, open_first) = gated(client, true, "first", &tx);
+        let (second, _open_second) = gated(client, true, "second", &tx);
+        let (third, _open_third) = gated(client, true, "third", &tx);
+        workers.submit(first);
+        workers.submit(second);
+        assert!(next(&started).is_some() && next(&started).is_some());
+        workers.submit(third);
+        assert_eq!(soon(&started), None, "a third large page waits");
+        let (light, _open_light) = gated(client, false, "light", &tx);
+        workers.submit(light);
+        assert_eq!(next(&started), Some("light"), "a small page runs at once");
+        drop(open_first);
+        assert_eq!(next(&started), Some("third"));
+
+        let single = Workers::new(1, 8).unwrap();
+        let (alone, _open_alone) = gated(client, true, "alone", &tx);
+        single.submit(alone);
+        assert_eq!(next(&started), Some("alone"), "one worker: large pages run too");
+
+        let two_cores = Workers::new(3, 2).unwrap();
+        let (running, _open_running) = gated(client, true, "running", &tx);
+        two_cores.submit(running);
+        assert_eq!(next(&started), Some("running"));
+        let (waits, _open_waits) = gated(client, true, "waits", &tx);
+        two_cores.submit(waits);
+        assert_eq!(soon(&started), None, "two cores: one large page at a time");
+        let (small, _open_small) = gated(client, false, "small", &tx);
+        two_cores.submit(small);
+        assert_eq!(next(&started), Some("small"));
     }
 
     #[test]
@@ -270,17 +372,56 @@ mod tests {
         None
     }
 
-    #[tokio::test]
-    async fn requests_that_stop_waiting_are_passed_over() {
-        let workers = Workers::new(1, 1);
-        let held = workers.acquire(ip("192.0.2.1"), false).await.unwrap();
-        assert!(ready(workers.acquire(ip("192.0.2.2"), false)).await.is_none(), "gave up waiting");
-        let waiting = tokio::spawn({
-            let workers = Arc::clone(&workers);
-            async move { workers.acquire(ip("192.0.2.3"), false).await }
-        });
-        tokio::time::sleep(Duration::from_millis(20)).await;
-        drop(held);
-        assert!(ready(waiting).await.unwrap().unwrap().is_some());
+    #[test]
+    fn jobs_nobody_waits_for_are_dropped_unrun() {
+        let workers = Workers::new(1, 1).unwrap();
+        let (tx, started) = mpsc::channel();
+        let (held, open_held) = gated("192.0.2.1", false, "held", &tx);
+        workers.submit(held);
+        assert_eq!(next(&started), Some("held"));
+        let abandoned = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let sender = tx.clone();
+        let wanted = {
+            let abandoned = Arc::clone(&abandoned);
+            move || !abandoned.load(std::sync::atomic::Ordering::Relaxed)
+        };
+        workers.submit(Job::new(ip("192.0.2.2"), false, wanted, move |_| {
+            let _ = sender.send("abandoned");
+        }));
+        let (waiting, _open_waiting) = gated("192.0.2.3", false, "waiting", &tx);
+        workers.submit(waiting);
+        abandoned.store(true, std::sync::atomic::Ordering::Relaxed);
+        drop(open_held);
+        assert_eq!(next(&started), Some("waiting"));
+        assert_eq!(soon(&started), None, "the abandoned job never ran");
+    }
+
+    #[test]
+    fn a_panic_ends_the_job_not_the_worker() {
+        let workers = Workers::new(1, 1).unwrap();
+        let (tx, started) = mpsc::channel();
+        workers.submit(Job::new(ip("192.0.2.1"), false, || true, |_| panic!("a bug")));
+        let (after, _open) = gated("192.0.2.1", false, "after", &tx);
+        workers.submit(after);
+        assert_eq!(next(&started), Some("after"));
+    }
+
+    #[test]
+    fn dropping_the_workers_ends_their_threads() {
+        let (tx, started) = mpsc::channel();
+        let workers = Workers::new(2, 2).unwrap();
+        let (job, open) = gated("192.0.2.1", false, "job", &tx);
+        workers.submit(job);
+        assert_eq!(next(&started), Some("job"));
+        let shared = Arc::downgrade(&workers.shared);
+        drop(workers);
+        drop(open);
+        for _ in 0..100 {
+            if shared.upgrade().is_none() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        panic!("the worker threads still hold the queue");
     }
 }
