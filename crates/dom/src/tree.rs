@@ -121,6 +121,11 @@ pub(crate) struct Tree {
 
 impl Tree {
     pub fn new() -> Tree {
+        Tree::with_capacity(0)
+    }
+
+    /// A tree with room for `nodes` nodes before its arena grows.
+    pub fn with_capacity(nodes: usize) -> Tree {
         let no_element = ElementData {
             name: QualName::new(None, ns!(), local_name!("")),
             attributes: Vec::new(),
@@ -128,7 +133,7 @@ impl Tree {
             mathml_annotation_xml_integration_point: false,
         };
         let mut tree = Tree {
-            nodes: Vec::new(),
+            nodes: Vec::with_capacity(nodes),
             overflow: NodeId::DOCUMENT,
             no_element,
             watch: crate::deadline::Watch::default(),
