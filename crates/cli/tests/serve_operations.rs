@@ -476,3 +476,64 @@ fn validate_with_openapi_spec_validator(text: &str) {
         assert_eq!(said.trim(), "valid");
     }
 }
+
+/// The instructions of a Dockerfile, continuation lines joined: `(INSTRUCTION, arguments)`.
+fn dockerfile_instructions(text: &str) -> Vec<(String, String)> {
+    let mut instructions = Vec::new();
+    let mut pending = String::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if pending.is_empty() && (line.is_empty() || line.starts_with('#')) {
+            continue;
+        }
+        match line.strip_suffix('\\') {
+            Some(continued) => pending.push_str(continued),
+            None => {
+                pending.push_str(line);
+                let (name, arguments) = pending.split_once(' ').unwrap_or((&pending, ""));
+                instructions.push((name.to_uppercase(), arguments.trim().to_owned()));
+                pending.clear();
+            }
+        }
+    }
+    instructions
+}
+
+/// No engine builds images where the tests run, so the image's configuration is checked here:
+/// the binary is installed where the entry point runs it, as a user that is not root, and
+/// every variable the Dockerfile sets is one `harvest serve` reads (its `--help` names it) and
+/// takes: a server started with all of them (on loopback: the flags given here win over the
+/// image's listening addresses) runs with their limits and logs JSON.
+#[test]
+fn the_dockerfile_configures_a_server_that_starts() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../Dockerfile")).unwrap();
+    let instructions = dockerfile_instructions(&text);
+    let last = |name: &str| instructions.iter().rev().find(|(n, _)| n == name).map(|(_, a)| a.as_str());
+    let entry: Vec<String> = serde_json::from_str(last("ENTRYPOINT").unwrap()).unwrap();
+    assert_eq!(entry, ["/usr/local/bin/harvest", "serve"]);
+    assert!(last("COPY").unwrap().ends_with(" /usr/local/bin/harvest"), "{:?}", last("COPY"));
+    assert!(!last("USER").unwrap().starts_with("root"), "{:?}", last("USER"));
+    let variables: Vec<(String, String)> = instructions
+        .iter()
+        .filter(|(name, _)| name == "ENV")
+        .flat_map(|(_, arguments)| arguments.split_whitespace())
+        .map(|pair| pair.split_once('=').map(|(k, v)| (k.to_owned(), v.to_owned())).unwrap())
+        .collect();
+    assert!(variables.len() >= 10, "{variables:?}");
+    let help = std::process::Command::new(env!("CARGO_BIN_EXE_harvest")).args(["serve", "--help"]).output().unwrap();
+    let help = String::from_utf8_lossy(&help.stdout);
+    for (name, _) in &variables {
+        assert!(help.contains(&format!("[env: {name}=")), "harvest serve does not read {name}");
+    }
+    let environment: Vec<(&str, &str)> = variables.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let server = Server::start_with_env(&["--metrics-listen", "127.0.0.1:0"], &environment);
+    let ready = server.get("/readyz");
+    assert_eq!(ready.status, 200, "{}", ready.text());
+    let setting = |name: &str| variables.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str()).unwrap();
+    let ready = ready.json();
+    assert_eq!(ready["max_in_flight"].to_string(), setting("HARVEST_SERVE_MAX_IN_FLIGHT"));
+    let body_memory = setting("HARVEST_SERVE_BODY_MEMORY").strip_suffix('M').unwrap().parse::<u64>().unwrap();
+    assert_eq!(ready["body_memory"], body_memory << 20);
+    assert_eq!(server.post("/v1/mf2", b"<p class=h-card>Ada</p>").status, 200);
+    server.wait_for_log("a JSON access-log line", |line| line.starts_with('{') && line.contains("/v1/mf2"));
+}
