@@ -596,3 +596,40 @@ fn form_posts_give_html_or_url() {
     assert_eq!(post("/v1/mf2", &form(&[("lang", "true")])).error_code(400), "bad-parameter");
     assert_eq!(post("/v1/mf2", &form(&[("html", "<p>"), ("bogus", "1")])).error_code(400), "bad-parameter");
 }
+
+/// Requests whose clients leave while they wait for a worker are passed over: their
+/// extractions never run, and the worker goes to the next request still waiting. One worker,
+/// held by a page that runs until `--timeout`; behind it, eight clients send a page and hang up,
+/// and one more waits for its answer.
+#[test]
+fn requests_abandoned_while_waiting_never_run() {
+    use std::io::Write;
+    let server = std::sync::Arc::new(Server::start(&["--workers", "1", "--timeout", "3", "--metrics"]));
+    let holder = {
+        let server = std::sync::Arc::clone(&server);
+        std::thread::spawn(move || server.post("/v1/all", "<div>".repeat(2_000_000).as_bytes()).status)
+    };
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let page = b"<p class=h-card>Ada</p>";
+    for _ in 0..8 {
+        let mut stream = std::net::TcpStream::connect(&server.address).unwrap();
+        let head = format!(
+            "POST /v1/mf2 HTTP/1.1\r\nHost: x\r\nContent-Type: text/html\r\nContent-Length: {}\r\n\r\n",
+            page.len()
+        );
+        stream.write_all(&[head.as_bytes(), page].concat()).unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    // The eight have hung up (their streams dropped above); this one waits.
+    let waiting = server.post("/v1/mf2", page);
+    assert_eq!(waiting.status, 200, "{}", waiting.text());
+    assert_eq!(holder.join().unwrap(), 503, "the huge page times out");
+    let metrics = server.get("/metrics").text();
+    let ran = metrics
+        .lines()
+        .find_map(|line| line.strip_prefix("harvest_serve_extraction_seconds_count "))
+        .unwrap_or_else(|| panic!("{metrics}"));
+    assert_eq!(ran, "2", "only the huge page and the waiting request ran");
+    let ready = server.get("/readyz").json();
+    assert_eq!((ready["workers_busy"].as_u64(), ready["in_flight"].as_u64()), (Some(0), Some(0)), "{ready}");
+}
