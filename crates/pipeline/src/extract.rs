@@ -193,7 +193,7 @@ impl Extraction {
         check_interrupted(doc)?;
         let mut bounded = BoundedWriter::new(out, limits);
         let written = match self.json(doc, limits)? {
-            Some(json) => write_json(&json, &mut bounded),
+            Some(json) => write_json(&json, None, &mut bounded),
             None => {
                 let text = self.text(doc, limits)?;
                 check_size(text.len() as u64, limits)?;
@@ -224,7 +224,7 @@ impl Extraction {
             Extraction::Links(LinksMode::All) => JsonOutput::Links(FullLinks(doc)),
             Extraction::Links(LinksMode::Feeds) => JsonOutput::Feeds(harvest_links::feeds(doc)),
             Extraction::Links(LinksMode::Check) => JsonOutput::LinkDiagnostics(harvest_links::check(doc)),
-            Extraction::All(options) => JsonOutput::All(AllRecord { doc, options, limits }),
+            Extraction::All(options) => JsonOutput::All(AllRecord { doc, options, limits, spans: None }),
             Extraction::Rdfa(options) if options.format == RdfaFormat::JsonLd => {
                 JsonOutput::Value(harvest_rdf::jsonld::write(&rdfa_graph(doc, options, limits)?.graph))
             }
@@ -271,9 +271,47 @@ impl Extraction {
 /// assert!(out.starts_with(br#"{"url":"https://example.com/","mf2":{"items":[{"type":["h-card"]"#));
 /// ```
 pub fn write_all(doc: &Document, options: &AllOptions, limits: &Limits, out: &mut dyn Write) -> Result<(), WriteError> {
+    write_all_record(doc, options, limits, None, out)
+}
+
+/// [`write_all`], and where each member's value lies in what it wrote: its key and its byte
+/// range, in record order. A reader that keeps each syntax's JSON apart (the Python binding's
+/// `iter_warc(as_json=True)`) cuts the values out without reading the record again.
+///
+/// ```
+/// use harvest_pipeline::extract::{parse, write_all_members, AllOptions, Limits, Syntax};
+/// use harvest_pipeline::Page;
+/// let page = Page::new("-", b"<p class=h-card>Ada</p>".to_vec(), Some("https://example.com/"));
+/// let options = AllOptions { syntaxes: vec![Syntax::Mf2, Syntax::OpenGraph], ..AllOptions::default() };
+/// let mut out = Vec::new();
+/// let members = write_all_members(&parse(&page), &options, &Limits::default(), &mut out).unwrap();
+/// let texts: Vec<(&str, &str)> =
+///     members.into_iter().map(|(key, at)| (key, std::str::from_utf8(&out[at]).unwrap())).collect();
+/// assert_eq!(texts[0], ("url", r#""https://example.com/""#));
+/// assert!(texts[1].0 == "mf2" && texts[1].1.starts_with(r#"{"items":[{"type":["h-card"]"#));
+/// assert_eq!(texts[2], ("opengraph", "[]"));
+/// ```
+pub fn write_all_members(
+    doc: &Document,
+    options: &AllOptions,
+    limits: &Limits,
+    out: &mut dyn Write,
+) -> Result<Vec<(&'static str, std::ops::Range<usize>)>, WriteError> {
+    let spans = crate::json::MemberSpans::default();
+    write_all_record(doc, options, limits, Some(&spans), out)?;
+    Ok(spans.spans.into_inner())
+}
+
+fn write_all_record(
+    doc: &Document,
+    options: &AllOptions,
+    limits: &Limits,
+    spans: Option<&crate::json::MemberSpans>,
+    out: &mut dyn Write,
+) -> Result<(), WriteError> {
     check_interrupted(doc)?;
     let mut bounded = BoundedWriter::new(out, limits);
-    let written = write_json(&JsonOutput::All(AllRecord { doc, options, limits }), &mut bounded);
+    let written = write_json(&JsonOutput::All(AllRecord { doc, options, limits, spans }), spans, &mut bounded);
     if let Some(error) = bounded.stopped {
         return Err(error.into());
     }
@@ -281,18 +319,25 @@ pub fn write_all(doc: &Document, options: &AllOptions, limits: &Limits, out: &mu
     written
 }
 
-/// Serializes a JSON output to `bounded`, an I/O failure told apart from an extractor's.
-fn write_json(json: &JsonOutput<'_>, bounded: &mut BoundedWriter<'_>) -> Result<(), WriteError> {
+/// Serializes a JSON output to `bounded`, an I/O failure told apart from an extractor's;
+/// counting what is written into `spans`, when given.
+fn write_json(
+    json: &JsonOutput<'_>,
+    spans: Option<&crate::json::MemberSpans>,
+    bounded: &mut BoundedWriter<'_>,
+) -> Result<(), WriteError> {
     // serde_json writes many pieces of a few bytes: gathered here, they reach the bound checks
     // and `out` in blocks.
     let mut buffered = std::io::BufWriter::with_capacity(OUTPUT_BLOCK, bounded);
-    serde_json::to_writer(&mut buffered, json).and_then(|()| buffered.flush().map_err(serde_json::Error::io)).map_err(
-        |error| {
-            if error.is_io() {
-                WriteError::Io(error.into())
-            } else {
-                WriteError::Extract(failed(error))
-            }
-        },
-    )
+    let written = match spans {
+        Some(spans) => serde_json::to_writer(crate::json::Counting { inner: &mut buffered, spans }, json),
+        None => serde_json::to_writer(&mut buffered, json),
+    };
+    written.and_then(|()| buffered.flush().map_err(serde_json::Error::io)).map_err(|error| {
+        if error.is_io() {
+            WriteError::Io(error.into())
+        } else {
+            WriteError::Extract(failed(error))
+        }
+    })
 }

@@ -97,6 +97,67 @@ pub(crate) struct AllRecord<'a> {
     pub(crate) doc: &'a Document,
     pub(crate) options: &'a AllOptions,
     pub(crate) limits: &'a Limits,
+    /// Where to note each member's place in the text, when asked.
+    pub(crate) spans: Option<&'a MemberSpans>,
+}
+
+/// Where each member of an `all` record lies in the text serde_json writes: `position` is
+/// the offset of the next byte it writes (kept by [`Counting`]), and each member's value is
+/// noted as it is written, in record order.
+#[derive(Default)]
+pub(crate) struct MemberSpans {
+    pub(crate) position: std::cell::Cell<usize>,
+    pub(crate) spans: std::cell::RefCell<Vec<(&'static str, std::ops::Range<usize>)>>,
+}
+
+/// A writer that counts what goes through it into a [`MemberSpans`]'s position.
+pub(crate) struct Counting<'a, W> {
+    pub(crate) inner: W,
+    pub(crate) spans: &'a MemberSpans,
+}
+
+impl<W: std::io::Write> std::io::Write for Counting<'_, W> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let written = self.inner.write(bytes)?;
+        self.spans.position.set(self.spans.position.get() + written);
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// A member's value, noted in `spans` as it is written: serde_json has written the key and
+/// its colon when the value's serialization starts, and nothing more when it ends.
+struct Marked<'a, T: ?Sized> {
+    key: &'static str,
+    value: &'a T,
+    spans: &'a MemberSpans,
+}
+
+impl<T: Serialize + ?Sized> Serialize for Marked<'_, T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let start = self.spans.position.get();
+        let written = self.value.serialize(serializer)?;
+        self.spans.spans.borrow_mut().push((self.key, start..self.spans.position.get()));
+        Ok(written)
+    }
+}
+
+impl AllRecord<'_> {
+    /// Writes one member, noting where its value lies when asked.
+    fn entry<M: SerializeMap, T: Serialize + ?Sized>(
+        &self,
+        map: &mut M,
+        key: &'static str,
+        value: &T,
+    ) -> Result<(), M::Error> {
+        match self.spans {
+            Some(spans) => map.serialize_entry(key, &Marked { key, value, spans }),
+            None => map.serialize_entry(key, value),
+        }
+    }
 }
 
 impl Serialize for AllRecord<'_> {
@@ -104,7 +165,7 @@ impl Serialize for AllRecord<'_> {
         let doc = self.doc;
         let failed = |error: ExtractError| S::Error::custom(error);
         let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("url", &doc.url().map(Url::as_str))?;
+        self.entry(&mut map, "url", &doc.url().map(Url::as_str))?;
         let mut errors = Vec::new();
         for syntax in Syntax::ALL.into_iter().filter(|syntax| self.options.syntaxes.contains(syntax)) {
             let key = syntax.name();
@@ -114,33 +175,33 @@ impl Serialize for AllRecord<'_> {
                 Syntax::Microdata => {
                     let strict = self.options.strict_limits;
                     let json = microdata(doc, &self.options.microdata, !strict, self.limits).map_err(failed)?;
-                    map.serialize_entry(key, &json)?
+                    self.entry(&mut map, key, &json)?
                 }
                 Syntax::Mf2 => {
                     let parser =
                         self.options.mf2.parser_options(doc, self.limits).strict_limits(self.options.strict_limits);
                     let mf2 = harvest_mf2::parse(doc, &parser).map_err(S::Error::custom)?;
-                    map.serialize_entry(key, &mf2)?;
+                    self.entry(&mut map, key, &mf2)?;
                 }
                 Syntax::Links => match self.options.links {
-                    LinksDetail::Compact => map.serialize_entry(key, &harvest_links::compact_links(doc))?,
-                    LinksDetail::Full => map.serialize_entry(key, &FullLinks(doc))?,
+                    LinksDetail::Compact => self.entry(&mut map, key, &harvest_links::compact_links(doc))?,
+                    LinksDetail::Full => self.entry(&mut map, key, &FullLinks(doc))?,
                 },
                 Syntax::JsonLd => {
                     let (blocks, block_errors) = crate::jsonld_blocks::blocks(doc);
                     errors = block_errors;
-                    map.serialize_entry(key, &blocks)?;
+                    self.entry(&mut map, key, &blocks)?;
                 }
-                Syntax::OpenGraph => map.serialize_entry(key, &harvest_meta::opengraph(doc))?,
-                Syntax::DublinCore => map.serialize_entry(key, &harvest_meta::dublin_core(doc))?,
+                Syntax::OpenGraph => self.entry(&mut map, key, &harvest_meta::opengraph(doc))?,
+                Syntax::DublinCore => self.entry(&mut map, key, &harvest_meta::dublin_core(doc))?,
                 Syntax::Rdfa => {
                     let rdfa = rdfa_graph(doc, &RdfaOutput::default(), self.limits).map_err(failed)?;
-                    map.serialize_entry(key, &harvest_rdf::jsonld::write(&rdfa.graph))?;
+                    self.entry(&mut map, key, &harvest_rdf::jsonld::write(&rdfa.graph))?;
                 }
             }
         }
         if !errors.is_empty() {
-            map.serialize_entry("errors", &errors)?;
+            self.entry(&mut map, "errors", &errors)?;
         }
         map.end()
     }

@@ -81,19 +81,26 @@ impl Record {
 
     /// The record's members as JSON texts (`iter_warc(as_json=True)`), in record order, and
     /// what each syntax found. The texts are cut from the record as the extractor streams it
-    /// (what `harvest all` writes), without building JSON values.
+    /// (what `harvest all` writes, with where each member's value lies), without building
+    /// JSON values or reading the record again.
     pub fn texts(page: &Page, extractor: &Extractor, reading: Reading, limits: &Limits) -> Result<Texts, ExtractError> {
         let (others, doc) = parse(page, extractor, limits);
         let mut written = Vec::new();
-        others.write_document(&doc, &mut written).map_err(|error| match error {
-            WriteError::Extract(error) => error,
-            other => ExtractError::Failed(other.to_string()),
-        })?;
-        let mut record: BTreeMap<String, &RawValue> = serde_json::from_slice(&written)
-            .map_err(|error| ExtractError::Failed(format!("the all record is not a JSON object: {error}")))?;
+        let spans = harvest_pipeline::extract::write_all_members(&doc, others.all_options(), limits, &mut written)
+            .map_err(|error| match error {
+                WriteError::Extract(error) => error,
+                other => ExtractError::Failed(other.to_string()),
+            })?;
+        // Each span is a whole JSON value, in the UTF-8 serde_json writes.
+        let mut record = BTreeMap::new();
+        for (key, at) in spans {
+            let value = written.get(at).and_then(|bytes| std::str::from_utf8(bytes).ok());
+            let value = value.ok_or_else(|| ExtractError::Failed(format!("the record's {key} is not where it was")))?;
+            record.insert(key, value);
+        }
         let mut texts = Texts::default();
         if let Some(url) = record.remove("url") {
-            texts.members.push(("url".to_owned(), url.get().to_owned()));
+            texts.members.push(("url".to_owned(), url.to_owned()));
         }
         let mut errors = None;
         for syntax in Syntax::ALL {
@@ -107,7 +114,7 @@ impl Record {
                 (format!("[{}]", blocks.join(",")), blocks.len())
             } else {
                 let Some(raw) = record.remove(syntax.name()) else { continue };
-                (raw.get().to_owned(), syntax.count_json(raw.get()))
+                (raw.to_owned(), syntax.count_json(raw))
             };
             texts.members.push((syntax.name().to_owned(), text));
             texts.counts.push((syntax.name(), count));
