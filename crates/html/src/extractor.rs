@@ -237,4 +237,26 @@ impl Extractor {
     pub fn write_document(&self, doc: &Document, out: &mut dyn Write) -> Result<(), WriteError> {
         harvest_pipeline::extract::write_all(doc, &self.options, &self.limits, out)
     }
+
+    /// [`Extractor::write_document`], and where each member's value lies in what it wrote: its
+    /// key and its byte range, in record order. A reader that keeps each syntax's JSON apart
+    /// cuts the values out without reading the record again.
+    ///
+    /// ```
+    /// use harvest_html::{Extractor, Page, Syntax};
+    /// let page = Page::new("-", b"<p class=h-card>Ada</p>".to_vec(), Some("https://example.com/"));
+    /// let extractor = Extractor::new().syntaxes([Syntax::Mf2]);
+    /// let mut out = Vec::new();
+    /// let members = extractor.write_document_members(&extractor.parse(&page), &mut out).unwrap();
+    /// let keys: Vec<&str> = members.iter().map(|(key, _)| *key).collect();
+    /// assert_eq!(keys, ["url", "mf2"]);
+    /// assert_eq!(&out[members[0].1.clone()], br#""https://example.com/""#);
+    /// ```
+    pub fn write_document_members(
+        &self,
+        doc: &Document,
+        out: &mut dyn Write,
+    ) -> Result<Vec<(&'static str, std::ops::Range<usize>)>, WriteError> {
+        harvest_pipeline::extract::write_all_members(doc, &self.options, &self.limits, out)
+    }
 }

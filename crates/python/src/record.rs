@@ -86,11 +86,10 @@ impl Record {
     pub fn texts(page: &Page, extractor: &Extractor, reading: Reading, limits: &Limits) -> Result<Texts, ExtractError> {
         let (others, doc) = parse(page, extractor, limits);
         let mut written = Vec::new();
-        let spans = harvest_pipeline::extract::write_all_members(&doc, others.all_options(), limits, &mut written)
-            .map_err(|error| match error {
-                WriteError::Extract(error) => error,
-                other => ExtractError::Failed(other.to_string()),
-            })?;
+        let spans = others.write_document_members(&doc, &mut written).map_err(|error| match error {
+            WriteError::Extract(error) => error,
+            other => ExtractError::Failed(other.to_string()),
+        })?;
         // Each span is a whole JSON value, in the UTF-8 serde_json writes.
         let mut record = BTreeMap::new();
         for (key, at) in spans {
