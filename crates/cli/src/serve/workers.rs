@@ -158,7 +158,7 @@ impl Workers {
         self.shared.lock().busy
     }
 
-    /// Queues `job`; a worker runs it unless its deadline expires first.
+    /// Queues `job`; a worker runs it unless its request has stopped waiting by then.
     pub(crate) fn submit(&self, job: Job) {
         let mut queue = self.shared.lock();
         let seq = queue.next_seq;
