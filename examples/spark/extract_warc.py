@@ -6,8 +6,9 @@ INPUT is a WARC archive (``.warc`` or ``.warc.gz``) as a local path or a URI (``
 ``s3://`` or ``s3a://``, ``hdfs://``, ``gs://``: whatever pyarrow's file systems open on the
 executors), or a text file (``.txt``) listing such archives one per line. Each archive is one
 Spark task: an executor opens it as a stream (a path is read from disk by harvest_html, a URI
-through pyarrow's input stream; never a whole archive in memory), reads it with
-``harvest_html.iter_warc`` (one HTML response record at a time) and extracts every page.
+through pyarrow's input stream; never a whole archive in memory) and reads it with
+``harvest_html.iter_warc_arrow``, which extracts every page and hands over Arrow record
+batches of them.
 
 Nothing in one archive stops the job: a missing or unreadable archive is a row (``kind`` =
 ``unreadable``), a damaged one keeps its good records and adds a ``damaged`` row, a response
@@ -85,10 +86,6 @@ COLUMNS = {
     "rdfa": ("rdfa", "rdfa_subjects"),
 }
 
-# What iter_warc gives for each record, copied into the row as it is.
-RECORD_FIELDS = ("url", "status", "bytes", "error", "record", "record_id", "date", "offset", "length", "content_type", "truncated")
-
-
 def archives_of(inputs):
     """The archives named on the command line, text files of archive names expanded."""
     archives = []
@@ -135,96 +132,94 @@ def filesystem_of(uri):
     return pyarrow.fs.FileSystem.from_uri(uri)
 
 
-def rows_of(warc, syntaxes, timing):
-    """One row per page of an archive, and one per skipped record, damage, or the archive not
-    opening. The JSON texts and the counts come from harvest_html as they are
-    (as_json="bytes": UTF-8, which Arrow takes without encoding it again): no Python objects
-    are built per page. `timing["extract"]` gathers the CPU time spent in
-    harvest_html."""
+def batches_of(warc, syntaxes, timing, schema):
+    """An archive's rows as Arrow batches of the job's schema: one per page, skipped record,
+    failed page or damage, as harvest_html.iter_warc_arrow builds them in Rust (no Python
+    object per page), or one ``unreadable`` row when the archive does not open. A file object
+    failing mid-archive ends it with a ``damaged`` row. `timing["extract"]` gathers the CPU
+    time spent in harvest_html, `timing["arrow"]` the time spent fitting its batches to the
+    job's columns."""
     import harvest_html
+    import pyarrow as pa
 
-    empty = {count: 0 for _, count in COLUMNS.values()}
     started = time.process_time()
     try:
-        pages = harvest_html.iter_warc(open_archive(warc), syntaxes=syntaxes, as_json="bytes")
+        batches = harvest_html.iter_warc_arrow(open_archive(warc), syntaxes=syntaxes, batch_rows=BATCH_ROWS)
     except Exception as error:  # a missing archive, a refused connection: a row, not a failed job
         timing["extract"] += time.process_time() - started
-        row = dict(empty, warc=warc, kind="unreadable", bytes=0, error=f"{warc}: {type(error).__name__}: {error}")
-        yield tuple(row.get(field.name) for field in SCHEMA.fields)
+        yield problem(warc, "unreadable", f"{warc}: {type(error).__name__}: {error}", schema)
         return
+    timing["extract"] += time.process_time() - started
     while True:
         started = time.process_time()
         try:
-            page = next(pages, None)
+            batch = next(batches, None)
         except Exception as error:  # a file object failing mid-archive
-            page = {"bytes": 0, "error": f"{warc}: {type(error).__name__}: {error}", "counts": {}, "data": None}
-            pages = iter(())
-        timing["extract"] += time.process_time() - started
-        if page is None:
+            timing["extract"] += time.process_time() - started
+            yield problem(warc, "damaged", f"{warc}: {type(error).__name__}: {error}", schema)
             return
-        row = {field: page.get(field) for field in RECORD_FIELDS}
-        row["warc"] = warc
-        data = page["data"] or {}
-        if page["error"] is None:
-            row["kind"] = "page"
-        elif page.get("record") is None:
-            row["kind"] = "damaged"
-        elif " skipped: " in page["error"]:
-            row["kind"] = "skipped"
+        timing["extract"] += time.process_time() - started
+        if batch is None:
+            return
+        started = time.process_time()
+        fitted = fit(batch, warc, schema)
+        timing["arrow"] += time.process_time() - started
+        yield fitted
+
+
+def fit(batch, warc, schema):
+    """harvest_html's batch with the job's columns: the archive's name added, the syntaxes'
+    columns renamed (a syntax not extracted: null texts, zero counts). The arrays are
+    harvest_html's own, not copied."""
+    import pyarrow as pa
+
+    rows = batch.num_rows
+    names = set(batch.schema.names)
+    renamed = {"warc": pa.array([warc] * rows, pa.string())}
+    for syntax, (column, count) in COLUMNS.items():
+        if syntax in names:
+            renamed[column] = batch.column(syntax)
+            renamed[count] = batch.column(f"{syntax}_count").cast(pa.int32())
         else:
-            row["kind"] = "failed"  # the page was read, its extraction failed (a limit)
-        for syntax, (column, count) in COLUMNS.items():
-            row[column] = data.get(syntax)
-            row[count] = page["counts"].get(syntax, 0)
-        yield tuple(row[field.name] for field in SCHEMA.fields)
+            renamed[column] = pa.nulls(rows, pa.string())
+            renamed[count] = pa.nulls(rows, pa.int32()).fill_null(0)
+    arrays = [renamed[field.name] if field.name in renamed else batch.column(field.name) for field in schema]
+    return pa.RecordBatch.from_arrays(arrays, schema=schema)
 
 
-# Rows go to the JVM as Arrow record batches of this many pages: pickling rows one by one
-# costs more than extracting them.
+def problem(warc, kind, error, schema):
+    """One row for an archive that gave no batches of its own."""
+    import pyarrow as pa
+
+    counts = {count for _, count in COLUMNS.values()}
+    row = {"warc": warc, "kind": kind, "bytes": 0, "error": error}
+    row.update({count: 0 for count in counts})
+    return pa.RecordBatch.from_pylist([row], schema=schema)
+
+
+# Rows go to the JVM as Arrow record batches of this many pages.
 BATCH_ROWS = 512
+
+
+def arrow_schema():
+    """SCHEMA as pyarrow's."""
+    import pyarrow as pa
+
+    types = {IntegerType(): pa.int32(), LongType(): pa.int64(), StringType(): pa.string()}
+    return pa.schema([(field.name, types[field.dataType], field.nullable) for field in SCHEMA.fields])
 
 
 def arrow_batches(batches, syntaxes, accumulators):
     """mapInArrow: for each archive name in the input batches, its rows as Arrow batches. The
-    Python worker's CPU time for the task goes to the accumulators: all of it, the extraction,
-    the building of Arrow batches."""
-    import pyarrow as pa
-
+    Python worker's CPU time for the task goes to the accumulators: all of it, the extraction
+    (with harvest_html's batches), the fitting of them to the job's columns."""
     task_started = time.process_time()
     timing = {"extract": 0.0, "arrow": 0.0}
-    types = {IntegerType(): pa.int32(), LongType(): pa.int64(), StringType(): pa.string()}
-    schema = pa.schema([(field.name, types[field.dataType], field.nullable) for field in SCHEMA.fields])
-
-    # The JSON texts arrive as UTF-8 bytes, valid by construction (harvest_html writes them
-    # from Rust strings): they become Arrow strings as they are, without pyarrow's
-    # validation, which reads multi-byte text at a fraction of memory speed.
-    texts = {column for column, _ in COLUMNS.values()}
-
-    def array(values, field):
-        if field.name in texts:
-            return pa.array(values, type=pa.binary()).view(pa.string())
-        return pa.array(values, type=field.type)
-
-    def batch_of(rows):
-        started = time.process_time()
-        columns = zip(*rows)
-        batch = pa.RecordBatch.from_arrays(
-            [array(list(column), field) for column, field in zip(columns, schema)], schema=schema
-        )
-        timing["arrow"] += time.process_time() - started
-        return batch
-
+    schema = arrow_schema()
     try:
         for batch in batches:
             for warc in batch.column("warc").to_pylist():
-                pending = []
-                for row in rows_of(warc, syntaxes, timing):
-                    pending.append(row)
-                    if len(pending) == BATCH_ROWS:
-                        yield batch_of(pending)
-                        pending = []
-                if pending:
-                    yield batch_of(pending)
+                yield from batches_of(warc, syntaxes, timing, schema)
     finally:
         accumulators["python"].add(time.process_time() - task_started)
         accumulators["extract"].add(timing["extract"])

@@ -105,16 +105,20 @@ impl CallLimits {
     /// The pipeline's limits for work starting now, and what turns its errors into exceptions.
     /// Called with the GIL held, on the calling thread.
     pub fn start(&self, py: Python<'_>) -> (Limits, Interruption) {
+        let (pages, interruption) = self.start_pages(py);
+        (pages.next_page(), interruption)
+    }
+
+    /// For a call that extracts several pages in turn (`iter_warc_arrow`'s batches): the
+    /// limits of each page as it starts ([`PageLimits::next_page`]), and what turns their
+    /// errors into exceptions. Called with the GIL held, on the calling thread.
+    pub fn start_pages(&self, py: Python<'_>) -> (PageLimits, Interruption) {
         let raised = Arc::new(Mutex::new(None));
-        let mut deadline = match self.timeout {
-            Some(seconds) => Deadline::after(Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX)),
-            None => Deadline::never(),
-        };
         // Python runs signal handlers on the main thread only: elsewhere there is nothing to
         // ask for (and asking would take the GIL from the threads running Python code).
-        if is_main_thread(py) {
+        let check: Option<SignalCheck> = is_main_thread(py).then(|| {
             let seen = Arc::clone(&raised);
-            deadline = deadline.interrupt_when(move || {
+            Arc::new(move || {
                 Python::attach(|py| match py.check_signals() {
                     Ok(()) => false,
                     Err(error) => {
@@ -122,10 +126,36 @@ impl CallLimits {
                         true
                     }
                 })
-            });
+            }) as SignalCheck
+        });
+        let pages = PageLimits { limits: self.limits.clone(), timeout: self.timeout, check };
+        (pages, Interruption { raised, timeout: self.timeout })
+    }
+}
+
+/// Asks the interpreter for pending signals; true when a handler raised.
+type SignalCheck = Arc<dyn Fn() -> bool + Send + Sync>;
+
+/// The limits of the pages of one call, each page's deadline counted from its start.
+pub struct PageLimits {
+    limits: Limits,
+    /// Seconds.
+    timeout: Option<f64>,
+    check: Option<SignalCheck>,
+}
+
+impl PageLimits {
+    /// The limits of a page starting now. Needs no GIL.
+    pub fn next_page(&self) -> Limits {
+        let mut deadline = match self.timeout {
+            Some(seconds) => Deadline::after(Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX)),
+            None => Deadline::never(),
+        };
+        if let Some(check) = &self.check {
+            let check = Arc::clone(check);
+            deadline = deadline.interrupt_when(move || check());
         }
-        let limits = Limits { deadline, ..self.limits.clone() };
-        (limits, Interruption { raised, timeout: self.timeout })
+        Limits { deadline, ..self.limits.clone() }
     }
 }
 
@@ -152,6 +182,12 @@ impl Interruption {
     /// The exception a signal handler raised during the call (`KeyboardInterrupt`), if any.
     pub fn raised(&self) -> Option<PyErr> {
         self.raised.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).take()
+    }
+
+    /// Whether a signal handler raised during the call (what [`Interruption::raised`] would
+    /// give). Needs no GIL.
+    pub fn pending(&self) -> bool {
+        self.raised.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).is_some()
     }
 
     /// The exception for an extraction error: the signal's own when one interrupted the call,

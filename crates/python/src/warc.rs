@@ -9,7 +9,7 @@ use crate::errors::WarcError;
 use crate::limits::CallLimits;
 use crate::record::{Record, Texts};
 use harvest_html::jsonld_blocks::Reading;
-use harvest_html::Extractor;
+use harvest_html::{Extractor, Limits};
 use harvest_pipeline::warc::{WarcCounts, WarcError as ArchiveError, WarcOrigin, WarcPages};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
@@ -56,32 +56,54 @@ pub enum DataForm {
     JsonBytes,
 }
 
+/// What an item is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A page and its data.
+    Page,
+    /// A page whose extraction failed (a limit): its error.
+    Failed,
+    /// A response record that gave no page (a body that does not decode, no type and no
+    /// HTML): why.
+    Skipped,
+    /// Where the archive (or a gzip member of it) broke.
+    Damaged,
+}
+
+impl Kind {
+    /// The item's `kind`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Page => "page",
+            Kind::Failed => "failed",
+            Kind::Skipped => "skipped",
+            Kind::Damaged => "damaged",
+        }
+    }
+}
+
 /// One item, computed without the GIL: a page (its record, or the error of its extraction),
 /// a skipped record, or the damage that ends an archive (or a part of it).
-struct Item {
-    url: Option<String>,
-    status: Option<u16>,
-    bytes: usize,
-    origin: Option<WarcOrigin>,
-    data: Result<Data, String>,
+pub struct Item {
+    pub kind: Kind,
+    pub url: Option<String>,
+    pub status: Option<u16>,
+    pub bytes: usize,
+    pub origin: Option<WarcOrigin>,
+    pub data: Result<Data, String>,
 }
 
 /// A page's data: its record, or each member as JSON text (`as_json`).
-enum Data {
+pub enum Data {
     Record(Record),
     Texts(Texts),
 }
 
-/// Iterator over the HTML pages of a WARC archive: each item is a dict
-/// `{"url", "status", "bytes", "counts", "data", "error"}`, `bytes` the size of the page's
-/// HTML, `counts` how much each syntax found, and `data` what `extract` gives for the page
-/// (with `as_json`, each of its members as JSON text).
-#[pyclass(module = "harvest_html", name = "WarcIterator")]
-pub struct WarcIterator {
-    /// The reader and what it has counted. A Python object can be reached from any thread, so
-    /// they sit behind a lock (taken by one `__next__` at a time).
+/// An archive being read, from any thread: the reader and what it has counted. A Python
+/// object can be reached from any thread, so they sit behind a lock (taken by one `__next__`
+/// at a time).
+pub struct Archive {
     state: Mutex<State>,
-    settings: Settings,
 }
 
 struct State {
@@ -91,37 +113,114 @@ struct State {
     counts: WarcCounts,
 }
 
-impl WarcIterator {
-    fn new(pages: WarcPages, settings: Settings) -> WarcIterator {
-        WarcIterator { state: Mutex::new(State { pages: Some(pages), counts: WarcCounts::default() }), settings }
+impl Archive {
+    /// Opens a path (str or os.PathLike) or a binary file object.
+    pub fn open(source: &Bound<'_, PyAny>) -> PyResult<Archive> {
+        let pages = open_pages(source)?;
+        Ok(Archive { state: Mutex::new(State { pages: Some(pages), counts: WarcCounts::default() }) })
     }
 
-    pub fn open(source: &Bound<'_, PyAny>, settings: Settings) -> PyResult<WarcIterator> {
-        if let Ok(path) = source.extract::<PathBuf>() {
-            let pages = source.py().detach(|| WarcPages::open(&path)).map_err(|e| WarcError::new_err(e.to_string()))?;
-            return Ok(WarcIterator::new(pages, settings));
+    /// The next item, its page extracted as `settings` say within `limits`; `None` at the
+    /// end of the archive. Runs without the GIL.
+    pub fn next_item(&self, settings: &Settings, limits: &Limits) -> Option<Item> {
+        let mut guard = self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let pages = guard.pages.as_mut()?;
+        let next = pages.next();
+        if next.is_none() {
+            guard.counts = pages.counts();
+            guard.pages = None;
         }
-        if !source.hasattr("read")? {
-            return Err(pyo3::exceptions::PyTypeError::new_err(
-                "iter_warc() takes a path (str or os.PathLike) or a binary file object",
-            ));
-        }
-        // gzip is told by its first two bytes, which are then read again.
-        let mut reader = PyFileReader { file: source.clone().unbind() };
-        let mut magic = [0u8; 2];
-        let mut seen = 0;
-        while seen < magic.len() {
-            match reader.read(&mut magic[seen..]) {
-                Ok(0) => break,
-                Ok(n) => seen += n,
-                Err(e) => return Err(WarcError::new_err(e.to_string())),
+        drop(guard);
+        next.map(|page| match page {
+            Ok(page) => {
+                let (extractor, reading) = (&settings.extractor, settings.reading);
+                let data = match settings.form {
+                    DataForm::Objects => Record::extract(&page, extractor, reading, limits).map(Data::Record),
+                    _ => Record::texts(&page, extractor, reading, limits).map(Data::Texts),
+                };
+                Item {
+                    kind: if data.is_ok() { Kind::Page } else { Kind::Failed },
+                    url: page.url,
+                    status: page.status,
+                    bytes: page.bytes.len(),
+                    origin: page.warc,
+                    data: data.map_err(|error| error.to_string()),
+                }
             }
+            Err(error) => {
+                let message = error.to_string();
+                match error {
+                    ArchiveError::Skipped { url, status, origin, .. } => {
+                        Item { kind: Kind::Skipped, url, status, bytes: 0, origin: Some(*origin), data: Err(message) }
+                    }
+                    _ => Item {
+                        kind: Kind::Damaged,
+                        url: None,
+                        status: None,
+                        bytes: 0,
+                        origin: None,
+                        data: Err(message),
+                    },
+                }
+            }
+        })
+    }
+
+    /// What the archive held so far, as `counts` gives it.
+    pub fn counts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let state = self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let counts = state.pages.as_ref().map_or(state.counts, WarcPages::counts);
+        let dict = PyDict::new(py);
+        dict.set_item("records", counts.records)?;
+        dict.set_item("responses", counts.responses)?;
+        dict.set_item("pages", counts.pages)?;
+        dict.set_item("skipped", counts.skipped)?;
+        dict.set_item("not_html", counts.not_html)?;
+        dict.set_item("damaged", counts.damaged)?;
+        Ok(dict)
+    }
+}
+
+/// The reader of a path or a binary file object.
+fn open_pages(source: &Bound<'_, PyAny>) -> PyResult<WarcPages> {
+    if let Ok(path) = source.extract::<PathBuf>() {
+        return source.py().detach(|| WarcPages::open(&path)).map_err(|e| WarcError::new_err(e.to_string()));
+    }
+    if !source.hasattr("read")? {
+        return Err(pyo3::exceptions::PyTypeError::new_err(
+            "iter_warc() takes a path (str or os.PathLike) or a binary file object",
+        ));
+    }
+    // gzip is told by its first two bytes, which are then read again.
+    let mut reader = PyFileReader { file: source.clone().unbind() };
+    let mut magic = [0u8; 2];
+    let mut seen = 0;
+    while seen < magic.len() {
+        match reader.read(&mut magic[seen..]) {
+            Ok(0) => break,
+            Ok(n) => seen += n,
+            Err(e) => return Err(WarcError::new_err(e.to_string())),
         }
-        let gzip = magic[..seen] == [0x1f, 0x8b];
-        let name =
-            source.getattr("name").ok().and_then(|n| n.extract::<String>().ok()).unwrap_or_else(|| "<file>".into());
-        let reader = io::Cursor::new(magic[..seen].to_vec()).chain(reader);
-        Ok(WarcIterator::new(WarcPages::from_reader(reader, gzip, &name), settings))
+    }
+    let gzip = magic[..seen] == [0x1f, 0x8b];
+    let name = source.getattr("name").ok().and_then(|n| n.extract::<String>().ok()).unwrap_or_else(|| "<file>".into());
+    let reader = io::Cursor::new(magic[..seen].to_vec()).chain(reader);
+    Ok(WarcPages::from_reader(reader, gzip, &name))
+}
+
+/// Iterator over the HTML pages of a WARC archive: each item is a dict
+/// `{"url", "status", "bytes", "counts", "data", "error"}`, `bytes` the size of the page's
+/// HTML, `counts` how much each syntax found, and `data` what `extract` gives for the page
+/// (with `as_json`, each of its members as JSON text).
+#[pyclass(module = "harvest_html", name = "WarcIterator")]
+pub struct WarcIterator {
+    archive: Archive,
+    settings: Settings,
+}
+
+impl WarcIterator {
+    pub fn open(source: &Bound<'_, PyAny>, settings: Settings) -> PyResult<WarcIterator> {
+        Ok(WarcIterator { archive: Archive::open(source)?, settings })
     }
 }
 
@@ -136,63 +235,19 @@ impl WarcIterator {
     /// and resources of other media types), ``damaged``.
     #[getter]
     fn counts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let state = self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        let counts = state.pages.as_ref().map_or(state.counts, WarcPages::counts);
-        let dict = PyDict::new(py);
-        dict.set_item("records", counts.records)?;
-        dict.set_item("responses", counts.responses)?;
-        dict.set_item("pages", counts.pages)?;
-        dict.set_item("skipped", counts.skipped)?;
-        dict.set_item("not_html", counts.not_html)?;
-        dict.set_item("damaged", counts.damaged)?;
-        Ok(dict)
+        self.archive.counts(py)
     }
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
-        let settings = &self.settings;
-        let state = &self.state;
-        let (limits, interruption) = settings.limits.start(py);
-        let item = py.detach(|| {
-            let mut guard = state.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            let pages = guard.pages.as_mut()?;
-            let next = pages.next();
-            if next.is_none() {
-                guard.counts = pages.counts();
-                guard.pages = None;
-            }
-            drop(guard);
-            next.map(|page| match page {
-                Ok(page) => {
-                    let (extractor, reading) = (&settings.extractor, settings.reading);
-                    let data = match settings.form {
-                        DataForm::Objects => Record::extract(&page, extractor, reading, &limits).map(Data::Record),
-                        _ => Record::texts(&page, extractor, reading, &limits).map(Data::Texts),
-                    };
-                    Item {
-                        url: page.url,
-                        status: page.status,
-                        bytes: page.bytes.len(),
-                        origin: page.warc,
-                        data: data.map_err(|error| error.to_string()),
-                    }
-                }
-                Err(error) => {
-                    let message = error.to_string();
-                    match error {
-                        ArchiveError::Skipped { url, status, origin, .. } => {
-                            Item { url, status, bytes: 0, origin: Some(*origin), data: Err(message) }
-                        }
-                        _ => Item { url: None, status: None, bytes: 0, origin: None, data: Err(message) },
-                    }
-                }
-            })
-        });
+        let (limits, interruption) = self.settings.limits.start(py);
+        let item = py.detach(|| self.archive.next_item(&self.settings, &limits));
         // Ctrl-C during the page: the exception its handler raised, not an item.
         if let Some(raised) = interruption.raised() {
             return Err(raised);
         }
         let Some(item) = item else { return Ok(None) };
         let dict = PyDict::new(py);
+        dict.set_item("kind", item.kind.name())?;
         dict.set_item("url", item.url)?;
         dict.set_item("status", item.status)?;
         dict.set_item("bytes", item.bytes)?;

@@ -59,6 +59,11 @@ def test_a_timeout_applies_to_each_page_of_an_archive(tmp_path):
     assert len(items) == 2
     assert items[0]["data"] is None and "deadline" in items[0]["error"]
     assert items[1]["data"]["mf2"]["items"][0]["properties"]["name"] == ["Ada"]
+    # The same for record batches: each page has its own deadline, within one batch.
+    (batch,) = list(harvest_html.iter_warc_arrow(str(archive), limits={"timeout": 0.2}))
+    slow, ada = batch.to_pylist()
+    assert slow["kind"] == "failed" and slow["mf2"] is None and "deadline" in slow["error"]
+    assert ada["kind"] == "page" and '"name":["Ada"]' in ada["mf2"]
 
 
 CHILD = """
@@ -73,10 +78,28 @@ except KeyboardInterrupt:
     sys.exit(3)
 """
 
+# The same during a batch of iter_warc_arrow, whose pages each take seconds.
+CHILD_ARROW = """
+import io, sys, time, harvest_html
+sys.path.insert(0, {tests!r})
+from test_package import warc_page
+archive = warc_page(("<div>" * 2_000_000).encode()) * 20
+print("ready", flush=True)
+try:
+    for batch in harvest_html.iter_warc_arrow(io.BytesIO(archive)):
+        pass
+    print("finished", time.monotonic(), flush=True)
+except KeyboardInterrupt:
+    print("interrupted", time.monotonic(), flush=True)
+    sys.exit(3)
+"""
+
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT")
-def test_ctrl_c_interrupts_a_long_call():
-    child = subprocess.Popen([sys.executable, "-c", CHILD], stdout=subprocess.PIPE, text=True)
+@pytest.mark.parametrize("program", ["extract", "iter_warc_arrow"])
+def test_ctrl_c_interrupts_a_long_call(program):
+    code = CHILD if program == "extract" else CHILD_ARROW.format(tests=os.path.dirname(os.path.abspath(__file__)))
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
     try:
         assert child.stdout.readline().strip() == "ready"
         time.sleep(1.0)  # well inside the extraction of a page that takes seconds

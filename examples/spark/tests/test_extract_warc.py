@@ -174,17 +174,21 @@ def test_archives_named_by_uri_are_read_as_pyarrow_streams(tmp_path, monkeypatch
     stream = extract_warc.open_archive("s3a://crawl-bucket/remote.warc.gz")
     assert asked == ["s3://crawl-bucket/remote.warc.gz"]
     assert not isinstance(stream, str) and stream.name == "s3://crawl-bucket/remote.warc.gz"
-    timing = {"extract": 0.0}
-    rows = list(extract_warc.rows_of("s3a://crawl-bucket/remote.warc.gz", ["mf2"], timing))
-    kinds = [row[extract_warc.SCHEMA.fieldNames().index("kind")] for row in rows]
-    assert kinds == ["page"] * 3
+    timing = {"extract": 0.0, "arrow": 0.0}
+    schema = extract_warc.arrow_schema()
+
+    def rows_of(uri, syntaxes):
+        return [row for batch in extract_warc.batches_of(uri, syntaxes, timing, schema) for row in batch.to_pylist()]
+
+    rows = rows_of("s3a://crawl-bucket/remote.warc.gz", ["mf2"])
+    assert [row["kind"] for row in rows] == ["page"] * 3
+    assert all(row["warc"] == "s3a://crawl-bucket/remote.warc.gz" and row["microdata"] is None for row in rows)
     # A URI that cannot be opened is a row, not an exception.
     def unreachable(uri):
         raise OSError("no route")
 
     monkeypatch.setattr(extract_warc, "filesystem_of", unreachable)
-    (row,) = extract_warc.rows_of("hdfs://namenode/crawl.warc.gz", None, timing)
-    fields = extract_warc.SCHEMA.fieldNames()
-    assert row[fields.index("kind")] == "unreadable" and "no route" in row[fields.index("error")]
+    (row,) = rows_of("hdfs://namenode/crawl.warc.gz", None)
+    assert row["kind"] == "unreadable" and "no route" in row["error"]
     assert extract_warc.open_archive(f"file://{archive}") == str(archive)
     assert extract_warc.open_archive(str(archive)) == str(archive)

@@ -13,7 +13,8 @@ parallel.
 
 Functions: :func:`extract` (every syntax at once; extruct's keywords too), :func:`mf2`
 (mf2py's ``doc=``/``url=`` too), :func:`microdata`, :func:`links`, :func:`vcard`,
-:func:`ical`, :func:`atom`, :func:`rdf`, :func:`rdfa` and :func:`iter_warc`. Bounds: :class:`Limits`.
+:func:`ical`, :func:`atom`, :func:`rdf`, :func:`rdfa`, :func:`iter_warc` and
+:func:`iter_warc_arrow` (an archive as Arrow record batches). Bounds: :class:`Limits`.
 Errors: :class:`HarvestError` and its subclasses, defined here (they survive ``pickle``).
 """
 
@@ -28,11 +29,13 @@ from ._harvest import (
     Limits,
     NothingFoundError,
     WarcError,
+    WarcBatches,
     WarcIterator,
     __version__,
     atom,
     ical,
     iter_warc,
+    iter_warc_arrow,
     links,
     mf2,
     microdata,
@@ -50,12 +53,14 @@ __all__ = [
     "Limits",
     "NothingFoundError",
     "WarcError",
+    "WarcBatches",
     "WarcIterator",
     "__version__",
     "atom",
     "extract",
     "ical",
     "iter_warc",
+    "iter_warc_arrow",
     "links",
     "mf2",
     "microdata",

@@ -33,6 +33,7 @@ class ExtractionTimeout(ExtractionError): ...
 class WarcError(HarvestError): ...
 
 class WarcPage(TypedDict):
+    kind: Literal["page", "failed", "skipped", "damaged"]
     url: Optional[str]
     status: Optional[int]
     bytes: int
@@ -51,6 +52,14 @@ class WarcIterator(Iterator[WarcPage]):
     counts: Dict[str, int]
     def __iter__(self) -> "WarcIterator": ...
     def __next__(self) -> WarcPage: ...
+
+class WarcBatches(Iterator[Any]):
+    """Yields ``pyarrow.RecordBatch``es with the columns of ``schema``."""
+
+    counts: Dict[str, int]
+    schema: Any
+    def __iter__(self) -> "WarcBatches": ...
+    def __next__(self) -> Any: ...
 
 def extract(
     html: Html,
@@ -164,3 +173,12 @@ def iter_warc(
     jsonld: Literal["strict", "lenient"] = "strict",
     limits: LimitsLike = None,
 ) -> WarcIterator: ...
+def iter_warc_arrow(
+    path_or_file: Union[str, "os.PathLike[str]", BinaryIO],
+    *,
+    syntaxes: Optional[Sequence[str]] = None,
+    links: Literal["compact", "full"] = "compact",
+    jsonld: Literal["strict", "lenient"] = "strict",
+    limits: LimitsLike = None,
+    batch_rows: int = 512,
+) -> WarcBatches: ...
