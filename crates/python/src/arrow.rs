@@ -5,10 +5,12 @@
 //! its columns in Arrow's memory layout (the Arrow Columnar Format,
 //! <https://arrow.apache.org/docs/format/Columnar.html>): a validity bitmap per column, the
 //! fixed-size values of the number columns, the offsets and UTF-8 bytes of the text columns.
-//! With the GIL, each buffer becomes one `bytes` object and pyarrow assembles the arrays
-//! from them (`pyarrow.Array.from_buffers`) without reading the values again. Per page, that
-//! is the cost of copying its JSON texts once, where `iter_warc(as_json="bytes")` builds a
-//! dict, a `bytes` per text, and the caller's rows and arrays after it.
+//! With the GIL, each buffer is handed to pyarrow where it lies (`pyarrow.foreign_buffer`,
+//! owned by a Python object that frees it when pyarrow is done) and pyarrow assembles the
+//! arrays from them (`pyarrow.Array.from_buffers`) without copying or reading the values.
+//! Per page, that is the cost of writing its JSON texts once into their columns, where
+//! `iter_warc(as_json="bytes")` builds a dict, a `bytes` per text, and the caller's rows and
+//! arrays after it.
 //!
 //! A text column's offsets are 32-bit (Arrow's `string`, what Spark reads): a batch ends
 //! before a page whose texts would take a column past 2 GiB, and a page whose own text is
@@ -25,7 +27,7 @@ use std::sync::Mutex;
 
 /// A batch ends once its texts reach this many bytes, whatever its rows: a batch's memory
 /// stays bounded on pages with large data.
-const BATCH_TEXT_BYTES: usize = 8 << 20;
+const BATCH_TEXT_BYTES: usize = 64 << 20;
 
 /// The most bytes a text column of one batch holds: its offsets are `i32`.
 const TEXT_COLUMN_BYTES: usize = i32::MAX as usize;
@@ -172,6 +174,29 @@ impl Column {
     }
 }
 
+/// How large a column's buffers were, in bytes.
+#[derive(Clone, Copy)]
+struct Sizes {
+    validity: usize,
+    values: usize,
+    data: usize,
+}
+
+/// The memory of one Arrow buffer, handed to pyarrow without a copy
+/// (`pyarrow.foreign_buffer`, which keeps this object alive as long as the buffer). It is
+/// never written again: the bytes stay where pyarrow was told they are.
+#[pyclass(frozen, module = "harvest_html", name = "_ArrowMemory")]
+struct ArrowMemory {
+    bytes: Vec<u8>,
+}
+
+#[pymethods]
+impl ArrowMemory {
+    fn __len__(&self) -> usize {
+        self.bytes.len()
+    }
+}
+
 /// The rows of one batch, column by column.
 struct Batch {
     columns: Vec<Column>,
@@ -184,19 +209,22 @@ impl Batch {
         Batch { columns: types.map(Column::new).collect(), rows: 0, text_bytes: 0 }
     }
 
-    /// Empties the batch, keeping its buffers' memory for the next one.
-    fn clear(&mut self) {
-        for column in &mut self.columns {
-            column.validity.clear();
-            column.nulls = 0;
-            column.values.clear();
-            column.data.clear();
-            if column.ty == Type::Text {
-                column.values.extend_from_slice(&0i32.to_ne_bytes());
-            }
+    /// A batch with room for as much as `sizes` (the last batch's) says, its text data at
+    /// most [`BATCH_TEXT_BYTES`] ahead: most batches are then built without their buffers
+    /// growing and copying themselves.
+    fn with_room(types: impl Iterator<Item = Type>, sizes: &[Sizes]) -> Batch {
+        let mut batch = Batch::new(types);
+        for (column, sizes) in batch.columns.iter_mut().zip(sizes) {
+            column.validity.reserve(sizes.validity);
+            column.values.reserve(sizes.values);
+            column.data.reserve(sizes.data.min(BATCH_TEXT_BYTES));
         }
-        self.rows = 0;
-        self.text_bytes = 0;
+        batch
+    }
+
+    fn sizes(&self) -> Vec<Sizes> {
+        let sizes = |c: &Column| Sizes { validity: c.validity.len(), values: c.values.len(), data: c.data.len() };
+        self.columns.iter().map(sizes).collect()
     }
 
     /// Whether a row's texts fit in its text columns.
@@ -228,10 +256,9 @@ pub struct WarcBatches {
     batch_rows: usize,
     /// The `pyarrow.Schema` of the batches.
     schema: Py<PyAny>,
-    /// The buffers of the last batch, to reuse (none while a batch is being built or handed
-    /// over), and an item read but left for the next batch (its texts did not fit in this
-    /// one).
-    state: Mutex<(Option<Batch>, Option<Item>)>,
+    /// The sizes of the last batch's buffers, and an item read but left for the next batch
+    /// (its texts did not fit in this one).
+    state: Mutex<(Vec<Sizes>, Option<Item>)>,
 }
 
 impl WarcBatches {
@@ -248,7 +275,7 @@ impl WarcBatches {
             fields.append(pyarrow.call_method1("field", (name, ty, nullable))?)?;
         }
         let schema = pyarrow.call_method1("schema", (fields,))?.unbind();
-        let state = Mutex::new((None, None));
+        let state = Mutex::new((Vec::new(), None));
         Ok(WarcBatches { archive: Archive::open(source)?, settings, syntaxes, batch_rows, schema, state })
     }
 
@@ -260,7 +287,6 @@ impl WarcBatches {
     /// Reads and extracts the next batch's pages, without the GIL; stops early when a signal
     /// handler raised (`interruption`).
     fn fill(&self, batch: &mut Batch, pending: &mut Option<Item>, interruption: &Interruption, pages: &PageLimits) {
-        batch.clear();
         while batch.rows < self.batch_rows && batch.text_bytes < BATCH_TEXT_BYTES {
             let item = match pending.take() {
                 Some(item) => item,
@@ -328,9 +354,10 @@ impl WarcBatches {
         // object's read, a signal check).
         let batch = py.detach(|| {
             let mut state = self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            let (reused, pending) = &mut *state;
-            let mut batch = reused.take().unwrap_or_else(|| Batch::new(self.types()));
+            let (sizes, pending) = &mut *state;
+            let mut batch = Batch::with_room(self.types(), sizes);
             self.fill(&mut batch, pending, &interruption, &pages);
+            *sizes = batch.sizes();
             batch
         });
         // Ctrl-C during the batch: the exception its handler raised, not a batch.
@@ -344,23 +371,29 @@ impl WarcBatches {
         let from_buffers = pyarrow.getattr("Array")?.getattr("from_buffers")?;
         let schema = self.schema.bind(py);
         let arrays = PyList::empty(py);
-        for (index, column) in batch.columns.iter().enumerate() {
-            let buffer = |bytes: &[u8]| pyarrow.call_method1("py_buffer", (PyBytes::new(py, bytes),));
-            let validity = if column.nulls > 0 { Some(buffer(&column.validity)?) } else { None };
-            let mut buffers = vec![validity, Some(buffer(&column.values)?)];
+        // Each buffer's memory goes to pyarrow as it is: its address, its size, and the
+        // object that owns it.
+        let buffer = |bytes: Vec<u8>| {
+            if bytes.is_empty() {
+                return pyarrow.call_method1("py_buffer", (PyBytes::new(py, b""),));
+            }
+            let (address, size) = (bytes.as_ptr() as usize, bytes.len());
+            let owner = Bound::new(py, ArrowMemory { bytes })?;
+            pyarrow.call_method1("foreign_buffer", (address, size, owner))
+        };
+        let rows = batch.rows;
+        for (index, column) in batch.columns.into_iter().enumerate() {
+            let validity = if column.nulls > 0 { Some(buffer(column.validity)?) } else { None };
+            let mut buffers = vec![validity, Some(buffer(column.values)?)];
             if column.ty == Type::Text {
-                buffers.push(Some(buffer(&column.data)?));
+                buffers.push(Some(buffer(column.data)?));
             }
             let ty = schema.call_method1("field", (index,))?.getattr("type")?;
-            arrays.append(from_buffers.call1((ty, batch.rows, buffers, column.nulls))?)?;
+            arrays.append(from_buffers.call1((ty, rows, buffers, column.nulls))?)?;
         }
         let keywords = PyDict::new(py);
         keywords.set_item("schema", schema)?;
         let record_batch = pyarrow.getattr("RecordBatch")?.call_method("from_arrays", (arrays,), Some(&keywords))?;
-        // Its buffers for the next batch, unless another thread is reading this iterator.
-        if let Ok(mut state) = self.state.try_lock() {
-            state.0 = Some(batch);
-        }
         Ok(Some(record_batch.unbind()))
     }
 }
