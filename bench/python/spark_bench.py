@@ -10,7 +10,8 @@ times each. Each run's summary gives:
 
 - the CPU time of the tasks that ran: the JVM threads of the tasks (Spark's executorCpuTime,
   which holds reading the Arrow batches and encoding and writing Parquet) and the Python
-  workers (all of it; the extraction in harvest_html and the building of Arrow batches apart);
+  workers (all of it; the extraction in harvest_html, which builds the Arrow batches, and the
+  job's fitting of them to its columns apart);
 - GB of HTML per CPU-hour of those tasks, and the wall-clock seconds of the job.
 
 The machine's load average is printed before each run: on a shared machine, CPU time is the
@@ -93,7 +94,7 @@ def main():
             print(f"{master}: load {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}; {summary['pages']} pages, "
                   f"{summary['bytes'] / 1e9:.2f} GB; job {summary['seconds']:.1f} s (process {summary['process_seconds']:.1f} s); "
                   f"task CPU: JVM {jvm} s + Python {cpu['python_workers']:.1f} s "
-                  f"(extraction {cpu['extraction']:.1f} s, Arrow batches {cpu['arrow_batches']:.1f} s); "
+                  f"(extraction {cpu['extraction']:.1f} s, fitting batches {cpu['arrow_batches']:.1f} s); "
                   f"{summary['gb_html_per_cpu_hour']:.1f} GB of HTML per CPU-hour", flush=True)
     print()
     for master, summaries in results.items():

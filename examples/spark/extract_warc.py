@@ -27,7 +27,8 @@ Output, in DIR:
   ``rdfa``), the JSON ``harvest all`` writes.
 - ``summary.json`` (also printed): archives (read, unreadable), pages, skipped records, damage,
   pages with data per syntax, bytes of HTML, seconds, the CPU time of the tasks that ran
-  (their JVM threads and their Python workers, the extraction and the Arrow batches apart) and
+  (their JVM threads and their Python workers, the extraction and the fitting of its Arrow
+  batches to the job's columns apart) and
   GB of HTML per CPU-hour of those tasks.
 """
 

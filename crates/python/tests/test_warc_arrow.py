@@ -86,3 +86,22 @@ def test_an_archive_without_pages_gives_no_batches_and_bad_arguments_are_refused
 def test_iter_warc_items_say_their_kind():
     kinds = [item["kind"] for item in harvest_html.iter_warc(io.BytesIO(archive_of_every_kind()), limits={"max_output_bytes": 3000})]
     assert kinds == ["page", "page", "page", "skipped", "failed", "damaged"]
+
+
+def test_batches_outlive_their_iterator():
+    """Each buffer is owned by a Python object that pyarrow keeps alive: batches kept after
+    the iterator is gone, and after other allocations reuse freed memory, read the same."""
+    import gc
+
+    data = archive_of_every_kind()
+    expected = rows(harvest_html.iter_warc_arrow(io.BytesIO(data), batch_rows=2))
+    batches = list(harvest_html.iter_warc_arrow(io.BytesIO(data), batch_rows=2))
+    gc.collect()
+    churn = [harvest_html.iter_warc_arrow(io.BytesIO(data)) for _ in range(3)]
+    churn = [list(iterator) for iterator in churn]
+    for batch in batches:
+        batch.validate(full=True)
+    assert rows(batches) == expected
+    # A column's buffers are the extension's memory, not copies made by pyarrow.
+    table = pa.Table.from_batches(batches)
+    assert table.column("mf2").to_pylist() == [row["mf2"] for row in expected]
