@@ -161,13 +161,28 @@ impl PageLimits {
 
 /// Whether this is Python's main thread, where signal handlers run.
 fn is_main_thread(py: Python<'_>) -> bool {
-    let check = || -> PyResult<bool> {
-        let threading = py.import("threading")?;
-        let main = threading.call_method0("main_thread")?.getattr("ident")?;
-        let current = threading.call_method0("get_ident")?;
-        main.eq(current)
-    };
-    check().unwrap_or(false)
+    match main_thread_ident(py) {
+        // SAFETY: PyThread_get_thread_ident only reads the calling thread's identifier.
+        Some(main) => main == unsafe { pyo3::ffi::PyThread_get_thread_ident() } as u64,
+        None => false,
+    }
+}
+
+/// `threading.main_thread().ident`, asked once per process: a call on every page would cost
+/// more than some pages' extraction. A forked child asks again (the thread that forked is
+/// its main thread).
+fn main_thread_ident(py: Python<'_>) -> Option<u64> {
+    static MAIN: Mutex<Option<(u32, u64)>> = Mutex::new(None);
+    let process = std::process::id();
+    // The lock is never held across Python code (which may let another thread run and wait
+    // for it while holding the GIL).
+    let known = *MAIN.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some((_, ident)) = known.filter(|(pid, _)| *pid == process) {
+        return Some(ident);
+    }
+    let ident = py.import("threading").and_then(|t| t.call_method0("main_thread")?.getattr("ident")?.extract()).ok()?;
+    *MAIN.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some((process, ident));
+    Some(ident)
 }
 
 /// What a started call's interruption was: the exception a signal handler raised, or the
