@@ -141,7 +141,6 @@ def batches_of(warc, syntaxes, timing, schema):
     time spent in harvest_html, `timing["arrow"]` the time spent fitting its batches to the
     job's columns."""
     import harvest_html
-    import pyarrow as pa
 
     started = time.process_time()
     try:
@@ -192,9 +191,8 @@ def problem(warc, kind, error, schema):
     """One row for an archive that gave no batches of its own."""
     import pyarrow as pa
 
-    counts = {count for _, count in COLUMNS.values()}
     row = {"warc": warc, "kind": kind, "bytes": 0, "error": error}
-    row.update({count: 0 for count in counts})
+    row.update({count: 0 for _, count in COLUMNS.values()})
     return pa.RecordBatch.from_pylist([row], schema=schema)
 
 

@@ -143,33 +143,33 @@ impl Column {
     }
 
     fn push(&mut self, row: usize, cell: &Cell<'_>) {
+        // A cell of another type than its column's is a null of the column's type (never
+        // met: `row` and `columns` list the same columns), so the buffers stay well-formed.
+        let (text, number) = match (self.ty, cell) {
+            (Type::Text, Cell::Text(text)) => (*text, None),
+            (Type::Int32 | Type::Int64, Cell::Int(number)) => (None, *number),
+            _ => (None, None),
+        };
         if row.is_multiple_of(8) {
             self.validity.push(0);
         }
-        let present = match cell {
-            Cell::Text(text) => text.is_some(),
-            Cell::Int(value) => value.is_some(),
-        };
-        if present {
+        if text.is_some() || number.is_some() {
             self.validity[row / 8] |= 1 << (row % 8);
         } else {
             self.nulls += 1;
         }
-        match (self.ty, cell) {
-            (Type::Text, Cell::Text(text)) => {
+        match self.ty {
+            Type::Text => {
                 self.data.extend_from_slice(text.unwrap_or_default().as_bytes());
                 // The batch was cut so that the column stays within i32 (`Batch::fits`).
                 let end = i32::try_from(self.data.len()).unwrap_or(i32::MAX);
                 self.values.extend_from_slice(&end.to_ne_bytes());
             }
-            (Type::Int32, Cell::Int(value)) => {
-                let value = i32::try_from(value.unwrap_or(0)).unwrap_or(i32::MAX);
-                self.values.extend_from_slice(&value.to_ne_bytes());
+            Type::Int32 => {
+                let number = i32::try_from(number.unwrap_or(0)).unwrap_or(i32::MAX);
+                self.values.extend_from_slice(&number.to_ne_bytes());
             }
-            (_, Cell::Int(value)) => self.values.extend_from_slice(&value.unwrap_or(0).to_ne_bytes()),
-            // A cell of another type than its column's: `row` and `columns` list the same
-            // columns, so this is never reached; a null keeps the batch well-formed.
-            (_, Cell::Text(_)) => self.values.extend_from_slice(&0i64.to_ne_bytes()),
+            Type::Int64 => self.values.extend_from_slice(&number.unwrap_or(0).to_ne_bytes()),
         }
     }
 }
