@@ -29,19 +29,29 @@ use pyo3::types::{PyBytes, PyDict, PyString};
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// mimalloc 2's `mi_option_purge_delay` (its `mi_option_e`; the Rust binding names no constant
-/// for it).
+/// mimalloc 2's `mi_option_purge_delay` and `mi_option_allow_thp` (its `mi_option_e`; the Rust
+/// binding names no constant for them).
 const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
+const MI_OPTION_ALLOW_THP: libmimalloc_sys::mi_option_t = 37;
 
-/// Memory freed and left unused goes back to the system after 10 s, as jemalloc's decay does,
-/// instead of mimalloc's 10 ms: one page's tree is freed before the next page is parsed, and
-/// memory returned in between had to be mapped and zeroed again for the next page (about a
-/// tenth of `iter_warc`'s CPU; docs/benchmarks.md, "The allocator"). The `harvest` binary sets
-/// the same.
-fn keep_freed_memory_longer() {
+/// Sets how mimalloc treats the memory the extension frees, before the extension allocates
+/// anything (docs/benchmarks.md, "The allocator"; the `harvest` binary sets the purge delay
+/// too):
+///
+/// * memory freed and left unused goes back to the system after 10 s, as jemalloc's decay
+///   does, instead of mimalloc's 10 ms: one page's tree is freed before the next page is
+///   parsed, and memory returned in between had to be mapped and zeroed again for the next
+///   page (about a tenth of `iter_warc`'s CPU);
+/// * no transparent huge pages: mimalloc asks the kernel for them on its whole arena, and the
+///   memory it returns and takes again (a batch's Arrow columns, a large page's tree) was
+///   then zeroed 2 MiB at a time, 12% of a profile of `iter_warc_arrow` and 8-10% of its CPU.
+fn tune_allocator() {
     // SAFETY: mi_option_set only stores a number in mimalloc's option table, read when it
-    // next decides whether to purge.
-    unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 10_000) }
+    // next decides whether to purge or maps more memory.
+    unsafe {
+        libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 10_000);
+        libmimalloc_sys::mi_option_set(MI_OPTION_ALLOW_THP, 0);
+    }
 }
 
 /// Checks an `encoding=` label: it must be one of the WHATWG Encoding Standard's labels (what
@@ -548,7 +558,7 @@ fn iter_warc_arrow(
 
 #[pymodule]
 fn _harvest(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    keep_freed_memory_longer();
+    tune_allocator();
     let py = m.py();
     m.add_function(wrap_pyfunction!(extract, m)?)?;
     m.add_function(wrap_pyfunction!(mf2, m)?)?;
