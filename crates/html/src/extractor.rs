@@ -3,7 +3,7 @@
 
 use crate::error::Error;
 use crate::options::{Limits, LinksDetail, Mf2Options, MicrodataOptions, Syntax};
-use crate::output::{AllOptions, WriteError};
+use crate::output::{AllOptions, WriteError, WrittenMember};
 use crate::record::{Member, Record};
 use harvest_dom::Document;
 use harvest_microdata::{JsonDocument, JsonOptions};
@@ -238,9 +238,9 @@ impl Extractor {
         harvest_pipeline::extract::write_all(doc, &self.options, &self.limits, out)
     }
 
-    /// [`Extractor::write_document`], and where each member's value lies in what it wrote: its
-    /// key and its byte range, in record order. A reader that keeps each syntax's JSON apart
-    /// cuts the values out without reading the record again.
+    /// [`Extractor::write_document`], and each member as written: its key, where its value
+    /// lies in what was written, and what its syntax found, in record order. A reader that
+    /// keeps each syntax's JSON apart cuts the values out without reading the record again.
     ///
     /// ```
     /// use harvest_html::{Extractor, Page, Syntax};
@@ -248,15 +248,16 @@ impl Extractor {
     /// let extractor = Extractor::new().syntaxes([Syntax::Mf2]);
     /// let mut out = Vec::new();
     /// let members = extractor.write_document_members(&extractor.parse(&page), &mut out).unwrap();
-    /// let keys: Vec<&str> = members.iter().map(|(key, _)| *key).collect();
+    /// let keys: Vec<&str> = members.iter().map(|member| member.key).collect();
     /// assert_eq!(keys, ["url", "mf2"]);
-    /// assert_eq!(&out[members[0].1.clone()], br#""https://example.com/""#);
+    /// assert_eq!(&out[members[0].at.clone()], br#""https://example.com/""#);
+    /// assert_eq!(members[1].found, Some(1));
     /// ```
     pub fn write_document_members(
         &self,
         doc: &Document,
         out: &mut dyn Write,
-    ) -> Result<Vec<(&'static str, std::ops::Range<usize>)>, WriteError> {
+    ) -> Result<Vec<WrittenMember>, WriteError> {
         harvest_pipeline::extract::write_all_members(doc, &self.options, &self.limits, out)
     }
 }

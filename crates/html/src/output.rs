@@ -25,6 +25,6 @@
 pub use harvest_pipeline::extract::{
     check_root_selector, AllOptions, ConversionSource, ExtractError, Extraction, FeedSource, IcalOutput, LinksMode,
     MicrodataOutput, Output, RdfAlgorithm, RdfFormat, RdfOutput, RdfaFormat, RdfaGraph, RdfaOutput, Registry,
-    RegistryError, VcardOutput, WriteError,
+    RegistryError, VcardOutput, WriteError, WrittenMember,
 };
 pub use harvest_pipeline::pretty;

@@ -20,6 +20,7 @@ use crate::error::failed;
 pub use crate::error::{ExtractError, WriteError};
 use crate::extractors::{atom, ical, mf2_document, rdf, rdfa_graph, vcard, w3c};
 pub use crate::extractors::{parse, parse_limited, parse_options};
+pub use crate::json::WrittenMember;
 use crate::json::{AllRecord, FullLinks, JsonOutput};
 pub use crate::limits::Limits;
 use crate::limits::{check_interrupted, check_size, BoundedWriter, OUTPUT_BLOCK};
@@ -216,7 +217,7 @@ impl Extraction {
                 JsonOutput::MicrodataDiagnostics(harvest_microdata::validate(doc))
             }
             Extraction::Microdata(MicrodataOutput::Json(options)) => {
-                JsonOutput::Microdata(crate::json::microdata(doc, options, false, limits)?)
+                JsonOutput::Microdata(crate::json::microdata(doc, options, false, limits)?.0)
             }
             Extraction::Microdata(MicrodataOutput::JsonLd(registry)) => {
                 JsonOutput::Value(harvest_export::rdf::jsonld::from_conversion(&w3c(doc, registry.as_ref(), limits)?))
@@ -274,9 +275,10 @@ pub fn write_all(doc: &Document, options: &AllOptions, limits: &Limits, out: &mu
     write_all_record(doc, options, limits, None, out)
 }
 
-/// [`write_all`], and where each member's value lies in what it wrote: its key and its byte
-/// range, in record order. A reader that keeps each syntax's JSON apart (the Python binding's
-/// `iter_warc(as_json=True)`) cuts the values out without reading the record again.
+/// [`write_all`], and each member as written: its key, where its value lies in what was
+/// written, and what its syntax found ([`WrittenMember`]), in record order. A reader that keeps each
+/// syntax's JSON apart (the Python binding's `iter_warc(as_json=True)`) cuts the values out,
+/// and has their counts, without reading the record again.
 ///
 /// ```
 /// use harvest_pipeline::extract::{parse, write_all_members, AllOptions, Limits, Syntax};
@@ -286,20 +288,21 @@ pub fn write_all(doc: &Document, options: &AllOptions, limits: &Limits, out: &mu
 /// let mut out = Vec::new();
 /// let members = write_all_members(&parse(&page), &options, &Limits::default(), &mut out).unwrap();
 /// let texts: Vec<(&str, &str)> =
-///     members.into_iter().map(|(key, at)| (key, std::str::from_utf8(&out[at]).unwrap())).collect();
+///     members.iter().map(|member| (member.key, std::str::from_utf8(&out[member.at.clone()]).unwrap())).collect();
 /// assert_eq!(texts[0], ("url", r#""https://example.com/""#));
 /// assert!(texts[1].0 == "mf2" && texts[1].1.starts_with(r#"{"items":[{"type":["h-card"]"#));
 /// assert_eq!(texts[2], ("opengraph", "[]"));
+/// assert_eq!(members[1].found, Some(1));
 /// ```
 pub fn write_all_members(
     doc: &Document,
     options: &AllOptions,
     limits: &Limits,
     out: &mut dyn Write,
-) -> Result<Vec<(&'static str, std::ops::Range<usize>)>, WriteError> {
+) -> Result<Vec<WrittenMember>, WriteError> {
     let spans = crate::json::MemberSpans::default();
     write_all_record(doc, options, limits, Some(&spans), out)?;
-    Ok(spans.spans.into_inner())
+    Ok(spans.members.into_inner())
 }
 
 fn write_all_record(

@@ -21,6 +21,7 @@ use harvest_dom::{Document, Url};
 use serde::ser::{Error as _, SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 use serde_json::value::RawValue;
+use std::cell::Cell;
 
 /// A JSON output, ready to serialize.
 pub(crate) enum JsonOutput<'a> {
@@ -57,25 +58,32 @@ impl Serialize for JsonOutput<'_> {
     }
 }
 
-/// The microdata JSON of a page (HTML §5.4.1), from harvest-microdata's writer. Past an output
-/// limit, a truncated output (`"truncated": true`) when `truncate`, else an error.
+/// The microdata JSON of a page (HTML §5.4.1), from harvest-microdata's writer, and how many
+/// top-level items it holds. Past an output limit, a truncated output (`"truncated": true`)
+/// when `truncate`, else an error.
 pub(crate) fn microdata(
     doc: &Document,
     read: &harvest_microdata::MicrodataOptions,
     truncate: bool,
     limits: &Limits,
-) -> Result<Box<RawValue>, ExtractError> {
+) -> Result<(Box<RawValue>, usize), ExtractError> {
     let mut options = harvest_microdata::JsonOptions::new();
     if let Some(max) = limits.max_values {
         options = options.max_values(max);
     }
     let microdata = harvest_microdata::Microdata::with_options(doc, read);
-    let json = if truncate {
-        microdata.to_json(&options)
-    } else {
-        microdata.try_to_json(&options).map_err(|e| ExtractError::Failed(e.to_string()))?
+    let (json, items) = match microdata.try_to_json(&options) {
+        Ok(json) => (json, microdata.items().len()),
+        // Cut short, it holds the items it reached (rare: written again, and counted).
+        Err(_) if truncate => {
+            let json = microdata.to_json(&options);
+            let items = Syntax::Microdata.count_json(&json);
+            (json, items)
+        }
+        Err(error) => return Err(ExtractError::Failed(error.to_string())),
     };
-    RawValue::from_string(json).map_err(|e| ExtractError::Failed(e.to_string()))
+    let json = RawValue::from_string(json).map_err(|e| ExtractError::Failed(e.to_string()))?;
+    Ok((json, items))
 }
 
 /// Every link of a page in the full form, read one at a time as the serializer asks.
@@ -86,6 +94,33 @@ impl Serialize for FullLinks<'_> {
         let mut seq = serializer.serialize_seq(None)?;
         for link in harvest_links::iter_links(self.0) {
             seq.serialize_element(&link)?;
+        }
+        seq.end()
+    }
+}
+
+/// The links of an `all` record in the form asked for, read one at a time as the serializer
+/// asks, and counted as they are written.
+struct LinkStream<'a> {
+    doc: &'a Document,
+    detail: LinksDetail,
+    count: Cell<usize>,
+}
+
+impl Serialize for LinkStream<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(None)?;
+        match self.detail {
+            LinksDetail::Compact => harvest_links::compact_links(self.doc).try_for_each(|link| {
+                self.count.set(self.count.get() + 1);
+                seq.serialize_element(link)
+            })?,
+            LinksDetail::Full => {
+                for link in harvest_links::iter_links(self.doc) {
+                    self.count.set(self.count.get() + 1);
+                    seq.serialize_element(&link)?;
+                }
+            }
         }
         seq.end()
     }
@@ -102,12 +137,37 @@ pub(crate) struct AllRecord<'a> {
 }
 
 /// Where each member of an `all` record lies in the text serde_json writes: `position` is
-/// the offset of the next byte it writes (kept by [`Counting`]), and each member's value is
-/// noted as it is written, in record order.
+/// the offset of the next byte it writes (kept by [`Counting`]), and each member is noted as
+/// its value is written, in record order.
 #[derive(Default)]
 pub(crate) struct MemberSpans {
-    pub(crate) position: std::cell::Cell<usize>,
-    pub(crate) spans: std::cell::RefCell<Vec<(&'static str, std::ops::Range<usize>)>>,
+    pub(crate) position: Cell<usize>,
+    pub(crate) members: std::cell::RefCell<Vec<WrittenMember>>,
+}
+
+/// One member of an `all` record as written: its key, where its value lies in the text, and
+/// how much its syntax found there ([`Syntax::count`]'s figure, taken from the extractor's
+/// result as it is written instead of read back from the text; none for `url` and `errors`).
+///
+/// ```
+/// use harvest_pipeline::extract::{parse, write_all_members, AllOptions, Limits, Syntax};
+/// use harvest_pipeline::Page;
+/// let page = Page::new("-", b"<p class=h-card>Ada</p><a href=/b rel=me>b</a>".to_vec(), Some("https://example.com/"));
+/// let options = AllOptions { syntaxes: vec![Syntax::Mf2, Syntax::Links], ..AllOptions::default() };
+/// let mut out = Vec::new();
+/// let members = write_all_members(&parse(&page), &options, &Limits::default(), &mut out).unwrap();
+/// let found: Vec<_> = members.iter().map(|member| (member.key, member.found)).collect();
+/// assert_eq!(found, [("url", None), ("mf2", Some(1)), ("links", Some(1))]);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct WrittenMember {
+    /// The member's key: `url`, a syntax's name, or `errors`.
+    pub key: &'static str,
+    /// The byte range of its value in what was written.
+    pub at: std::ops::Range<usize>,
+    /// For a syntax, how much it found: what `Syntax::count` gives for the value.
+    pub found: Option<usize>,
 }
 
 /// A writer that counts what goes through it into a [`MemberSpans`]'s position.
@@ -133,6 +193,8 @@ impl<W: std::io::Write> std::io::Write for Counting<'_, W> {
 struct Marked<'a, T: ?Sized> {
     key: &'static str,
     value: &'a T,
+    /// What the member found, asked once the value is written (a stream counts as it goes).
+    found: &'a dyn Fn() -> Option<usize>,
     spans: &'a MemberSpans,
 }
 
@@ -140,21 +202,23 @@ impl<T: Serialize + ?Sized> Serialize for Marked<'_, T> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let start = self.spans.position.get();
         let written = self.value.serialize(serializer)?;
-        self.spans.spans.borrow_mut().push((self.key, start..self.spans.position.get()));
+        let at = start..self.spans.position.get();
+        self.spans.members.borrow_mut().push(WrittenMember { key: self.key, at, found: (self.found)() });
         Ok(written)
     }
 }
 
 impl AllRecord<'_> {
-    /// Writes one member, noting where its value lies when asked.
+    /// Writes one member, noting where its value lies and what it found when asked.
     fn entry<M: SerializeMap, T: Serialize + ?Sized>(
         &self,
         map: &mut M,
         key: &'static str,
         value: &T,
+        found: &dyn Fn() -> Option<usize>,
     ) -> Result<(), M::Error> {
         match self.spans {
-            Some(spans) => map.serialize_entry(key, &Marked { key, value, spans }),
+            Some(spans) => map.serialize_entry(key, &Marked { key, value, found, spans }),
             None => map.serialize_entry(key, value),
         }
     }
@@ -165,7 +229,7 @@ impl Serialize for AllRecord<'_> {
         let doc = self.doc;
         let failed = |error: ExtractError| S::Error::custom(error);
         let mut map = serializer.serialize_map(None)?;
-        self.entry(&mut map, "url", &doc.url().map(Url::as_str))?;
+        self.entry(&mut map, "url", &doc.url().map(Url::as_str), &|| None)?;
         let mut errors = Vec::new();
         for syntax in Syntax::ALL.into_iter().filter(|syntax| self.options.syntaxes.contains(syntax)) {
             let key = syntax.name();
@@ -174,34 +238,44 @@ impl Serialize for AllRecord<'_> {
                 // other syntaxes: its microdata is cut short and says so.
                 Syntax::Microdata => {
                     let strict = self.options.strict_limits;
-                    let json = microdata(doc, &self.options.microdata, !strict, self.limits).map_err(failed)?;
-                    self.entry(&mut map, key, &json)?
+                    let (json, found) =
+                        microdata(doc, &self.options.microdata, !strict, self.limits).map_err(failed)?;
+                    self.entry(&mut map, key, &json, &|| Some(found))?
                 }
                 Syntax::Mf2 => {
                     let parser =
                         self.options.mf2.parser_options(doc, self.limits).strict_limits(self.options.strict_limits);
                     let mf2 = harvest_mf2::parse(doc, &parser).map_err(S::Error::custom)?;
-                    self.entry(&mut map, key, &mf2)?;
+                    self.entry(&mut map, key, &mf2, &|| Some(mf2.items.len()))?;
                 }
-                Syntax::Links => match self.options.links {
-                    LinksDetail::Compact => self.entry(&mut map, key, &harvest_links::compact_links(doc))?,
-                    LinksDetail::Full => self.entry(&mut map, key, &FullLinks(doc))?,
-                },
+                Syntax::Links => {
+                    let links = LinkStream { doc, detail: self.options.links, count: Cell::new(0) };
+                    self.entry(&mut map, key, &links, &|| Some(links.count.get()))?
+                }
                 Syntax::JsonLd => {
                     let (blocks, block_errors) = crate::jsonld_blocks::blocks(doc);
                     errors = block_errors;
-                    self.entry(&mut map, key, &blocks)?;
+                    self.entry(&mut map, key, &blocks, &|| Some(blocks.len()))?;
                 }
-                Syntax::OpenGraph => self.entry(&mut map, key, &harvest_meta::opengraph(doc))?,
-                Syntax::DublinCore => self.entry(&mut map, key, &harvest_meta::dublin_core(doc))?,
+                Syntax::OpenGraph => {
+                    let objects = harvest_meta::opengraph(doc);
+                    let found = objects.iter().map(|object| object.properties.len()).sum();
+                    self.entry(&mut map, key, &objects, &|| Some(found))?
+                }
+                Syntax::DublinCore => {
+                    let statements = harvest_meta::dublin_core(doc);
+                    let found = statements.iter().map(|s| s.elements.len() + s.terms.len()).sum();
+                    self.entry(&mut map, key, &statements, &|| Some(found))?
+                }
                 Syntax::Rdfa => {
                     let rdfa = rdfa_graph(doc, &RdfaOutput::default(), self.limits).map_err(failed)?;
-                    self.entry(&mut map, key, &harvest_rdf::jsonld::write(&rdfa.graph))?;
+                    let nodes = harvest_rdf::jsonld::write(&rdfa.graph);
+                    self.entry(&mut map, key, &nodes, &|| Some(nodes.as_array().map_or(0, Vec::len)))?;
                 }
             }
         }
         if !errors.is_empty() {
-            self.entry(&mut map, "errors", &errors)?;
+            self.entry(&mut map, "errors", &errors, &|| None)?;
         }
         map.end()
     }

@@ -92,13 +92,14 @@ impl Record {
         })?;
         // Each span is a whole JSON value, in the UTF-8 serde_json writes.
         let mut record = BTreeMap::new();
-        for (key, at) in spans {
-            let value = written.get(at).and_then(|bytes| std::str::from_utf8(bytes).ok());
+        for member in spans {
+            let value = written.get(member.at).and_then(|bytes| std::str::from_utf8(bytes).ok());
+            let key = member.key;
             let value = value.ok_or_else(|| ExtractError::Failed(format!("the record's {key} is not where it was")))?;
-            record.insert(key, value);
+            record.insert(key, (value, member.found));
         }
         let mut texts = Texts::default();
-        if let Some(url) = record.remove("url") {
+        if let Some((url, _)) = record.remove("url") {
             texts.members.push(("url".to_owned(), url.to_owned()));
         }
         let mut errors = None;
@@ -112,8 +113,9 @@ impl Record {
                 let blocks: Vec<&str> = blocks.iter().map(|raw| raw.get()).collect();
                 (format!("[{}]", blocks.join(",")), blocks.len())
             } else {
-                let Some(raw) = record.remove(syntax.name()) else { continue };
-                (raw.to_owned(), syntax.count_json(raw))
+                let Some((raw, found)) = record.remove(syntax.name()) else { continue };
+                // Counted as it was written; read from the text only if a member came without.
+                (raw.to_owned(), found.unwrap_or_else(|| syntax.count_json(raw)))
             };
             texts.members.push((syntax.name().to_owned(), text));
             texts.counts.push((syntax.name(), count));
