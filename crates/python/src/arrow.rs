@@ -111,8 +111,7 @@ fn row<'a>(item: &'a Item, syntaxes: &[Syntax]) -> Vec<Cell<'a>> {
         Ok(Data::Texts(texts)) => Some(texts),
         _ => None,
     };
-    let member =
-        |key: &str| texts.and_then(|t| t.members.iter().find(|(k, _)| k == key)).map(|(_, text)| text.as_str());
+    let member = |key: &str| texts.and_then(|texts| texts.member(key));
     for syntax in Syntax::ALL.into_iter().filter(|syntax| syntaxes.contains(syntax)) {
         let count = texts.and_then(|Texts { counts, .. }| counts.iter().find(|(name, _)| *name == syntax.name()));
         cells.push(Cell::Text(member(syntax.name())));

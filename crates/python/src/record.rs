@@ -41,11 +41,33 @@ fn parse(page: &Page, extractor: &Extractor, limits: &Limits) -> (Extractor, Doc
 }
 
 /// A page's record as JSON text: each member's text, keyed by its name in record order, and
-/// what each syntax found.
+/// what each syntax found. The texts lie one after another in one buffer, the record as the
+/// extractor wrote it (the values are cut from it where they lie, not copied apart) with the
+/// JSON-LD blocks and their errors after it.
 #[derive(Default)]
 pub struct Texts {
-    pub members: Vec<(String, String)>,
+    text: String,
+    members: Vec<(&'static str, std::ops::Range<usize>)>,
     pub counts: Vec<(&'static str, usize)>,
+}
+
+impl Texts {
+    /// Each member's key and JSON text, in record order.
+    pub fn members(&self) -> impl Iterator<Item = (&'static str, &str)> {
+        self.members.iter().map(|(key, at)| (*key, self.text.get(at.clone()).unwrap_or_default()))
+    }
+
+    /// The JSON text of the member `key`, if the record has it.
+    pub fn member(&self, key: &str) -> Option<&str> {
+        self.members().find(|(name, _)| *name == key).map(|(_, text)| text)
+    }
+
+    /// Adds a member whose text is not in the buffer yet.
+    fn push(&mut self, key: &'static str, text: &str) {
+        let start = self.text.len();
+        self.text.push_str(text);
+        self.members.push((key, start..self.text.len()));
+    }
 }
 
 /// A page's `all` record, computed without the GIL: the other syntaxes as JSON, the JSON-LD
@@ -85,42 +107,51 @@ impl Record {
     /// JSON values or reading the record again.
     pub fn texts(page: &Page, extractor: &Extractor, reading: Reading, limits: &Limits) -> Result<Texts, ExtractError> {
         let (others, doc) = parse(page, extractor, limits);
-        let mut written = Vec::new();
+        // Room for a record as large as the page, so that it seldom grows (and copies itself)
+        // while it is written: records run at 0.9 of their pages' size over the Spark
+        // benchmark's archives. The room is touched only as it is written.
+        let mut written = Vec::with_capacity(page.bytes.len());
         let spans = others.write_document_members(&doc, &mut written).map_err(|error| match error {
             WriteError::Extract(error) => error,
             other => ExtractError::Failed(other.to_string()),
         })?;
-        // Each span is a whole JSON value, in the UTF-8 serde_json writes.
+        // serde_json writes UTF-8, and each span is a whole JSON value in it.
+        let text =
+            String::from_utf8(written).map_err(|_| ExtractError::Failed("the record is not UTF-8".to_owned()))?;
         let mut record = BTreeMap::new();
         for member in spans {
-            let value = written.get(member.at).and_then(|bytes| std::str::from_utf8(bytes).ok());
             let key = member.key;
-            let value = value.ok_or_else(|| ExtractError::Failed(format!("the record's {key} is not where it was")))?;
-            record.insert(key, (value, member.found));
+            if text.get(member.at.clone()).is_none() {
+                return Err(ExtractError::Failed(format!("the record's {key} is not where it was")));
+            }
+            record.insert(key, (member.at, member.found));
         }
-        let mut texts = Texts::default();
+        let mut texts = Texts { text, ..Texts::default() };
         if let Some((url, _)) = record.remove("url") {
-            texts.members.push(("url".to_owned(), url.to_owned()));
+            texts.members.push(("url", url));
         }
         let mut errors = None;
         for syntax in Syntax::ALL {
-            let (text, count) = if syntax == Syntax::JsonLd {
+            if syntax == Syntax::JsonLd {
                 if !extractor.all_options().syntaxes.contains(&Syntax::JsonLd) {
                     continue;
                 }
                 let (blocks, block_errors) = block_texts(&doc, reading);
                 errors = (!block_errors.is_empty()).then(|| Value::Array(block_errors).to_string());
                 let blocks: Vec<&str> = blocks.iter().map(|raw| raw.get()).collect();
-                (format!("[{}]", blocks.join(",")), blocks.len())
+                texts.push(syntax.name(), &format!("[{}]", blocks.join(",")));
+                texts.counts.push((syntax.name(), blocks.len()));
             } else {
-                let Some((raw, found)) = record.remove(syntax.name()) else { continue };
+                let Some((at, found)) = record.remove(syntax.name()) else { continue };
                 // Counted as it was written; read from the text only if a member came without.
-                (raw.to_owned(), found.unwrap_or_else(|| syntax.count_json(raw)))
-            };
-            texts.members.push((syntax.name().to_owned(), text));
-            texts.counts.push((syntax.name(), count));
+                let count = found.unwrap_or_else(|| syntax.count_json(texts.text.get(at.clone()).unwrap_or_default()));
+                texts.members.push((syntax.name(), at));
+                texts.counts.push((syntax.name(), count));
+            }
         }
-        texts.members.extend(errors.map(|errors| ("errors".to_owned(), errors)));
+        if let Some(errors) = errors {
+            texts.push("errors", &errors);
+        }
         Ok(texts)
     }
 

@@ -261,13 +261,13 @@ impl WarcIterator {
                 dict.set_item("data", record.to_python(py)?)?;
                 dict.set_item("error", py.None())?;
             }
-            Ok(Data::Texts(Texts { members: texts, counts: found })) => {
-                for (syntax, count) in found {
-                    counts.set_item(syntax, count)?;
+            Ok(Data::Texts(texts)) => {
+                for (syntax, count) in &texts.counts {
+                    counts.set_item(*syntax, count)?;
                 }
                 dict.set_item("counts", counts)?;
                 let text_dict = PyDict::new(py);
-                for (key, text) in texts {
+                for (key, text) in texts.members() {
                     match self.settings.form {
                         DataForm::JsonBytes => text_dict.set_item(key, PyBytes::new(py, text.as_bytes()))?,
                         _ => text_dict.set_item(key, text)?,
