@@ -21,7 +21,7 @@ pub use crate::error::{ExtractError, WriteError};
 use crate::extractors::{atom, ical, mf2_document, rdf, rdfa_graph, vcard, w3c};
 pub use crate::extractors::{parse, parse_limited, parse_options};
 pub use crate::json::WrittenMember;
-use crate::json::{AllRecord, FullLinks, JsonOutput};
+use crate::json::{AllRecord, JsonOutput, LinkStream};
 pub use crate::limits::Limits;
 use crate::limits::{check_interrupted, check_size, BoundedWriter, OUTPUT_BLOCK};
 pub use crate::options::*;
@@ -222,7 +222,7 @@ impl Extraction {
             Extraction::Microdata(MicrodataOutput::JsonLd(registry)) => {
                 JsonOutput::Value(harvest_export::rdf::jsonld::from_conversion(&w3c(doc, registry.as_ref(), limits)?))
             }
-            Extraction::Links(LinksMode::All) => JsonOutput::Links(FullLinks(doc)),
+            Extraction::Links(LinksMode::All) => JsonOutput::Links(LinkStream::new(doc, LinksDetail::Full)),
             Extraction::Links(LinksMode::Feeds) => JsonOutput::Feeds(harvest_links::feeds(doc)),
             Extraction::Links(LinksMode::Check) => JsonOutput::LinkDiagnostics(harvest_links::check(doc)),
             Extraction::All(options) => JsonOutput::All(AllRecord { doc, options, limits, spans: None }),

@@ -34,7 +34,7 @@ pub(crate) enum JsonOutput<'a> {
     /// A JSON value built whole (JSON-LD of microdata, JF2).
     Value(serde_json::Value),
     /// Every link, in the full form.
-    Links(FullLinks<'a>),
+    Links(LinkStream<'a>),
     /// The feed links.
     Feeds(Vec<harvest_links::Link>),
     /// The link checker's diagnostics.
@@ -86,25 +86,18 @@ pub(crate) fn microdata(
     Ok((json, items))
 }
 
-/// Every link of a page in the full form, read one at a time as the serializer asks.
-pub(crate) struct FullLinks<'a>(pub(crate) &'a Document);
-
-impl Serialize for FullLinks<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut seq = serializer.serialize_seq(None)?;
-        for link in harvest_links::iter_links(self.0) {
-            seq.serialize_element(&link)?;
-        }
-        seq.end()
-    }
-}
-
-/// The links of an `all` record in the form asked for, read one at a time as the serializer
-/// asks, and counted as they are written.
-struct LinkStream<'a> {
+/// The links of a page in the form asked for, read one at a time as the serializer asks (a
+/// page's link list is never held), and counted as they are written.
+pub(crate) struct LinkStream<'a> {
     doc: &'a Document,
     detail: LinksDetail,
     count: Cell<usize>,
+}
+
+impl LinkStream<'_> {
+    pub(crate) fn new(doc: &Document, detail: LinksDetail) -> LinkStream<'_> {
+        LinkStream { doc, detail, count: Cell::new(0) }
+    }
 }
 
 impl Serialize for LinkStream<'_> {
@@ -249,7 +242,7 @@ impl Serialize for AllRecord<'_> {
                     self.entry(&mut map, key, &mf2, &|| Some(mf2.items.len()))?;
                 }
                 Syntax::Links => {
-                    let links = LinkStream { doc, detail: self.options.links, count: Cell::new(0) };
+                    let links = LinkStream::new(doc, self.options.links);
                     self.entry(&mut map, key, &links, &|| Some(links.count.get()))?
                 }
                 Syntax::JsonLd => {
