@@ -82,7 +82,7 @@ fn corpus_pages_convert_and_read_back() {
         // one object per top-level item (plus any subject no item reaches) and serializes.
         let w3c = rdf::w3c::from_microdata(&document, &rdf::w3c::W3cOptions::new())
             .unwrap_or_else(|e| panic!("{what}: W3C: {e}"));
-        let (nt, ttl) = (w3c.graph.to_ntriples(), w3c.graph.to_turtle());
+        let (nt, ttl) = (w3c.to_ntriples(), w3c.to_turtle());
         let from_nt = graph(
             oxttl::NTriplesParser::new()
                 .for_slice(nt.as_bytes())

@@ -4,7 +4,8 @@
 #![cfg(feature = "rdf")]
 
 use harvest_dom::{Document, ParseOptions, Url};
-use harvest_export::rdf::{self, Graph, RdfError, RdfOptions, Term};
+use harvest_export::rdf::{self, Conversion, RdfError, RdfOptions};
+use harvest_rdf::{Subject, Term};
 use oxrdf::graph::CanonicalizationAlgorithm;
 use oxttl::{NTriplesParser, TurtleParser};
 
@@ -41,7 +42,7 @@ fn parse_turtle(text: &str, base: &str) -> oxrdf::Graph {
 
 /// Converts, writes both syntaxes, and checks each parses to the expected graph (Turtle,
 /// relative IRIs against `url`). Returns the graph.
-fn check(html: &str, url: &str, expected_turtle: &str) -> Graph {
+fn check(html: &str, url: &str, expected_turtle: &str) -> Conversion {
     let graph = rdf::from_microdata(&doc(html, url), &RdfOptions::new()).unwrap();
     let expected = parse_turtle(expected_turtle, url);
     let ntriples = graph.to_ntriples();
@@ -272,8 +273,8 @@ fn untyped_items_and_fallback_types() {
     // fallback type, so with both sets of predicates; an untyped item under an absolute name
     // still gets a fallback type.
     let graph = check(html, "http://example.com/", expected);
-    let blanks: std::collections::HashSet<&Term> =
-        graph.triples().iter().map(|t| &t.subject).filter(|s| matches!(s, Term::Blank { .. })).collect();
+    let blanks: std::collections::HashSet<&Subject> =
+        graph.graph.iter().map(|t| &t.subject).filter(|s| matches!(s, Subject::Blank(_))).collect();
     assert_eq!(blanks.len(), 5, "{}", graph.to_ntriples());
     // `_:r` (the relatively typed item) has no triples of its own.
 }
@@ -384,10 +385,10 @@ fn literals_escape_for_both_syntaxes() {
     let from_ttl = parse_turtle(&graph.to_turtle(), "http://x/");
     assert_eq!(from_nt, from_ttl);
     let value = graph
-        .triples()
+        .graph
         .iter()
         .find_map(|t| match &t.object {
-            Term::Literal { value, .. } => Some(value.clone()),
+            Term::Literal(literal) => Some(literal.value().to_owned()),
             _ => None,
         })
         .unwrap();
@@ -481,14 +482,13 @@ fn only_well_formed_language_tags_reach_rdf() {
 /// Issue 29 item 11: a malformed item type reached RDF as an invalid IRI with both algorithms.
 /// Every IRI goes through harvest-rdf's checked terms: repaired by %-encoding what RFC 3987
 /// forbids, or through the URL parser (here: `s@` is user info, its `@` encoded), else left out
-/// and listed in `Graph::dropped`.
+/// and listed in `Conversion::dropped`.
 #[test]
 fn a_malformed_item_type_is_repaired_or_dropped_never_written_invalid() {
     let html = r#"<div itemscope itemtype="http://s@@chema.org/Organization"><span itemprop="name">X</span></div>"#;
     let page = doc(html, "http://example.com/");
     let html5 = rdf::from_microdata(&page, &RdfOptions::new()).unwrap();
-    let w3c =
-        harvest_export::rdf::w3c::from_microdata(&page, &harvest_export::rdf::w3c::W3cOptions::new()).unwrap().graph;
+    let w3c = harvest_export::rdf::w3c::from_microdata(&page, &harvest_export::rdf::w3c::W3cOptions::new()).unwrap();
     for graph in [&html5, &w3c] {
         let nt = graph.to_ntriples();
         assert_eq!(parse_ntriples(&nt).len(), graph.len(), "{nt}");
@@ -496,5 +496,5 @@ fn a_malformed_item_type_is_repaired_or_dropped_never_written_invalid() {
         assert!(!nt.contains("<http://s@@chema.org/Organization>"), "{nt}");
         assert_eq!(parse_turtle(&graph.to_turtle(), "http://x/").len(), graph.len());
     }
-    assert!(html5.dropped().is_empty() && w3c.dropped().is_empty());
+    assert!(html5.dropped.is_empty() && w3c.dropped.is_empty());
 }

@@ -122,8 +122,8 @@ pub(crate) fn w3c(
 }
 
 pub(crate) fn rdf(doc: &Document, options: &RdfOutput, limits: &Limits) -> Result<String, ExtractError> {
-    let graph = match options.algorithm {
-        RdfAlgorithm::W3c => w3c(doc, options.registry.as_ref(), limits)?.graph,
+    let conversion = match options.algorithm {
+        RdfAlgorithm::W3c => w3c(doc, options.registry.as_ref(), limits)?,
         RdfAlgorithm::Html5 => {
             let mut html5 = harvest_export::rdf::RdfOptions::new();
             if let Some(max) = limits.max_values {
@@ -133,8 +133,8 @@ pub(crate) fn rdf(doc: &Document, options: &RdfOutput, limits: &Limits) -> Resul
         }
     };
     Ok(match options.format {
-        RdfFormat::NTriples => graph.to_ntriples(),
-        RdfFormat::Turtle => graph.to_turtle(),
+        RdfFormat::NTriples => conversion.to_ntriples(),
+        RdfFormat::Turtle => conversion.to_turtle(),
     })
 }
 

@@ -102,7 +102,7 @@ impl Graph {
         if self.triples.len() >= self.limits.max_triples {
             return Err(GraphError::TooLarge { what: "triples", limit: self.limits.max_triples });
         }
-        let weight = triple.subject.weight() + triple.predicate.as_str().len() + triple.object.weight();
+        let weight = triple.weight();
         if self.bytes + weight > self.limits.max_bytes {
             return Err(GraphError::TooLarge { what: "bytes", limit: self.limits.max_bytes });
         }

@@ -3,10 +3,9 @@
 //! the graph's triples; it is also the shape of extruct's `rdfa` output.
 
 use crate::term::{Literal, Subject, Term, Triple};
+use crate::vocab::RDF_TYPE;
 use serde_json::{json, Map, Value};
 use std::collections::HashMap;
-
-const RDF_TYPE: &str = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type";
 
 /// Writes triples as expanded JSON-LD node objects: `@id`, `@type` (the IRI and blank-node
 /// objects of `rdf:type`), then each predicate with its values: `{"@id"}` for nodes,

@@ -488,4 +488,17 @@ impl Triple {
     pub fn new(subject: impl Into<Subject>, predicate: Iri, object: impl Into<Term>) -> Triple {
         Triple { subject: subject.into(), predicate, object: object.into() }
     }
+
+    /// The bytes of IRIs and literals the triple holds, roughly (a blank node counts 8): what
+    /// [`crate::Limits::max_bytes`] counts.
+    ///
+    /// ```
+    /// use harvest_rdf::{Iri, Literal, Triple};
+    /// let s = Iri::parse("http://a.example/").unwrap();
+    /// let p = Iri::parse("http://a.example/p").unwrap();
+    /// assert_eq!(Triple::new(s, p, Literal::simple("abc")).weight(), 17 + 18 + 3);
+    /// ```
+    pub fn weight(&self) -> usize {
+        self.subject.weight() + self.predicate.as_str().len() + self.object.weight()
+    }
 }

@@ -3,11 +3,9 @@
 
 use crate::ntriples::{write_iri, write_subject, write_term};
 use crate::term::{Iri, Subject, Term, Triple};
+use crate::vocab::RDF_TYPE;
 use std::collections::HashMap;
 use std::fmt::Write as _;
-
-/// `rdf:type`, written `a`.
-const RDF_TYPE: &str = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type";
 
 /// Writes triples as Turtle. `prefixes` are the `(name, namespace)` pairs the writer may
 /// declare: a predicate is written as a prefixed name with the longest namespace it starts

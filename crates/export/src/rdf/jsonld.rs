@@ -41,8 +41,9 @@
 //! }]));
 //! ```
 
-use super::w3c::Conversion;
-use super::{Term, RDF_TYPE};
+use super::Conversion;
+use harvest_rdf::vocab::RDF_TYPE;
+use harvest_rdf::{Iri, Literal, Subject, Term};
 use serde_json::{json, Map, Value};
 use std::collections::{HashMap, HashSet};
 
@@ -52,9 +53,9 @@ const COMPACTED: [&str; 2] = ["http://schema.org/", "https://schema.org/"];
 /// The JSON-LD of a conversion: an array with one node object per top-level item.
 pub fn from_conversion(conversion: &Conversion) -> Value {
     let writer = Writer::new(conversion);
-    let mut described: HashSet<&Term> = HashSet::new();
+    let mut described: HashSet<Subject> = HashSet::new();
     let mut top: Vec<Value> = Vec::new();
-    let mut seen_top: HashSet<&Term> = HashSet::new();
+    let mut seen_top: HashSet<&Subject> = HashSet::new();
     for subject in &conversion.items {
         if !seen_top.insert(subject) {
             continue;
@@ -72,7 +73,7 @@ pub fn from_conversion(conversion: &Conversion) -> Value {
     // Subjects no top-level item reaches: the values of reverse properties
     // (`itemprop-reverse`), which are the subjects of their triples. Each gets its own node
     // object, in graph order, with full IRIs.
-    for triple in conversion.graph.triples() {
+    for triple in &conversion.graph {
         if !described.contains(&triple.subject) {
             top.push(writer.node(&triple.subject, None, &mut described));
         }
@@ -83,15 +84,15 @@ pub fn from_conversion(conversion: &Conversion) -> Value {
 /// The graph grouped by subject, with what is needed to decide ids.
 struct Writer<'a> {
     /// Subject → its (predicate, object) pairs, in graph order.
-    by_subject: HashMap<&'a Term, Vec<(&'a str, &'a Term)>>,
-    /// How often each term is an object, plus one for each top-level item it is.
-    references: HashMap<&'a Term, usize>,
+    by_subject: HashMap<&'a Subject, Vec<(&'a Iri, &'a Term)>>,
+    /// How often each node is an object, plus one for each top-level item it is.
+    references: HashMap<Subject, usize>,
 }
 
 /// A node object being written: its subject, its pairs, the next pair, the object so far, and
 /// the key the finished node goes under in its parent.
 struct Frame<'w, 'a> {
-    pairs: &'w [(&'a str, &'a Term)],
+    pairs: &'w [(&'a Iri, &'a Term)],
     next: usize,
     node: Map<String, Value>,
     key: Option<String>,
@@ -99,21 +100,23 @@ struct Frame<'w, 'a> {
 
 impl<'a> Writer<'a> {
     fn new(conversion: &'a Conversion) -> Writer<'a> {
-        let mut by_subject: HashMap<&Term, Vec<(&str, &Term)>> = HashMap::new();
-        let mut references: HashMap<&Term, usize> = HashMap::new();
-        for triple in conversion.graph.triples() {
+        let mut by_subject: HashMap<&Subject, Vec<(&Iri, &Term)>> = HashMap::new();
+        let mut references: HashMap<Subject, usize> = HashMap::new();
+        for triple in &conversion.graph {
             by_subject.entry(&triple.subject).or_default().push((&triple.predicate, &triple.object));
-            *references.entry(&triple.object).or_default() += 1;
+            if let Some(node) = triple.object.as_subject() {
+                *references.entry(node).or_default() += 1;
+            }
         }
         for item in &conversion.items {
-            *references.entry(item).or_default() += 1;
+            *references.entry(item.clone()).or_default() += 1;
         }
         Writer { by_subject, references }
     }
 
-    fn first_type(&self, subject: &Term) -> Option<&'a str> {
-        self.by_subject.get(subject)?.iter().find(|(p, _)| *p == RDF_TYPE).and_then(|(_, o)| match o {
-            Term::Iri { value } => Some(value.as_str()),
+    fn first_type(&self, subject: &Subject) -> Option<&'a str> {
+        self.by_subject.get(subject)?.iter().find(|(p, _)| p.as_str() == RDF_TYPE).and_then(|(_, o)| match o {
+            Term::Iri(iri) => Some(iri.as_str()),
             _ => None,
         })
     }
@@ -129,36 +132,30 @@ impl<'a> Writer<'a> {
     }
 
     /// The start of a node object for `subject`: its `@id` when it needs one.
-    fn start(&self, subject: &Term) -> Map<String, Value> {
+    fn start(&self, subject: &Subject) -> Map<String, Value> {
         let mut node = Map::new();
         match subject {
-            Term::Iri { value } => {
-                node.insert("@id".to_owned(), Value::String(value.clone()));
+            Subject::Iri(iri) => {
+                node.insert("@id".to_owned(), Value::String(iri.as_str().to_owned()));
             }
-            Term::Blank { id } if self.references.get(subject).copied().unwrap_or(0) > 1 => {
-                node.insert("@id".to_owned(), Value::String(format!("_:b{id}")));
+            Subject::Blank(blank) if self.references.get(subject).copied().unwrap_or(0) > 1 => {
+                node.insert("@id".to_owned(), Value::String(blank.to_string()));
             }
-            _ => {}
+            Subject::Blank(_) => {}
         }
         node
     }
 
-    /// A reference to a node already written (or being written).
-    fn reference(subject: &Term) -> Value {
-        match subject {
-            Term::Iri { value } => json!({ "@id": value }),
-            Term::Blank { id } => json!({ "@id": format!("_:b{id}") }),
-            other => Self::literal(other),
-        }
-    }
-
-    fn literal(term: &Term) -> Value {
+    /// A reference to a node already written (or being written), or a literal's value.
+    fn reference(term: &Term) -> Value {
         match term {
-            Term::Literal { value, language: Some(language) } => json!({ "@value": value, "@language": language }),
-            Term::Literal { value, language: None } => Value::String(value.clone()),
-            Term::Typed { value, datatype } => json!({ "@value": value, "@type": datatype }),
-            Term::Iri { value } => json!({ "@id": value }),
-            Term::Blank { id } => json!({ "@id": format!("_:b{id}") }),
+            Term::Iri(iri) => json!({ "@id": iri.as_str() }),
+            Term::Blank(blank) => json!({ "@id": blank.to_string() }),
+            Term::Literal(Literal::LanguageTagged { value, language }) => {
+                json!({ "@value": value, "@language": language.as_str() })
+            }
+            Term::Literal(Literal::Simple { value }) => Value::String(value.clone()),
+            Term::Literal(Literal::Typed { value, datatype }) => json!({ "@value": value, "@type": datatype.as_str() }),
         }
     }
 
@@ -178,9 +175,9 @@ impl<'a> Writer<'a> {
 
     /// The node object of `subject` with every node it reaches for the first time inline,
     /// built with an explicit stack.
-    fn node(&self, subject: &'a Term, vocab: Option<&str>, described: &mut HashSet<&'a Term>) -> Value {
-        if !described.insert(subject) {
-            return Self::reference(subject);
+    fn node(&self, subject: &Subject, vocab: Option<&str>, described: &mut HashSet<Subject>) -> Value {
+        if !described.insert(subject.clone()) {
+            return Self::reference(&subject.clone().into());
         }
         let pairs = self.by_subject.get(subject).map_or(&[][..], Vec::as_slice);
         let mut stack: Vec<Frame<'_, 'a>> = vec![Frame { pairs, next: 0, node: self.start(subject), key: None }];
@@ -196,23 +193,25 @@ impl<'a> Writer<'a> {
                 continue;
             };
             frame.next += 1;
-            if predicate == RDF_TYPE {
-                if let Term::Iri { value } = object {
-                    Self::add(&mut frame.node, "@type".to_owned(), Value::String(Self::compact(value, vocab)));
+            if predicate.as_str() == RDF_TYPE {
+                if let Term::Iri(iri) = object {
+                    Self::add(&mut frame.node, "@type".to_owned(), Value::String(Self::compact(iri.as_str(), vocab)));
                     continue;
                 }
             }
-            let key = Self::compact(predicate, vocab);
-            let has_description = self.by_subject.contains_key(object);
-            if matches!(object, Term::Iri { .. } | Term::Blank { .. }) && has_description && described.insert(object) {
-                let pairs = self.by_subject.get(object).map_or(&[][..], Vec::as_slice);
-                stack.push(Frame { pairs, next: 0, node: self.start(object), key: Some(key) });
-            } else if matches!(object, Term::Blank { .. }) && !has_description && !described.contains(object) {
-                // An item without properties or types: an empty node, labelled when shared.
-                described.insert(object);
-                Self::add(&mut frame.node, key, Value::Object(self.start(object)));
-            } else {
-                Self::add(&mut frame.node, key, Self::reference(object));
+            let key = Self::compact(predicate.as_str(), vocab);
+            // The node the object names, when it is an IRI or a blank node.
+            let node = object.as_subject();
+            let pairs = node.as_ref().and_then(|node| self.by_subject.get(node));
+            match (node, pairs) {
+                (Some(node), Some(pairs)) if described.insert(node.clone()) => {
+                    stack.push(Frame { pairs, next: 0, node: self.start(&node), key: Some(key) });
+                }
+                (Some(node @ Subject::Blank(_)), None) if described.insert(node.clone()) => {
+                    // An item without properties or types: an empty node, labelled when shared.
+                    Self::add(&mut frame.node, key, Value::Object(self.start(&node)));
+                }
+                _ => Self::add(&mut frame.node, key, Self::reference(object)),
             }
         }
     }

@@ -5,10 +5,12 @@
 //! pairs, `blockquote`/`q` `cite`, then the triples of every top-level microdata item (read with
 //! harvest-microdata), with the memory that gives an item reached twice one subject, fallback
 //! types for untyped nested items, and the `owl:equivalentProperty` triples of the licensing
-//! vocabulary (§5.4.3.1) when a work item is present. The [`Graph`] keeps the triples in the
+//! vocabulary (§5.4.3.1) when a work item is present. The triples go into harvest-rdf's
+//! [`Graph`], the one RDF model every producer of harvest fills and every writer reads, in the
 //! order the algorithm generates them (a triple generated twice is kept once: an RDF graph is a
-//! set), with blank nodes numbered in order of creation; [`Graph::to_ntriples`] and
-//! [`Graph::to_turtle`] write it. Readings of the algorithm are in `docs/export-atom-rdf.md`.
+//! set), with blank nodes numbered in order of creation. A [`Conversion`] holds it with what
+//! the conversion reports; [`Conversion::to_ntriples`] and [`Conversion::to_turtle`] write it.
+//! Readings of the algorithm are in `docs/export-atom-rdf.md`.
 //!
 //! ```
 //! use harvest_dom::{Document, ParseOptions, Url};
@@ -18,9 +20,9 @@
 //!     "<p itemscope itemtype='http://schema.org/Person'><span itemprop=name>Ada</span></p>",
 //!     &ParseOptions::new().url(url),
 //! );
-//! let graph = rdf::from_microdata(&doc, &RdfOptions::new()).unwrap();
+//! let conversion = rdf::from_microdata(&doc, &RdfOptions::new()).unwrap();
 //! assert_eq!(
-//!     graph.to_ntriples(),
+//!     conversion.to_ntriples(),
 //!     "_:b0 <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://schema.org/Person> .\n\
 //!      _:b0 <http://www.w3.org/1999/xhtml/microdata#http://schema.org/Person%23:name> \"Ada\" .\n\
 //!      <http://example.com/> <http://www.w3.org/1999/xhtml/microdata#item> _:b0 .\n"
@@ -31,17 +33,14 @@
 // mutable contents (clippy.toml covers harvest-dom's Element and Node).
 #![allow(clippy::mutable_key_type)]
 
-use harvest_dom::{split_ascii_whitespace, Document, Element, Url};
+use harvest_dom::{Document, Url};
 use harvest_links::RdfRel;
 use harvest_microdata::{Item, Microdata, PropertyValue};
-use harvest_rdf::escape_ifragment;
-use indexmap::IndexSet;
-use serde::Serialize;
+use harvest_rdf::vocab::RDF_TYPE;
+use harvest_rdf::{escape_ifragment, Graph, GraphError, Iri, Limits, Literal, Subject, Term};
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
-/// `rdf:type`.
-pub const RDF_TYPE: &str = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type";
 /// The namespace of the predicates made from `rel` keywords and `meta` names.
 pub const XHTML_VOCAB: &str = "http://www.w3.org/1999/xhtml/vocab#";
 /// The namespace of the predicates made from microdata property names.
@@ -58,46 +57,38 @@ pub const OWL_EQUIVALENT_PROPERTY: &str = "http://www.w3.org/2002/07/owl#equival
 pub const WORK_TYPE: &str = "http://n.whatwg.org/work";
 
 pub mod jsonld;
+mod languages;
+mod output;
 pub mod registry;
 pub mod w3c;
 mod write;
 
-/// Default of [`RdfOptions::max_triples`].
-pub const DEFAULT_MAX_TRIPLES: usize = 1_000_000;
-/// Default of [`RdfOptions::max_bytes`].
-pub const DEFAULT_MAX_BYTES: usize = 256 << 20;
+use languages::Languages;
+use output::Output;
 
 /// Settings of the RDF conversion.
 ///
 /// ```
 /// use harvest_export::rdf::RdfOptions;
 /// let options = RdfOptions::new().max_triples(10_000);
-/// assert_eq!(options.max_triples, 10_000);
+/// assert_eq!(options.limits.max_triples, 10_000);
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub struct RdfOptions {
     /// The document's current address, the subject of the document's triples; `None` uses
     /// the document's URL ([`Document::url`]), and `about:blank` when it has none.
     pub address: Option<Url>,
-    /// The most triples the conversion may generate (counting every generation, also of a
-    /// triple already in the graph). The algorithm generates the triples of an item again each
-    /// time it is reached, and the predicates of untyped items grow with their nesting, so a
-    /// hostile page could ask for exponentially many; past this the conversion stops with
-    /// [`RdfError::TooLarge`].
-    pub max_triples: usize,
-    /// The most bytes of IRIs and literals the conversion may generate, counted like
-    /// [`RdfOptions::max_triples`].
-    pub max_bytes: usize,
-}
-
-impl Default for RdfOptions {
-    fn default() -> Self {
-        RdfOptions { address: None, max_triples: DEFAULT_MAX_TRIPLES, max_bytes: DEFAULT_MAX_BYTES }
-    }
+    /// How large the graph may grow. The conversion counts every triple it *generates* against
+    /// [`Limits::max_triples`] and [`Limits::max_bytes`], also a triple already in the graph:
+    /// the algorithm generates the triples of an item again each time it is reached, and the
+    /// predicates of untyped items grow with their nesting, so a hostile page could ask for
+    /// exponentially many; past a limit the conversion stops with [`RdfError::TooLarge`].
+    pub limits: Limits,
 }
 
 impl RdfOptions {
-    /// The defaults: the document's own URL, [`DEFAULT_MAX_TRIPLES`], [`DEFAULT_MAX_BYTES`].
+    /// The defaults: the document's own URL, harvest-rdf's default [`Limits`].
     pub fn new() -> Self {
         Self::default()
     }
@@ -108,24 +99,25 @@ impl RdfOptions {
         self
     }
 
-    /// Sets [`RdfOptions::max_triples`].
+    /// Sets [`Limits::max_triples`].
     pub fn max_triples(mut self, max_triples: usize) -> Self {
-        self.max_triples = max_triples;
+        self.limits = self.limits.max_triples(max_triples);
         self
     }
 
-    /// Sets [`RdfOptions::max_bytes`].
+    /// Sets [`Limits::max_bytes`].
     pub fn max_bytes(mut self, max_bytes: usize) -> Self {
-        self.max_bytes = max_bytes;
+        self.limits = self.limits.max_bytes(max_bytes);
         self
     }
 }
 
 /// Why no graph was made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RdfError {
-    /// The conversion would generate more than [`RdfOptions::max_triples`] triples or
-    /// [`RdfOptions::max_bytes`] bytes.
+    /// The conversion would generate more than [`Limits::max_triples`] triples or
+    /// [`Limits::max_bytes`] bytes.
     #[error("the RDF conversion exceeds its limit of {limit} {what}")]
     TooLarge {
         /// `"triples"` or `"bytes"`.
@@ -133,132 +125,94 @@ pub enum RdfError {
         /// The limit that was reached.
         limit: usize,
     },
+    /// The graph refused a triple for another reason.
+    #[error(transparent)]
+    Graph(GraphError),
 }
 
-/// An RDF term.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
-#[serde(tag = "type", rename_all = "lowercase")]
-pub enum Term {
-    /// An IRI.
-    Iri {
-        /// The IRI.
-        value: String,
-    },
-    /// A blank node, numbered from 0 in order of creation (written `_:b0`, `_:b1`…).
-    Blank {
-        /// The number.
-        id: usize,
-    },
-    /// A plain literal, with a language tag when the element's language is known.
-    Literal {
-        /// The lexical form.
-        value: String,
-        /// The language tag.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        language: Option<String>,
-    },
-    /// A literal with a datatype IRI (`xsd:integer`, `xsd:date`... in the W3C conversion).
-    Typed {
-        /// The lexical form.
-        value: String,
-        /// The datatype IRI.
-        datatype: String,
-    },
-}
-
-impl Term {
-    fn iri(value: impl Into<String>) -> Term {
-        Term::Iri { value: value.into() }
-    }
-
-    fn len(&self) -> usize {
-        match self {
-            Term::Iri { value } => value.len(),
-            Term::Blank { .. } => 8,
-            Term::Literal { value, language } => value.len() + language.as_ref().map_or(0, String::len),
-            Term::Typed { value, datatype } => value.len() + datatype.len(),
+impl From<GraphError> for RdfError {
+    fn from(error: GraphError) -> RdfError {
+        match error {
+            GraphError::TooLarge { what, limit } => RdfError::TooLarge { what, limit },
+            other => RdfError::Graph(other),
         }
     }
 }
 
-/// One statement.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
-pub struct Triple {
-    /// An IRI or a blank node.
-    pub subject: Term,
-    /// The predicate IRI.
-    pub predicate: String,
-    /// Any term.
-    pub object: Term,
+/// The result of a conversion (either algorithm).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Conversion {
+    /// The triples, in the order the algorithm first generated them.
+    pub graph: Graph,
+    /// The subject of each top-level item, in tree order.
+    pub items: Vec<Subject>,
+    /// The element paths of items found again inside their own properties (`itemref`
+    /// cycles): each is a microdata error of the page, converted without walking it twice
+    /// (the W3C algorithm; the HTML 5.0 one stops such a cycle silently, as it says).
+    pub cycles: Vec<String>,
+    /// Whether the search for `itemprop-reverse` properties (W3C algorithm) stopped at its
+    /// work bound (items sharing the same `itemref` targets many times over); the reverse
+    /// triples found before it are in the graph.
+    pub reverse_truncated: bool,
+    /// What the conversion left out: each IRI that is not one and that could not be repaired
+    /// into one, with why (the triples that held it are not in the graph).
+    pub dropped: Vec<String>,
 }
 
-/// The triples of a document, in the order the algorithm first generated them.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-#[serde(transparent)]
-pub struct Graph {
-    triples: Vec<Triple>,
-    #[serde(skip)]
-    dropped: Vec<String>,
-}
-
-impl Graph {
-    /// The triples, in generation order.
-    pub fn triples(&self) -> &[Triple] {
-        &self.triples
-    }
-
+impl Conversion {
     /// The number of triples.
     pub fn len(&self) -> usize {
-        self.triples.len()
+        self.graph.len()
     }
 
     /// Whether there are none.
     pub fn is_empty(&self) -> bool {
-        self.triples.is_empty()
+        self.graph.is_empty()
     }
 
     /// The graph as N-Triples: one triple per line, in generation order (harvest-rdf's
     /// writer).
     pub fn to_ntriples(&self) -> String {
-        harvest_rdf::ntriples::write(&write::rdf_triples(&self.triples))
+        self.graph.to_ntriples()
     }
 
-    /// What the conversion left out: each IRI that is not one and that the URL parser could
-    /// not make one, with why (the triples that held it are not in the graph).
-    pub fn dropped(&self) -> &[String] {
-        &self.dropped
-    }
-
-    /// The graph as Turtle: `@prefix` lines for the namespaces the predicates use, then the
-    /// triples grouped by subject (in order of first appearance) and predicate.
-    ///
-    /// ```
-    /// use harvest_dom::{Document, ParseOptions, Url};
-    /// use harvest_export::rdf::{self, RdfOptions};
-    /// let url = Url::parse("http://example.com/").unwrap();
-    /// let doc = Document::parse_with(
-    ///     "<title>Cats</title><p itemscope itemtype='http://microformats.org/profile/hcard'>\
-    ///      <span itemprop=fn>Hedral</span></p>",
-    ///     &ParseOptions::new().url(url),
-    /// );
-    /// let graph = rdf::from_microdata(&doc, &RdfOptions::new()).unwrap();
-    /// assert_eq!(
-    ///     graph.to_turtle(),
-    ///     "@prefix dcterms: <http://purl.org/dc/terms/> .\n\
-    ///      @prefix hcard: <http://www.w3.org/1999/xhtml/microdata#http://microformats.org/profile/hcard%23:> .\n\
-    ///      @prefix md: <http://www.w3.org/1999/xhtml/microdata#> .\n\
-    ///      \n\
-    ///      <http://example.com/> dcterms:title \"Cats\" ;\n    md:item _:b0 .\n\
-    ///      _:b0 a <http://microformats.org/profile/hcard> ;\n    hcard:fn \"Hedral\" .\n"
-    /// );
-    /// ```
+    /// The graph as Turtle ([`to_turtle`]).
     pub fn to_turtle(&self) -> String {
-        write::turtle(&self.triples)
+        to_turtle(&self.graph)
     }
 }
 
+/// A graph of microdata as Turtle: `@prefix` lines for the namespaces the predicates use (the
+/// fixed ones and one per microdata vocabulary), then the triples grouped by subject (in order
+/// of first appearance) and predicate.
+///
+/// ```
+/// use harvest_dom::{Document, ParseOptions, Url};
+/// use harvest_export::rdf::{self, RdfOptions};
+/// let url = Url::parse("http://example.com/").unwrap();
+/// let doc = Document::parse_with(
+///     "<title>Cats</title><p itemscope itemtype='http://microformats.org/profile/hcard'>\
+///      <span itemprop=fn>Hedral</span></p>",
+///     &ParseOptions::new().url(url),
+/// );
+/// let conversion = rdf::from_microdata(&doc, &RdfOptions::new()).unwrap();
+/// assert_eq!(
+///     rdf::to_turtle(&conversion.graph),
+///     "@prefix dcterms: <http://purl.org/dc/terms/> .\n\
+///      @prefix hcard: <http://www.w3.org/1999/xhtml/microdata#http://microformats.org/profile/hcard%23:> .\n\
+///      @prefix md: <http://www.w3.org/1999/xhtml/microdata#> .\n\
+///      \n\
+///      <http://example.com/> dcterms:title \"Cats\" ;\n    md:item _:b0 .\n\
+///      _:b0 a <http://microformats.org/profile/hcard> ;\n    hcard:fn \"Hedral\" .\n"
+/// );
+/// ```
+pub fn to_turtle(graph: &Graph) -> String {
+    write::turtle(graph)
+}
+
 /// Converts a document to RDF (HTML 5.0 §5.5.2).
-pub fn from_microdata(document: &Document, options: &RdfOptions) -> Result<Graph, RdfError> {
+pub fn from_microdata(document: &Document, options: &RdfOptions) -> Result<Conversion, RdfError> {
     let microdata = Microdata::new(document);
     from_microdata_with(document, &microdata, options)
 }
@@ -268,21 +222,22 @@ pub fn from_microdata_with(
     document: &Document,
     microdata: &Microdata,
     options: &RdfOptions,
-) -> Result<Graph, RdfError> {
+) -> Result<Conversion, RdfError> {
     let address = match (&options.address, document.url()) {
         (Some(address), _) => address.to_string(),
         (None, Some(url)) => url.to_string(),
         (None, None) => "about:blank".to_owned(),
     };
-    let me = || Term::iri(address.clone());
-    let mut out = Output::new(options);
+    let mut out = Output::new(options.limits);
     let mut languages = Languages::new(document);
+    // The document's triples have it as subject; an address that cannot be an IRI gives none.
+    let me: Option<Subject> = out.iri(&address).map(Subject::Iri);
 
     // Step 1: the title element (the first `title` in tree order): its child text nodes.
-    if let Some(title) = document.elements_named(&["title"]).next() {
+    if let (Some(title), Some(me)) = (document.elements_named(&["title"]).next(), &me) {
         let text: String = title.children().filter_map(|child| child.as_text().map(|t| t.to_string())).collect();
         let language = languages.of(&title);
-        out.push(me(), DC_TITLE.to_owned(), Term::Literal { value: text, language })?;
+        out.push_with(me.clone(), DC_TITLE, Literal::plain(text, language).into())?;
     }
 
     // Steps 2-4 each go through the elements in tree order; one pass collects them.
@@ -298,52 +253,60 @@ pub fn from_microdata_with(
             quotes.push(element);
         }
     }
-    // Step 2: rel (steps 2.4-2.8 are harvest-links' `rdf_tokens`).
-    for element in links {
-        // Steps 2.1-2.3.
-        if !element.has_attr("rel") {
-            continue;
+    if let Some(me) = &me {
+        // Step 2: rel (steps 2.4-2.8 are harvest-links' `rdf_tokens`).
+        for element in links {
+            // Steps 2.1-2.3.
+            if !element.has_attr("rel") {
+                continue;
+            }
+            let Some(href) = element.attr("href").map(|h| h.to_string()) else { continue };
+            let Ok(target) = document.resolve_url(&href) else { continue };
+            let Some(target) = out.iri(target.as_str()) else { continue };
+            // Step 2.9.
+            for token in harvest_links::rel_list(&element).rdf_tokens() {
+                let predicate = match token {
+                    RdfRel::Keyword(keyword) => format!("{XHTML_VOCAB}{}", escape_ifragment(&keyword)),
+                    RdfRel::Url(url) => url,
+                };
+                out.push_with(me.clone(), &predicate, Term::Iri(target.clone()))?;
+            }
         }
-        let Some(href) = element.attr("href").map(|h| h.to_string()) else { continue };
-        let Ok(target) = document.resolve_url(&href) else { continue };
-        // Step 2.9.
-        for token in harvest_links::rel_list(&element).rdf_tokens() {
-            let predicate = match token {
-                RdfRel::Keyword(keyword) => format!("{XHTML_VOCAB}{}", escape_ifragment(&keyword)),
-                RdfRel::Url(url) => url,
+        // Step 3: meta name/content.
+        for element in metas {
+            let (name, value) = match (element.attr("name"), element.attr("content")) {
+                (Some(name), Some(content)) => (name.to_string(), content.to_string()),
+                _ => continue,
             };
-            out.push(me(), predicate, Term::iri(target.as_str()))?;
+            let predicate = if !name.contains(':') {
+                format!("{XHTML_VOCAB}{}", escape_ifragment(&name.to_ascii_lowercase()))
+            } else if is_absolute_url(&name) {
+                name
+            } else {
+                continue;
+            };
+            let language = languages.of(&element);
+            out.push_with(me.clone(), &predicate, Literal::plain(value, language).into())?;
         }
-    }
-    // Step 3: meta name/content.
-    for element in metas {
-        let (name, value) = match (element.attr("name"), element.attr("content")) {
-            (Some(name), Some(content)) => (name.to_string(), content.to_string()),
-            _ => continue,
-        };
-        let predicate = if !name.contains(':') {
-            format!("{XHTML_VOCAB}{}", escape_ifragment(&name.to_ascii_lowercase()))
-        } else if is_absolute_url(&name) {
-            name
-        } else {
-            continue;
-        };
-        let language = languages.of(&element);
-        out.push(me(), predicate, Term::Literal { value, language })?;
-    }
-    // Step 4: blockquote and q citations.
-    for element in quotes {
-        let Some(cite) = element.attr("cite").map(|c| c.to_string()) else { continue };
-        if let Ok(source) = document.resolve_url(&cite) {
-            out.push(me(), DC_SOURCE.to_owned(), Term::iri(source.as_str()))?;
+        // Step 4: blockquote and q citations.
+        for element in quotes {
+            let Some(cite) = element.attr("cite").map(|c| c.to_string()) else { continue };
+            let Ok(source) = document.resolve_url(&cite) else { continue };
+            if let Some(source) = out.iri(source.as_str()) {
+                out.push_with(me.clone(), DC_SOURCE, Term::Iri(source))?;
+            }
         }
     }
 
     // Steps 5-6: every top-level item, with one memory.
     let mut generator = Generator::default();
+    let mut items = Vec::new();
     for item in microdata.items() {
         let subject = generator.generate(&mut out, &mut languages, &item)?;
-        out.push(me(), MICRODATA_ITEM.to_owned(), subject)?;
+        if let Some(me) = &me {
+            out.push_with(me.clone(), MICRODATA_ITEM, subject.clone().into())?;
+        }
+        items.push(subject);
     }
 
     // §5.4.3.1: the licensing vocabulary's equivalences, when a work item was converted. Their
@@ -357,10 +320,13 @@ pub fn from_microdata_with(
             ("license", "http://www.w3.org/1999/xhtml/vocab#license"),
         ] {
             let predicate = item_predicate(&type_prefix(WORK_TYPE), name);
-            out.push(Term::iri(predicate), OWL_EQUIVALENT_PROPERTY.to_owned(), Term::iri(equivalent))?;
+            if let (Some(subject), Some(object)) = (out.iri(&predicate), out.iri(equivalent)) {
+                out.push_with(Subject::Iri(subject), OWL_EQUIVALENT_PROPERTY, Term::Iri(object))?;
+            }
         }
     }
-    Ok(out.finish())
+    let (graph, dropped) = out.finish();
+    Ok(Conversion { graph, items, cycles: Vec::new(), reverse_truncated: false, dropped })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -397,76 +363,19 @@ fn item_predicate(kind: &str, name: &str) -> String {
     format!("{MICRODATA}{}", escape_ifragment(&s))
 }
 
-// ---------------------------------------------------------------------------------------------
-// The output: a set of triples kept in generation order, within the limits.
-
-struct Output {
-    /// The triples generated so far, each once, in generation order (one copy of each, where
-    /// a list plus a set of seen triples held two and grew out of the cache on big pages).
-    triples: IndexSet<Triple>,
-    /// The IRIs left out, with why.
-    dropped: Vec<String>,
-    blanks: usize,
-    generated: usize,
-    bytes: usize,
-    max_triples: usize,
-    max_bytes: usize,
+/// Steps 1-2 of "generate the triples" (both algorithms): the item's global identifier when it
+/// is an absolute URL that can be an IRI, else a new blank node.
+fn item_subject(out: &mut Output, item: &Item) -> Subject {
+    match item.id().map(Url::as_str).filter(|id| is_absolute_url(id)).and_then(|id| out.iri(id)) {
+        Some(iri) => Subject::Iri(iri),
+        None => out.blank(),
+    }
 }
 
-impl Output {
-    fn new(options: &RdfOptions) -> Output {
-        Output {
-            triples: IndexSet::new(),
-            dropped: Vec::new(),
-            blanks: 0,
-            generated: 0,
-            bytes: 0,
-            max_triples: options.max_triples,
-            max_bytes: options.max_bytes,
-        }
-    }
-
-    /// Counts `bytes` against the byte limit.
-    fn charge(&mut self, bytes: usize) -> Result<(), RdfError> {
-        self.bytes = self.bytes.saturating_add(bytes);
-        if self.bytes > self.max_bytes {
-            return Err(RdfError::TooLarge { what: "bytes", limit: self.max_bytes });
-        }
-        Ok(())
-    }
-
-    /// "Generate the following triple".
-    fn push(&mut self, subject: Term, predicate: String, object: Term) -> Result<(), RdfError> {
-        self.generated += 1;
-        if self.generated > self.max_triples {
-            return Err(RdfError::TooLarge { what: "triples", limit: self.max_triples });
-        }
-        self.charge(subject.len() + predicate.len() + object.len())?;
-        // RDF 1.1 Concepts §3.2: every IRI written is an absolute IRI (docs/export-atom-rdf.md,
-        // "IRIs"): as it is, repaired by the URL parser, or the triple is left out and said.
-        let checked = (write::checked_term(&subject), write::checked_iri(&predicate), write::checked_term(&object));
-        match checked {
-            (Ok(subject), Ok(predicate), Ok(object)) => {
-                self.triples.insert(Triple { subject, predicate, object });
-            }
-            (Err(why), _, _) | (_, Err(why), _) | (_, _, Err(why)) => {
-                if !self.dropped.contains(&why) {
-                    self.dropped.push(why);
-                }
-            }
-        }
-        Ok(())
-    }
-
-    fn finish(self) -> Graph {
-        Graph { triples: self.triples.into_iter().collect(), dropped: self.dropped }
-    }
-
-    /// "A new blank node".
-    fn blank(&mut self) -> Term {
-        self.blanks += 1;
-        Term::Blank { id: self.blanks - 1 }
-    }
+/// An item's types that are absolute URLs and IRIs, in order (HTML §5.2.2: an item may have
+/// several types; a relative token names none).
+fn item_types(out: &mut Output, item: &Item) -> Vec<(String, Iri)> {
+    item.types().iter().filter(|t| is_absolute_url(t)).filter_map(|t| Some((t.clone(), out.iri(t)?))).collect()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -475,7 +384,7 @@ impl Output {
 #[derive(Default)]
 struct Generator {
     /// The memory: item → subject.
-    memory: HashMap<Item, Term>,
+    memory: HashMap<Item, Subject>,
     /// (item, type) pairs whose triples have been generated: the type fixes every triple of
     /// the item, so generating them again would only repeat triples of the graph.
     done: HashSet<(Item, Rc<str>)>,
@@ -488,7 +397,7 @@ struct Generator {
 /// An item whose triples are being generated.
 struct Frame {
     item: Item,
-    subject: Term,
+    subject: Subject,
     /// `type` after steps 3-5: the prefix of predicates, empty for none.
     kind: Rc<str>,
     properties: Vec<harvest_microdata::Property>,
@@ -507,25 +416,22 @@ impl Generator {
         out: &mut Output,
         item: &Item,
         fallback: Option<(&str, &str)>,
-    ) -> Result<(Term, Option<Frame>), RdfError> {
+    ) -> Result<(Subject, Option<Frame>), RdfError> {
         // Steps 1-2: the subject, remembered.
         let subject = match self.memory.get(item) {
             Some(subject) => subject.clone(),
             None => {
-                let subject = match item.id().map(Url::as_str).filter(|id| is_absolute_url(id)) {
-                    Some(id) => Term::iri(id),
-                    None => out.blank(),
-                };
+                let subject = item_subject(out, item);
                 self.memory.insert(item.clone(), subject.clone());
                 subject
             }
         };
-        // Step 3: the item type, when it is an absolute URL. Items may have several types
-        // (HTML §5.2.2): each absolute one is an rdf:type, the first gives the predicates.
-        let types: Vec<&String> = item.types().iter().filter(|t| is_absolute_url(t)).collect();
+        // Step 3: the item type, when it is an absolute URL. Each absolute one is an rdf:type,
+        // the first gives the predicates.
+        let types = item_types(out, item);
         let kind: String = match (types.first(), fallback) {
             // Step 4.
-            (Some(first), _) => type_prefix(first),
+            (Some((first, _)), _) => type_prefix(first),
             // Step 5.
             (None, Some((fallback_type, fallback_name))) if !fallback_type.is_empty() => {
                 let mut kind = type_prefix(fallback_type);
@@ -543,8 +449,8 @@ impl Generator {
             return Ok((subject, None));
         }
         // Step 4.1.
-        for item_type in types {
-            out.push(subject.clone(), RDF_TYPE.to_owned(), Term::iri(item_type.as_str()))?;
+        for (_, item_type) in types {
+            out.push_with(subject.clone(), RDF_TYPE, Term::Iri(item_type))?;
         }
         if item.has_type(WORK_TYPE) {
             self.work = true;
@@ -557,16 +463,16 @@ impl Generator {
     }
 
     /// Generates the triples for a top-level item and returns its subject.
-    fn generate(&mut self, out: &mut Output, languages: &mut Languages, top: &Item) -> Result<Term, RdfError> {
+    fn generate(&mut self, out: &mut Output, languages: &mut Languages, top: &Item) -> Result<Subject, RdfError> {
         let (top_subject, frame) = self.open(out, top, None)?;
         let mut stack: Vec<Frame> = frame.into_iter().collect();
         // The subject of a nested item whose triples were just generated, for its parent.
-        let mut returned: Option<Term> = None;
+        let mut returned: Option<Subject> = None;
         while let Some(frame) = stack.last_mut() {
             if let Some(value) = returned.take() {
                 // Step 6.1.6 for a nested item's subject.
                 if let Some(predicate) = frame.pending.take() {
-                    out.push(frame.subject.clone(), predicate, value)?;
+                    out.push_with(frame.subject.clone(), &predicate, value.into())?;
                 }
                 frame.name += 1;
                 continue;
@@ -610,13 +516,21 @@ impl Generator {
                 PropertyValue::Text(text) => {
                     // URL property elements give a resource; one whose URL did not resolve has
                     // the empty string as value, which is kept as a literal.
-                    let object = if property.is_url_property_element() && is_absolute_url(&text) {
-                        Term::iri(text)
+                    let resource = if property.is_url_property_element() && is_absolute_url(&text) {
+                        Some(out.iri(&text))
                     } else {
-                        Term::Literal { value: text, language: languages.of(&property.element()) }
+                        None
+                    };
+                    let object = match resource {
+                        Some(Some(iri)) => Some(Term::Iri(iri)),
+                        // A URL that cannot be an IRI: no triple (the reason is in `dropped`).
+                        Some(None) => None,
+                        None => Some(Literal::plain(text, languages.of(&property.element())).into()),
                     };
                     // Step 6.1.6.
-                    out.push(frame.subject.clone(), predicate, object)?;
+                    if let Some(object) = object {
+                        out.push_with(frame.subject.clone(), &predicate, object)?;
+                    }
                     frame.name += 1;
                 }
             }
@@ -624,68 +538,5 @@ impl Generator {
         // Cycles and repeats leave the stack empty with the top subject still right.
         let _ = returned;
         Ok(top_subject)
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
-// The language of an element (HTML "the language of a node"): the nearest inclusive ancestor
-// with `xml:lang` (XML namespace) or, on an HTML element, `lang`; else the pragma-set default
-// language (`<meta http-equiv=content-language>`); unknown when that value is empty. Cached per
-// element so each element's ancestors are walked once.
-
-struct Languages {
-    known: HashMap<Element, Option<Rc<str>>>,
-    default: Option<Rc<str>>,
-}
-
-impl Languages {
-    fn new(document: &Document) -> Languages {
-        // HTML "pragma-set default language": each `meta http-equiv=content-language` in
-        // turn, whose content has no comma: its first run of non-whitespace characters.
-        let mut default = None;
-        for element in document.elements_named(&["meta"]) {
-            let is_language = element.attr("http-equiv").is_some_and(|v| v.eq_ignore_ascii_case("content-language"));
-            let Some(content) = element.attr("content").filter(|_| is_language) else { continue };
-            if content.contains(',') {
-                continue;
-            }
-            let candidate = split_ascii_whitespace(content).next().map(Rc::from);
-            if candidate.is_some() {
-                default = candidate;
-            }
-        }
-        Languages { known: HashMap::new(), default }
-    }
-
-    fn own(element: &Element) -> Option<String> {
-        match element.xml_attr("lang") {
-            Some(value) => Some(value),
-            None if element.is_html() => element.attr("lang").map(|v| v.to_string()),
-            None => None,
-        }
-    }
-
-    /// The language tag of `element`, or `None` when unknown or not a well-formed BCP 47 tag
-    /// (RDF 1.1 Concepts §3.3: a literal's language tag is well-formed per BCP 47); the literal
-    /// is then written without one.
-    fn of(&mut self, element: &Element) -> Option<String> {
-        let mut path: Vec<Element> = Vec::new();
-        let mut current = Some(element.clone());
-        let found: Option<Rc<str>> = loop {
-            let Some(node) = current else { break self.default.clone() };
-            if let Some(known) = self.known.get(&node) {
-                break known.clone();
-            }
-            if let Some(value) = Self::own(&node) {
-                path.push(node);
-                break Some(Rc::from(value.as_str()));
-            }
-            current = node.parent_element();
-            path.push(node);
-        };
-        for node in path {
-            self.known.insert(node, found.clone());
-        }
-        found.filter(|tag| harvest_dom::is_well_formed_language_tag(tag)).map(|tag| tag.to_string())
     }
 }

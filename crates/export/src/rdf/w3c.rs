@@ -65,10 +65,12 @@
 #![allow(clippy::mutable_key_type)]
 
 use super::registry::{Registry, Vocabulary};
-use super::{is_absolute_url, Graph, Languages, Output, RdfError, RdfOptions, Term, RDF_TYPE};
+use super::{is_absolute_url, item_subject, item_types, Languages, Output, RdfError, RdfOptions};
 use harvest_dom::{split_ascii_whitespace, Document, Element, Url};
 use harvest_microdata::{Item, Microdata, PropertyValue};
+use harvest_rdf::vocab::RDF_TYPE;
 use harvest_rdf::xsd::{self, XSD};
+use harvest_rdf::{Literal, Subject, Term};
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
@@ -78,7 +80,7 @@ use std::rc::Rc;
 /// use harvest_export::rdf::registry::Registry;
 /// use harvest_export::rdf::w3c::W3cOptions;
 /// let options = W3cOptions::new().registry(Registry::empty()).max_triples(10_000);
-/// assert_eq!(options.limits.max_triples, 10_000);
+/// assert_eq!(options.limits.limits.max_triples, 10_000);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct W3cOptions {
@@ -108,26 +110,13 @@ impl W3cOptions {
 
     /// Sets the most triples generated.
     pub fn max_triples(mut self, max_triples: usize) -> W3cOptions {
-        self.limits.max_triples = max_triples;
+        self.limits = self.limits.max_triples(max_triples);
         self
     }
 }
 
-/// The result of the conversion.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Conversion {
-    /// The triples.
-    pub graph: Graph,
-    /// The subject of each top-level item, in tree order.
-    pub items: Vec<Term>,
-    /// The element paths of items found again inside their own properties (`itemref`
-    /// cycles): each is a microdata error of the page, converted without walking it twice.
-    pub cycles: Vec<String>,
-    /// Whether the search for `itemprop-reverse` properties stopped at its work bound (items
-    /// sharing the same `itemref` targets many times over); the reverse triples found before
-    /// it are in the graph.
-    pub reverse_truncated: bool,
-}
+/// The result of the conversion (the same as the HTML 5.0 algorithm's).
+pub use super::Conversion;
 
 /// Converts the microdata of a document to RDF by the W3C note's algorithm.
 pub fn from_microdata(document: &Document, options: &W3cOptions) -> Result<Conversion, RdfError> {
@@ -161,7 +150,7 @@ pub fn from_microdata_with(
         on_path: HashSet::new(),
         cycles: Vec::new(),
         languages: Languages::new(document),
-        out: Output::new(&options.limits),
+        out: Output::new(options.limits.limits),
     };
     // "For each element that is also a top-level item, generate the triples for that item
     // using null for current vocabulary."
@@ -172,9 +161,8 @@ pub fn from_microdata_with(
     }
     let cycles = generator.cycles.iter().map(|element| document.element_path(element)).collect();
     let reverse_truncated = generator.reverse_truncated;
-    // The items' subjects as the graph holds them (an `itemid` repaired as in every triple).
-    let items = items.into_iter().filter_map(|subject| super::write::checked_term(&subject).ok()).collect();
-    Ok(Conversion { graph: generator.out.finish(), items, cycles, reverse_truncated })
+    let (graph, dropped) = generator.out.finish();
+    Ok(Conversion { graph, items, cycles, reverse_truncated, dropped })
 }
 
 /// A datatype's local name and its lexical-form check.
@@ -236,7 +224,7 @@ struct Vocab<'r> {
 /// An item whose properties are being walked.
 struct Frame<'r> {
     item: Item,
-    subject: Term,
+    subject: Subject,
     vocab: Option<Vocab<'r>>,
     properties: Vec<harvest_microdata::Property>,
     next: usize,
@@ -266,7 +254,7 @@ struct Generator<'r> {
     registry: &'r Registry,
     document_base: String,
     /// The note's memory: item → subject.
-    memory: HashMap<Item, Term>,
+    memory: HashMap<Item, Subject>,
     /// (item, vocabulary) pairs already walked: walking them again would give the same
     /// triples.
     done: HashSet<(Item, Option<Rc<str>>)>,
@@ -280,15 +268,12 @@ struct Generator<'r> {
 impl<'r> Generator<'r> {
     /// Steps 1-6 of "Generate the triples" for `item` with `current` as the current
     /// vocabulary: its subject, and a frame for step 7 unless it needs no walk.
-    fn open(&mut self, item: &Item, current: Option<&Vocab<'r>>) -> Result<(Term, Option<Frame<'r>>), RdfError> {
+    fn open(&mut self, item: &Item, current: Option<&Vocab<'r>>) -> Result<(Subject, Option<Frame<'r>>), RdfError> {
         // Steps 1-2: the subject from memory, the global identifier, or a new blank node.
         let subject = match self.memory.get(item) {
             Some(subject) => subject.clone(),
             None => {
-                let subject = match item.id().map(Url::as_str).filter(|id| is_absolute_url(id)) {
-                    Some(id) => Term::Iri { value: id.to_owned() },
-                    None => self.out.blank(),
-                };
+                let subject = item_subject(&mut self.out, item);
                 self.memory.insert(item.clone(), subject.clone());
                 subject
             }
@@ -298,19 +283,19 @@ impl<'r> Generator<'r> {
             return Ok((subject, None));
         }
         // Item types are absolute URLs (a relative itemtype token names no type).
-        let types: Vec<&String> = item.types().iter().filter(|t| is_absolute_url(t)).collect();
+        let types = item_types(&mut self.out, item);
         // Steps 4-5: the vocabulary identifier and the registry's prefix for it; an untyped
         // item keeps the current vocabulary.
         let vocab = match types.first() {
-            Some(identifier) => Some(self.vocabulary(identifier)),
+            Some((identifier, _)) => Some(self.vocabulary(identifier)),
             None => current.cloned(),
         };
         if !self.done.insert((item.clone(), vocab.as_ref().map(|v| v.prefix.clone()))) {
             return Ok((subject, None));
         }
         // Step 3: an rdf:type triple per item type.
-        for item_type in types {
-            self.out.push(subject.clone(), RDF_TYPE.to_owned(), Term::Iri { value: item_type.clone() })?;
+        for (_, item_type) in types {
+            self.out.push_with(subject.clone(), RDF_TYPE, Term::Iri(item_type))?;
         }
         self.on_path.insert(item.clone());
         let properties = item.properties().iter().collect();
@@ -372,18 +357,18 @@ impl<'r> Generator<'r> {
     }
 
     /// "Generate the triples" for a top-level item, with an explicit stack for nested items.
-    fn generate(&mut self, top: &Item) -> Result<Term, RdfError> {
+    fn generate(&mut self, top: &Item) -> Result<Subject, RdfError> {
         let (top_subject, frame) = self.open(top, None)?;
         let mut stack: Vec<Frame<'r>> = frame.into_iter().collect();
-        let mut returned: Option<Term> = None;
+        let mut returned: Option<Subject> = None;
         while let Some(frame) = stack.last_mut() {
             if let Some(value) = returned.take() {
                 // Step 7: the nested item's subject is the value of each predicate.
                 for predicate in std::mem::take(&mut frame.pending) {
                     if frame.pending_reverse {
-                        self.out.push(value.clone(), predicate, frame.subject.clone())?;
+                        self.out.push_with(value.clone(), &predicate, frame.subject.clone().into())?;
                     } else {
-                        self.out.push(frame.subject.clone(), predicate, value.clone())?;
+                        self.out.push_with(frame.subject.clone(), &predicate, value.clone().into())?;
                     }
                 }
                 if std::mem::take(&mut frame.pending_reverse) {
@@ -415,9 +400,11 @@ impl<'r> Generator<'r> {
                             }
                         }
                         Some(ReverseValue::Iri(iri)) => {
-                            for predicate in predicates {
-                                let value = Term::Iri { value: iri.clone() };
-                                self.out.push(value, predicate, frame.subject.clone())?;
+                            if let Some(value) = self.out.iri(&iri) {
+                                for predicate in predicates {
+                                    let subject = Subject::Iri(value.clone());
+                                    self.out.push_with(subject, &predicate, frame.subject.clone().into())?;
+                                }
                             }
                             frame.reverse_name += 1;
                         }
@@ -454,9 +441,11 @@ impl<'r> Generator<'r> {
                     }
                 }
                 PropertyValue::Text(text) => {
-                    let object = self.value(property, text);
-                    for predicate in predicates {
-                        self.out.push(frame.subject.clone(), predicate, object.clone())?;
+                    // A URL that cannot be an IRI gives no triple (the reason is in `dropped`).
+                    if let Some(object) = self.value(property, text) {
+                        for predicate in predicates {
+                            self.out.push_with(frame.subject.clone(), &predicate, object.clone())?;
+                        }
                     }
                     frame.name += 1;
                 }
@@ -522,27 +511,33 @@ impl<'r> Generator<'r> {
         Some(ReverseValue::Iri(url.to_string()))
     }
 
-    /// § "property value" for a value that is not an item.
-    fn value(&mut self, property: &harvest_microdata::Property, text: String) -> Term {
+    /// § "property value" for a value that is not an item; `None` for a URL that cannot be an
+    /// IRI.
+    fn value(&mut self, property: &harvest_microdata::Property, text: String) -> Option<Term> {
         let element = property.element();
-        let typed = |datatype: &str, value: String| Term::Typed { value, datatype: format!("{XSD}{datatype}") };
         if property.is_url_property_element() {
             if is_absolute_url(&text) {
-                return Term::Iri { value: text };
+                return self.out.iri(&text).map(Term::Iri);
             }
         } else if element.is("data") || element.is("meter") {
-            return if xsd::is_integer(&text) {
-                typed("integer", text)
+            return Some(if xsd::is_integer(&text) {
+                self.typed("integer", text)?
             } else if xsd::is_double(&text) {
-                typed("double", text)
+                self.typed("double", text)?
             } else {
-                Term::Literal { value: text, language: None }
-            };
+                Literal::simple(text).into()
+            });
         } else if element.is("time") {
             if let Some((datatype, _)) = TIME_DATATYPES.iter().find(|(_, matches)| matches(&text)) {
-                return typed(datatype, text);
+                return self.typed(datatype, text);
             }
         }
-        Term::Literal { value: text, language: self.languages.of(&element) }
+        Some(Literal::plain(text, self.languages.of(&element)).into())
+    }
+
+    /// A literal of the XML Schema datatype `local`.
+    fn typed(&mut self, local: &str, value: String) -> Option<Term> {
+        let datatype = self.out.iri(&format!("{XSD}{local}"))?;
+        Some(Literal::typed(value, datatype).into())
     }
 }

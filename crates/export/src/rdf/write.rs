@@ -1,67 +1,10 @@
-//! The graph's terms checked and written through harvest-rdf, the one RDF layer: every IRI the
-//! conversions generate becomes a [`harvest_rdf::Iri`] (as it is when it is one, else the WHATWG
-//! URL parser's serialization of it, else it is refused), and the N-Triples and Turtle are
-//! harvest-rdf's writers.
+//! Turtle for the microdata conversions: harvest-rdf's writer with the prefixes their
+//! predicates call for (the fixed vocabularies, and one per microdata vocabulary of the HTML 5.0
+//! algorithm's predicates).
 
-use super::{Term, Triple, MICRODATA, XHTML_VOCAB};
-use harvest_rdf::{BlankNode, Iri, LanguageTag, Literal};
+use super::{MICRODATA, XHTML_VOCAB};
+use harvest_rdf::Graph;
 use std::collections::HashSet;
-
-/// An IRI as the graph keeps it, or why it cannot be one.
-pub(super) fn checked_iri(value: &str) -> Result<String, String> {
-    match Iri::repair(value) {
-        Ok(iri) if iri.as_str() == value => Ok(value.to_owned()),
-        Ok(iri) => Ok(iri.as_str().to_owned()),
-        Err(e) => Err(e.to_string()),
-    }
-}
-
-/// A term with its IRIs checked ([`checked_iri`]) and its language tag kept only when
-/// well-formed.
-pub(super) fn checked_term(term: &Term) -> Result<Term, String> {
-    Ok(match term {
-        Term::Iri { value } => Term::Iri { value: checked_iri(value)? },
-        Term::Typed { value, datatype } => Term::Typed { value: value.clone(), datatype: checked_iri(datatype)? },
-        Term::Literal { value, language } => Term::Literal {
-            value: value.clone(),
-            language: language.clone().filter(|tag| LanguageTag::parse(tag).is_ok()),
-        },
-        Term::Blank { id } => Term::Blank { id: *id },
-    })
-}
-
-fn rdf_iri(value: &str) -> Option<Iri> {
-    Iri::parse(value).ok()
-}
-
-fn rdf_term(term: &Term) -> Option<harvest_rdf::Term> {
-    Some(match term {
-        Term::Iri { value } => harvest_rdf::Term::Iri(rdf_iri(value)?),
-        Term::Blank { id } => harvest_rdf::Term::Blank(BlankNode::new(*id as u64)),
-        Term::Literal { value, language } => harvest_rdf::Term::Literal(Literal::plain(
-            value.clone(),
-            language.as_deref().and_then(|tag| LanguageTag::parse(tag).ok()),
-        )),
-        Term::Typed { value, datatype } => {
-            harvest_rdf::Term::Literal(Literal::typed(value.clone(), rdf_iri(datatype)?))
-        }
-    })
-}
-
-/// The triples as harvest-rdf triples. Every term was checked when generated
-/// ([`checked_term`]), so none is left out here.
-pub(super) fn rdf_triples(triples: &[Triple]) -> Vec<harvest_rdf::Triple> {
-    triples
-        .iter()
-        .filter_map(|triple| {
-            Some(harvest_rdf::Triple {
-                subject: rdf_term(&triple.subject)?.as_subject()?,
-                predicate: rdf_iri(&triple.predicate)?,
-                object: rdf_term(&triple.object)?,
-            })
-        })
-        .collect()
-}
 
 /// The prefixes Turtle output may declare, besides one per microdata vocabulary.
 const PREFIXES: &[(&str, &str)] = &[
@@ -99,13 +42,13 @@ fn vocabulary_prefix_name(namespace: &str) -> String {
 /// The graph as Turtle: the fixed prefixes and one per microdata vocabulary (named after its
 /// type, in order of first use, never taking a fixed prefix's name or another's), written by
 /// harvest-rdf's Turtle writer.
-pub(super) fn turtle(triples: &[Triple]) -> String {
+pub(super) fn turtle(graph: &Graph) -> String {
     let mut prefixes: Vec<(String, String)> =
         PREFIXES.iter().map(|(name, namespace)| ((*name).to_owned(), (*namespace).to_owned())).collect();
     let mut namespaces: HashSet<String> = HashSet::new();
     let mut taken: HashSet<String> = PREFIXES.iter().map(|(name, _)| (*name).to_owned()).collect();
-    for triple in triples {
-        let Some(namespace) = microdata_namespace(&triple.predicate) else { continue };
+    for triple in graph {
+        let Some(namespace) = microdata_namespace(triple.predicate.as_str()) else { continue };
         if !namespaces.insert(namespace.to_owned()) {
             continue;
         }
@@ -119,5 +62,5 @@ pub(super) fn turtle(triples: &[Triple]) -> String {
         taken.insert(name.clone());
         prefixes.push((name, namespace.to_owned()));
     }
-    harvest_rdf::turtle::write(&rdf_triples(triples), &prefixes)
+    harvest_rdf::turtle::write(graph, &prefixes)
 }
