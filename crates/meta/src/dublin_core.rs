@@ -2,6 +2,7 @@
 //! elements", 2008: DC-HTML).
 
 use harvest_dom::{split_ascii_whitespace, Document, Element};
+use harvest_rdf::{Graph, GraphError, Iri, LanguageTag, Limits, Literal, Term, Triple};
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
@@ -135,7 +136,7 @@ pub struct DublinCore {
 /// The prefixes of a page: prefix as written → namespace, and the lower-case prefix → the
 /// prefix as written. Prefixes compare ASCII case-insensitively (pages write `DC`, `dc` and
 /// `Dc` for the same one); the first spelling is kept.
-#[derive(Default)]
+#[derive(Default, Clone)]
 struct Prefixes {
     namespaces: IndexMap<String, String>,
     written: std::collections::HashMap<String, String>,
@@ -180,6 +181,60 @@ fn language(element: &Element) -> Option<String> {
     element.attr("lang").map(str::to_owned).or_else(|| element.xml_attr("lang"))
 }
 
+/// One DC-HTML statement as a page writes it: a `meta` (`name="PREFIX.local"`, a literal
+/// value) or a `link` (`rel="PREFIX.local"`, a resource) whose prefix names a namespace.
+struct Statement<'a> {
+    element: &'a Element,
+    /// The prefixed name as written (`DC.title`).
+    name: &'a str,
+    namespace: &'a str,
+    local: &'a str,
+    /// The `meta`'s `content` or the `link`'s `href`, as written.
+    written: &'a str,
+    is_meta: bool,
+}
+
+/// Calls `each` with every statement of the page, in tree order (DC-HTML §4.5: `meta` for a
+/// literal value, `link` for a resource), with the page's prefixes: the `schema.PREFIX`
+/// declarations, and `DC` / `DCTERMS` taken as declared when a page uses them without (added to
+/// `prefixes` when first used). `namespaces` says which namespaces to report.
+fn statements(doc: &Document, prefixes: &mut Prefixes, namespaces: fn(&str) -> bool, mut each: impl FnMut(Statement)) {
+    for element in doc.elements_named(&["meta", "link"]) {
+        let is_meta = element.is("meta");
+        let (statement, written) = if is_meta {
+            let (Some(name), Some(content)) = (element.attr("name"), element.attr("content")) else { continue };
+            (name, content)
+        } else if element.is("link") {
+            let (Some(rel), Some(href)) = (element.attr("rel"), element.attr("href")) else { continue };
+            (rel, href)
+        } else {
+            continue;
+        };
+        // A link's rel may hold several tokens; a meta's name is one.
+        let names: Vec<&str> =
+            if is_meta { vec![statement.trim()] } else { split_ascii_whitespace(statement).collect() };
+        for name in names {
+            let Some((prefix, local)) = qualified(name) else { continue };
+            if prefix.eq_ignore_ascii_case("schema") {
+                continue;
+            }
+            let namespace = match prefixes.get(prefix) {
+                Some(namespace) => namespace.clone(),
+                None => match DEFAULT_PREFIXES.iter().find(|(known, _)| known.eq_ignore_ascii_case(prefix)) {
+                    Some((_, namespace)) => {
+                        prefixes.insert(prefix, namespace);
+                        (*namespace).to_owned()
+                    }
+                    None => continue,
+                },
+            };
+            if namespaces(&namespace) {
+                each(Statement { element: &element, name, namespace: &namespace, local, written, is_meta });
+            }
+        }
+    }
+}
+
 /// The page's Dublin Core statements (DC-HTML §4 for `meta`, §5 for `link`): empty when it
 /// has none, else one [`DublinCore`].
 ///
@@ -197,62 +252,32 @@ fn language(element: &Element) -> Option<String> {
 pub fn dublin_core(doc: &Document) -> Vec<DublinCore> {
     let mut prefixes = declarations(doc);
     let mut result = DublinCore::default();
-    for element in doc.elements_named(&["meta", "link"]) {
-        let is_meta = element.is("meta");
-        let (statement, written) = if is_meta {
-            let (Some(name), Some(content)) = (element.attr("name"), element.attr("content")) else { continue };
-            (name, content)
-        } else if element.is("link") {
-            let (Some(rel), Some(href)) = (element.attr("rel"), element.attr("href")) else { continue };
-            (rel, href)
-        } else {
-            continue;
-        };
-        // A link's rel may hold several tokens; a meta's name is one. The value (a link's
-        // resolved URL) and language are read once a name is a Dublin Core statement: most
-        // links are not.
-        let names: Vec<&str> =
-            if is_meta { vec![statement.trim()] } else { split_ascii_whitespace(statement).collect() };
-        let mut value_and_lang: Option<(String, Option<String>)> = None;
-        for name in names {
-            let Some((prefix, local)) = qualified(name) else { continue };
-            if prefix.eq_ignore_ascii_case("schema") {
-                continue;
-            }
-            let namespace = match prefixes.get(prefix) {
-                Some(namespace) => namespace.clone(),
-                None => match DEFAULT_PREFIXES.iter().find(|(known, _)| known.eq_ignore_ascii_case(prefix)) {
-                    Some((_, namespace)) => {
-                        prefixes.insert(prefix, namespace);
-                        (*namespace).to_owned()
-                    }
-                    None => continue,
-                },
-            };
-            let target = if namespace == ELEMENTS {
-                &mut result.elements
-            } else if namespace == TERMS {
-                &mut result.terms
+    // The value (a link's resolved URL) and language of the element last seen, read once an
+    // element holds a Dublin Core statement (most links do not) and once for all its names.
+    let mut last: Option<(Element, String, Option<String>)> = None;
+    let is_dublin_core: fn(&str) -> bool = |namespace| namespace == ELEMENTS || namespace == TERMS;
+    statements(doc, &mut prefixes, is_dublin_core, |statement| {
+        let target = if statement.namespace == ELEMENTS { &mut result.elements } else { &mut result.terms };
+        let element = statement.element;
+        if last.as_ref().is_none_or(|(seen, _, _)| seen != element) {
+            let (value, lang) = if statement.is_meta {
+                (statement.written.to_owned(), language(element))
             } else {
-                continue;
+                let written = statement.written;
+                let resolved = doc.resolve_url(written).map(String::from).unwrap_or_else(|_| written.to_owned());
+                (resolved, element.attr("hreflang").map(str::to_owned))
             };
-            let (value, lang) = value_and_lang.get_or_insert_with(|| {
-                if is_meta {
-                    (written.to_owned(), language(&element))
-                } else {
-                    let resolved = doc.resolve_url(written).map(String::from).unwrap_or_else(|_| written.to_owned());
-                    (resolved, element.attr("hreflang").map(str::to_owned))
-                }
-            });
-            target.push(DublinCoreProperty {
-                name: name.to_owned(),
-                content: value.clone(),
-                uri: property_iri(&namespace, local),
-                lang: lang.clone().filter(|l| !l.is_empty()),
-                scheme: if is_meta { element.attr("scheme").map(str::to_owned) } else { None },
-            });
+            last = Some((element.clone(), value, lang));
         }
-    }
+        let Some((_, value, lang)) = &last else { return };
+        target.push(DublinCoreProperty {
+            name: statement.name.to_owned(),
+            content: value.clone(),
+            uri: property_iri(statement.namespace, statement.local),
+            lang: lang.clone().filter(|l| !l.is_empty()),
+            scheme: if statement.is_meta { element.attr("scheme").map(str::to_owned) } else { None },
+        });
+    });
     if result.elements.is_empty() && result.terms.is_empty() {
         Vec::new()
     } else {
@@ -260,4 +285,82 @@ pub fn dublin_core(doc: &Document) -> Vec<DublinCore> {
         result.namespaces = prefixes.namespaces;
         vec![result]
     }
+}
+
+/// The page's DC-HTML statements as RDF (DC-HTML §4.4-§4.5): the described resource is the
+/// page (its URL, `about:blank` when it has none); a `meta` gives a literal, with its language
+/// (`lang` or `xml:lang`) or, when its `scheme` names a syntax encoding scheme by a declared
+/// prefix, typed with that datatype; a `link` gives the resource its `href` resolves to. Every
+/// declared prefix counts (`schema.foaf` too), not only the two DCMI namespaces; property IRIs
+/// of those take DCMI's spelling of the term. A statement whose IRI or language tag is not
+/// well-formed is left out (see `docs/meta.md`); past `limits` the error says which.
+///
+/// ```
+/// use harvest_dom::{Document, ParseOptions, Url};
+/// let url = Url::parse("https://example.com/report").unwrap();
+/// let doc = Document::parse_with(
+///     r#"<meta name="DC.Title" lang="en" content="Report">
+///        <meta name="DCTERMS.created" scheme="DCTERMS.W3CDTF" content="2008-01-23">"#,
+///     &ParseOptions::new().url(url),
+/// );
+/// let graph = harvest_meta::dublin_core_graph(&doc, harvest_rdf::Limits::new()).unwrap();
+/// assert_eq!(
+///     graph.to_ntriples(),
+///     "<https://example.com/report> <http://purl.org/dc/elements/1.1/title> \"Report\"@en .\n\
+///      <https://example.com/report> <http://purl.org/dc/terms/created> \"2008-01-23\"^^<http://purl.org/dc/terms/W3CDTF> .\n"
+/// );
+/// ```
+pub fn dublin_core_graph(doc: &Document, limits: Limits) -> Result<Graph, GraphError> {
+    let mut graph = Graph::with_limits(limits);
+    let page = doc.url().map_or("about:blank", |url| url.as_str());
+    let Ok(page) = Iri::parse(page) else { return Ok(graph) };
+    let scheme_prefixes = declarations(doc);
+    let mut prefixes = scheme_prefixes.clone();
+    let mut triples = Vec::new();
+    statements(
+        doc,
+        &mut prefixes,
+        |_| true,
+        |statement| {
+            let Ok(predicate) = Iri::parse(&property_iri(statement.namespace, statement.local)) else { return };
+            let element = statement.element;
+            let object = if statement.is_meta {
+                // §4.5.1.2: a syntax encoding scheme is the literal's datatype (an RDF literal has
+                // a datatype or a language, not both: the datatype wins).
+                let datatype =
+                    element.attr("scheme").and_then(|scheme| qualified(scheme.trim())).and_then(|(prefix, local)| {
+                        let namespace = scheme_prefixes.get(prefix).map(String::as_str).or_else(|| {
+                            DEFAULT_PREFIXES
+                                .iter()
+                                .find(|(known, _)| known.eq_ignore_ascii_case(prefix))
+                                .map(|(_, ns)| *ns)
+                        })?;
+                        Iri::parse(&format!("{namespace}{local}")).ok()
+                    });
+                let value = statement.written.to_owned();
+                match datatype {
+                    Some(datatype) => Term::Literal(Literal::typed(value, datatype)),
+                    None => {
+                        let tag = language(element).filter(|tag| !tag.is_empty());
+                        let tag = match tag.map(|tag| LanguageTag::parse(&tag)) {
+                            Some(Ok(tag)) => Some(tag),
+                            Some(Err(_)) => return,
+                            None => None,
+                        };
+                        Term::Literal(Literal::plain(value, tag))
+                    }
+                }
+            } else {
+                // §4.5.2: the value is the resource the link's URI reference names.
+                let Ok(url) = doc.resolve_url(statement.written) else { return };
+                let Ok(iri) = Iri::parse(url.as_str()) else { return };
+                Term::Iri(iri)
+            };
+            triples.push(Triple::new(page.clone(), predicate, object));
+        },
+    );
+    for triple in triples {
+        graph.insert(triple)?;
+    }
+    Ok(graph)
 }

@@ -14,7 +14,9 @@
 //! * [`dublin_core`]: DC-HTML's `schema.PREFIX` links declare prefixes; `meta name="PREFIX.term"`
 //!   gives a literal (with `lang` and `scheme`), `link rel="PREFIX.term"` a resource (with
 //!   `hreflang`, the URL resolved). Properties in the DCMI elements namespace go to
-//!   [`DublinCore::elements`], those in DCMI terms to [`DublinCore::terms`].
+//!   [`DublinCore::elements`], those in DCMI terms to [`DublinCore::terms`];
+//!   [`dublin_core_graph`] gives the same statements (and those of any other declared prefix)
+//!   as RDF, DC-HTML's own mapping, in harvest-rdf's [`Graph`](harvest_rdf::Graph).
 //!
 //! Readings where the specs leave room are in `docs/meta.md`.
 
@@ -23,5 +25,5 @@
 mod dublin_core;
 mod opengraph;
 
-pub use dublin_core::{dublin_core, DublinCore, DublinCoreProperty};
+pub use dublin_core::{dublin_core, dublin_core_graph, DublinCore, DublinCoreProperty};
 pub use opengraph::{opengraph, OpenGraph, OPEN_GRAPH_PREFIXES};
