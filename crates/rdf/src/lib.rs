@@ -5,13 +5,17 @@
 mod dataset;
 mod graph;
 pub mod jsonld;
+mod labels;
+pub mod nquads;
 pub mod ntriples;
 mod term;
+pub mod trig;
 pub mod turtle;
 pub mod xsd;
 
 pub use dataset::{Dataset, GraphName, Quad};
 pub use graph::{BlankNodes, Graph, GraphError, Limits, DEFAULT_MAX_BYTES, DEFAULT_MAX_TRIPLES};
+pub use labels::{BlankLabels, LabelError};
 pub use term::{escape_ifragment, BaseIri, BlankNode, Iri, LanguageTag, Literal, Subject, Term, TermError, Triple};
 
 /// IRIs every RDF writer of harvest uses, as strings and as [`Iri`]s (checked by a test).

@@ -1,5 +1,6 @@
 //! N-Triples (W3C Recommendation, 2014): one triple a line.
 
+use crate::labels::BlankLabels;
 use crate::term::{Literal, Subject, Term, Triple};
 use std::fmt::Write as _;
 
@@ -14,16 +15,27 @@ use std::fmt::Write as _;
 /// assert_eq!(ntriples::write([&triple]), "_:b0 <http://schema.org/name> \"Ada \\\"A\\\"\"@en .\n");
 /// ```
 pub fn write<'a>(triples: impl IntoIterator<Item = &'a Triple>) -> String {
+    write_labelled(triples, &BlankLabels::default())
+}
+
+/// [`write`] with blank nodes labelled by `labels`.
+pub fn write_labelled<'a>(triples: impl IntoIterator<Item = &'a Triple>, labels: &BlankLabels) -> String {
     let mut out = String::new();
     for triple in triples {
-        write_subject(&mut out, &triple.subject);
-        out.push(' ');
-        write_iri(&mut out, triple.predicate.as_str());
-        out.push(' ');
-        write_term(&mut out, &triple.object);
+        write_statement(&mut out, triple, labels);
         out.push_str(" .\n");
     }
     out
+}
+
+/// Subject, predicate and object, separated by spaces (no ` .`): the start of an N-Triples or
+/// N-Quads line.
+pub(crate) fn write_statement(out: &mut String, triple: &Triple, labels: &BlankLabels) {
+    write_subject(out, &triple.subject, labels);
+    out.push(' ');
+    write_iri(out, triple.predicate.as_str());
+    out.push(' ');
+    write_term(out, &triple.object, labels);
 }
 
 pub(crate) fn write_iri(out: &mut String, iri: &str) {
@@ -32,21 +44,17 @@ pub(crate) fn write_iri(out: &mut String, iri: &str) {
     out.push('>');
 }
 
-pub(crate) fn write_subject(out: &mut String, subject: &Subject) {
+pub(crate) fn write_subject(out: &mut String, subject: &Subject, labels: &BlankLabels) {
     match subject {
         Subject::Iri(iri) => write_iri(out, iri.as_str()),
-        Subject::Blank(blank) => {
-            let _ = write!(out, "{blank}");
-        }
+        Subject::Blank(blank) => labels.write(out, *blank),
     }
 }
 
-pub(crate) fn write_term(out: &mut String, term: &Term) {
+pub(crate) fn write_term(out: &mut String, term: &Term, labels: &BlankLabels) {
     match term {
         Term::Iri(iri) => write_iri(out, iri.as_str()),
-        Term::Blank(blank) => {
-            let _ = write!(out, "{blank}");
-        }
+        Term::Blank(blank) => labels.write(out, *blank),
         Term::Literal(literal) => write_literal(out, literal),
     }
 }

@@ -1,6 +1,7 @@
 //! Turtle (W3C Recommendation, 2014): `@prefix` lines for the namespaces the predicates use,
 //! then the triples grouped by subject and predicate, each in order of first appearance.
 
+use crate::labels::BlankLabels;
 use crate::ntriples::{write_iri, write_subject, write_term};
 use crate::term::{Iri, Subject, Term, Triple};
 use crate::vocab::RDF_TYPE;
@@ -24,11 +25,38 @@ use std::fmt::Write as _;
 /// );
 /// ```
 pub fn write<'a>(triples: impl IntoIterator<Item = &'a Triple>, prefixes: &[(String, String)]) -> String {
+    write_labelled(triples, prefixes, &BlankLabels::default())
+}
+
+/// [`write`] with blank nodes labelled by `labels`.
+pub fn write_labelled<'a>(
+    triples: impl IntoIterator<Item = &'a Triple>,
+    prefixes: &[(String, String)],
+    labels: &BlankLabels,
+) -> String {
     let triples: Vec<&Triple> = triples.into_iter().collect();
-    // The prefixed name of each predicate, and the prefixes in order of first use.
+    let mut out = String::new();
+    let prefixed = write_prefixes(&mut out, &triples, prefixes);
+    if !out.is_empty() && !triples.is_empty() {
+        out.push('\n');
+    }
+    write_statements(&mut out, &triples, prefixes, &prefixed, labels, "");
+    out
+}
+
+/// Each predicate's prefixed name: the index of its prefix and its local part.
+pub(crate) type Prefixed<'a> = HashMap<&'a Iri, (usize, &'a str)>;
+
+/// Writes the `@prefix` lines of the prefixes the predicates use (in order of first use) and
+/// gives each predicate's prefixed name.
+pub(crate) fn write_prefixes<'a>(
+    out: &mut String,
+    triples: &[&'a Triple],
+    prefixes: &'a [(String, String)],
+) -> Prefixed<'a> {
     let mut used: Vec<usize> = Vec::new();
-    let mut prefixed: HashMap<&Iri, (usize, &str)> = HashMap::new();
-    for triple in &triples {
+    let mut prefixed: Prefixed<'a> = HashMap::new();
+    for triple in triples {
         let predicate = triple.predicate.as_str();
         if predicate == RDF_TYPE || prefixed.contains_key(&triple.predicate) {
             continue;
@@ -48,23 +76,29 @@ pub fn write<'a>(triples: impl IntoIterator<Item = &'a Triple>, prefixes: &[(Str
         }
         prefixed.insert(&triple.predicate, (index, local));
     }
-
-    let mut out = String::new();
     for &index in &used {
         let (name, namespace) = &prefixes[index];
         let _ = write!(out, "@prefix {name}: ");
-        write_iri(&mut out, namespace);
+        write_iri(out, namespace);
         out.push_str(" .\n");
     }
-    if !used.is_empty() && !triples.is_empty() {
-        out.push('\n');
-    }
+    prefixed
+}
 
-    // Group by subject, then predicate.
+/// Writes `triples` grouped by subject (in order of first appearance), then predicate, each
+/// line after the first of a subject indented by `indent` and four spaces.
+pub(crate) fn write_statements(
+    out: &mut String,
+    triples: &[&Triple],
+    prefixes: &[(String, String)],
+    prefixed: &Prefixed<'_>,
+    labels: &BlankLabels,
+    indent: &str,
+) {
     type Objects<'a> = Vec<(&'a Iri, Vec<&'a Term>)>;
     let mut subjects: Vec<(&Subject, Objects<'_>)> = Vec::new();
     let mut subject_index: HashMap<&Subject, usize> = HashMap::new();
-    for triple in &triples {
+    for triple in triples {
         let index = *subject_index.entry(&triple.subject).or_insert_with(|| {
             subjects.push((&triple.subject, Vec::new()));
             subjects.len() - 1
@@ -76,24 +110,29 @@ pub fn write<'a>(triples: impl IntoIterator<Item = &'a Triple>, prefixes: &[(Str
         }
     }
     for (subject, predicates) in subjects {
-        write_subject(&mut out, subject);
+        out.push_str(indent);
+        write_subject(out, subject, labels);
         for (position, (predicate, objects)) in predicates.iter().enumerate() {
-            out.push_str(if position == 0 { " " } else { " ;\n    " });
+            if position == 0 {
+                out.push(' ');
+            } else {
+                out.push_str(" ;\n    ");
+                out.push_str(indent);
+            }
             if predicate.as_str() == RDF_TYPE {
                 out.push('a');
             } else if let Some((index, local)) = prefixed.get(predicate) {
                 let _ = write!(out, "{}:{local}", prefixes[*index].0);
             } else {
-                write_iri(&mut out, predicate.as_str());
+                write_iri(out, predicate.as_str());
             }
             for (n, object) in objects.iter().enumerate() {
                 out.push_str(if n == 0 { " " } else { ", " });
-                write_term(&mut out, object);
+                write_term(out, object, labels);
             }
         }
         out.push_str(" .\n");
     }
-    out
 }
 
 /// Whether `local` can be written as the local part of a prefixed name (a conservative ASCII
