@@ -19,9 +19,9 @@ pub const DEFAULT_MAX_BYTES: usize = 256 << 20;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Limits {
-    /// The most triples the graph holds.
+    /// The most triples the graph holds (the most quads, for a [`crate::Dataset`]).
     pub max_triples: usize,
-    /// The most bytes of IRIs and literals its triples hold.
+    /// The most bytes of IRIs and literals its triples (or quads) hold.
     pub max_bytes: usize,
 }
 
@@ -50,14 +50,14 @@ impl Limits {
     }
 }
 
-/// A triple did not fit.
+/// A triple (or a quad) did not fit.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum GraphError {
-    /// The graph is at [`Limits::max_triples`] or [`Limits::max_bytes`].
+    /// The graph (or dataset) is at [`Limits::max_triples`] or [`Limits::max_bytes`].
     #[error("the graph exceeds its limit of {limit} {what}")]
     TooLarge {
-        /// `"triples"` or `"bytes"`.
+        /// `"triples"`, `"quads"` or `"bytes"`.
         what: &'static str,
         /// The limit.
         limit: usize,
@@ -77,9 +77,58 @@ pub enum GraphError {
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Graph {
-    triples: IndexSet<Triple>,
+    triples: Bounded<Triple>,
+}
+
+/// An insertion-ordered set within [`Limits`]: the storage of [`Graph`] and of
+/// [`crate::Dataset`], `what` naming its items in [`GraphError::TooLarge`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Bounded<T: std::hash::Hash + Eq> {
+    items: IndexSet<T>,
     limits: Limits,
     bytes: usize,
+    what: &'static str,
+}
+
+impl<T: std::hash::Hash + Eq> Bounded<T> {
+    pub(crate) fn new(limits: Limits, what: &'static str) -> Bounded<T> {
+        Bounded { items: IndexSet::new(), limits, bytes: 0, what }
+    }
+
+    /// Adds `item`, which weighs `weight` bytes; `Ok(false)` when it was there already. Past a
+    /// limit the item is not added and the error says which limit.
+    pub(crate) fn insert(&mut self, item: T, weight: usize) -> Result<bool, GraphError> {
+        if self.items.contains(&item) {
+            return Ok(false);
+        }
+        if self.items.len() >= self.limits.max_triples {
+            return Err(GraphError::TooLarge { what: self.what, limit: self.limits.max_triples });
+        }
+        if self.bytes + weight > self.limits.max_bytes {
+            return Err(GraphError::TooLarge { what: "bytes", limit: self.limits.max_bytes });
+        }
+        self.bytes += weight;
+        Ok(self.items.insert(item))
+    }
+
+    pub(crate) fn set(&self) -> &IndexSet<T> {
+        &self.items
+    }
+
+    pub(crate) fn limits(&self) -> Limits {
+        self.limits
+    }
+}
+
+/// The bytes a triple adds to [`Limits::max_bytes`].
+pub(crate) fn weight(triple: &Triple) -> usize {
+    triple.subject.weight() + triple.predicate.as_str().len() + triple.object.weight()
+}
+
+impl Default for Bounded<Triple> {
+    fn default() -> Self {
+        Bounded::new(Limits::default(), "triples")
+    }
 }
 
 impl Graph {
@@ -90,49 +139,39 @@ impl Graph {
 
     /// An empty graph with these limits.
     pub fn with_limits(limits: Limits) -> Graph {
-        Graph { limits, ..Graph::default() }
+        Graph { triples: Bounded::new(limits, "triples") }
     }
 
     /// Adds a triple; `Ok(false)` when it was there already. Past a limit the triple is not
     /// added and the error says which limit.
     pub fn insert(&mut self, triple: Triple) -> Result<bool, GraphError> {
-        if self.triples.contains(&triple) {
-            return Ok(false);
-        }
-        if self.triples.len() >= self.limits.max_triples {
-            return Err(GraphError::TooLarge { what: "triples", limit: self.limits.max_triples });
-        }
-        let weight = triple.subject.weight() + triple.predicate.as_str().len() + triple.object.weight();
-        if self.bytes + weight > self.limits.max_bytes {
-            return Err(GraphError::TooLarge { what: "bytes", limit: self.limits.max_bytes });
-        }
-        self.bytes += weight;
-        Ok(self.triples.insert(triple))
+        let weight = weight(&triple);
+        self.triples.insert(triple, weight)
     }
 
     /// Whether the graph holds the triple.
     pub fn contains(&self, triple: &Triple) -> bool {
-        self.triples.contains(triple)
+        self.triples.set().contains(triple)
     }
 
     /// The triples, in insertion order.
     pub fn iter(&self) -> impl ExactSizeIterator<Item = &Triple> + '_ {
-        self.triples.iter()
+        self.triples.set().iter()
     }
 
     /// The number of triples.
     pub fn len(&self) -> usize {
-        self.triples.len()
+        self.triples.set().len()
     }
 
     /// Whether there are none.
     pub fn is_empty(&self) -> bool {
-        self.triples.is_empty()
+        self.triples.set().is_empty()
     }
 
     /// The limits.
     pub fn limits(&self) -> Limits {
-        self.limits
+        self.triples.limits()
     }
 
     /// The graph as N-Triples ([`crate::ntriples`]).
@@ -145,7 +184,7 @@ impl<'a> IntoIterator for &'a Graph {
     type Item = &'a Triple;
     type IntoIter = indexmap::set::Iter<'a, Triple>;
     fn into_iter(self) -> Self::IntoIter {
-        self.triples.iter()
+        self.triples.set().iter()
     }
 }
 

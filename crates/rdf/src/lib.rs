@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod dataset;
 mod graph;
 pub mod jsonld;
 pub mod ntriples;
@@ -9,6 +10,7 @@ mod term;
 pub mod turtle;
 pub mod xsd;
 
+pub use dataset::{Dataset, GraphName, Quad};
 pub use graph::{BlankNodes, Graph, GraphError, Limits, DEFAULT_MAX_BYTES, DEFAULT_MAX_TRIPLES};
 pub use term::{escape_ifragment, BaseIri, BlankNode, Iri, LanguageTag, Literal, Subject, Term, TermError, Triple};
 
