@@ -108,11 +108,11 @@ fn expand(block: &Block<'_>, options: &Options) -> Result<Vec<ox::Quad>, Diagnos
         }
     }
     let missing: Arc<Mutex<Vec<String>>> = Arc::default();
-    let loader_options = AssertUnwindSafe(options.clone());
+    let loader_options = AssertUnwindSafe((options.clone(), Arc::<str>::from(block.text)));
     let loader_missing = AssertUnwindSafe(Arc::clone(&missing));
     let iter = parser.for_slice(block.text.as_bytes()).with_load_document_callback(move |url, _| {
-        let options = &loader_options;
-        match options.document(url) {
+        let (options, text) = &*loader_options;
+        match options.document(url, text) {
             Some(document) => Ok(JsonLdRemoteDocument { document, document_url: url.to_owned() }),
             None => {
                 loader_missing.lock().unwrap_or_else(PoisonError::into_inner).push(url.to_owned());

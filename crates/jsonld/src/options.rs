@@ -132,9 +132,11 @@ impl Options {
         self.max_depth
     }
 
-    /// The document for `url`: [`Options::context`], else the loader, else the bundled
-    /// schema.org context.
-    pub(crate) fn document(&self, url: &str) -> Option<Vec<u8>> {
+    /// The document for `url`, asked while expanding `block`: [`Options::context`], else the
+    /// loader, else the bundled schema.org context, restricted to the terms the block and the
+    /// supplied contexts name (all of it when a loader could supply more contexts naming its
+    /// terms).
+    pub(crate) fn document(&self, url: &str, block: &str) -> Option<Vec<u8>> {
         if let Some(document) = self.contexts.get(url) {
             return Some(document.to_vec());
         }
@@ -142,7 +144,11 @@ impl Options {
             return Some(document);
         }
         if self.schema_org && crate::schema_org::is_address(url) {
-            return Some(crate::schema_org::CONTEXT.to_vec());
+            if self.loader.is_some() {
+                return Some(crate::schema_org::CONTEXT.to_vec());
+            }
+            let supplied = self.contexts.values().map(|document| std::str::from_utf8(document).unwrap_or_default());
+            return Some(crate::schema_org::restricted(std::iter::once(block).chain(supplied)));
         }
         None
     }
