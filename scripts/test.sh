@@ -2,8 +2,9 @@
 # Runs every test of the workspace: unit, integration and doc tests, and the conformance suites.
 # The official suites are git submodules (test-suite/suites/); without them, the suites' copies
 # in ../shared beside the checkout are used, or the folders HARVEST_MF2_SUITE,
-# HARVEST_HTML5LIB_TESTS, HARVEST_MICRODATA_RDF_SUITE and HARVEST_RDFA_SUITE name. A suite found
-# nowhere fails its test (HARVEST_SKIP_SUITES=mf2,html5lib,microdata-rdf,rdfa skips them, and
+# HARVEST_HTML5LIB_TESTS, HARVEST_MICRODATA_RDF_SUITE, HARVEST_RDFA_SUITE and HARVEST_JSONLD_SUITE
+# name. A suite found nowhere fails its test (HARVEST_SKIP_SUITES=mf2,html5lib,microdata-rdf,rdfa,jsonld
+# skips them, and
 # the tests say SKIPPED).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,6 +26,10 @@ fi
 if [ -z "${HARVEST_RDFA_SUITE:-}" ] && [ -d ../shared/rdfa-test-suite ]; then
   HARVEST_RDFA_SUITE="$(cd ../shared/rdfa-test-suite && pwd)"
   export HARVEST_RDFA_SUITE
+fi
+if [ -z "${HARVEST_JSONLD_SUITE:-}" ] && [ -d ../shared/json-ld-api-tests ]; then
+  HARVEST_JSONLD_SUITE="$(cd ../shared/json-ld-api-tests && pwd)"
+  export HARVEST_JSONLD_SUITE
 fi
 # Tests run one at a time: several of them time a page and its doubled copy to show linear
 # growth, and tests running beside them would blur those timings. Doc tests run as usual. The

@@ -19,6 +19,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 pub mod html5lib;
+pub mod jsonld;
 pub mod microdata_rdf;
 pub mod outputs;
 mod parsers;

@@ -5,19 +5,20 @@
 //! `microdata`), `html5lib` (harvest-dom's tree against html5lib-tests' tree-construction
 //! cases), `microdata-rdf` (the W3C Microdata-to-RDF suite: harvest's W3C conversion against
 //! its expected graphs), `rdfa` (the RDFa test suite's html5 cases: harvest-rdfa against its
-//! expected graphs and ASK queries), or `all` (every suite, one table and one total). Exits non-zero when a case fails
+//! expected graphs and ASK queries), `jsonld` (the W3C JSON-LD 1.1 API suite's toRdf, expand and html
+//! manifests through harvest-jsonld), or `all` (every suite, one table and one total). Exits non-zero when a case fails
 //! without being listed in the expectations file, a listed case passes, or a suite is missing
 //! (unless `HARVEST_SKIP_SUITES` names it: see `harvest_test_suite::locate`).
 
 use harvest_test_suite::{
-    discover, html5lib, locate, microdata_rdf, parser, parser_names, rdfa, run, summary, Expectations, Located, Report,
-    Suite,
+    discover, html5lib, jsonld, locate, microdata_rdf, parser, parser_names, rdfa, run, summary, Expectations, Located,
+    Report, Suite,
 };
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: harvest-conformance SUITE [SUITE_DIR] [--base-url URL] [--expectations FILE]\n\
-                     suites: mf2, microdata, html5lib, microdata-rdf, rdfa, all";
+                     suites: mf2, microdata, html5lib, microdata-rdf, rdfa, jsonld, all";
 
 /// What one suite's run came to.
 enum SuiteRun {
@@ -42,6 +43,10 @@ fn microdata_rdf_expectations() -> PathBuf {
 
 fn rdfa_expectations() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("expectations/rdfa.txt")
+}
+
+fn jsonld_expectations() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("expectations/jsonld.txt")
 }
 
 fn load_expectations(path: &Path) -> Result<Expectations, String> {
@@ -151,11 +156,31 @@ fn run_rdfa(arguments: &Arguments) -> SuiteRun {
     SuiteRun::Ran { report, text }
 }
 
+fn run_jsonld(arguments: &Arguments) -> SuiteRun {
+    let folder = match suite_folder(Suite::JsonLd, arguments.suite_dir.as_ref()) {
+        Ok(folder) => folder,
+        Err(outcome) => return outcome,
+    };
+    let expectations = match load_expectations(arguments.expectations.as_ref().unwrap_or(&jsonld_expectations())) {
+        Ok(expectations) => expectations,
+        Err(e) => return SuiteRun::Missing(e),
+    };
+    let cases = match jsonld::discover(&folder) {
+        Ok(cases) if !cases.is_empty() => cases,
+        Ok(_) => return SuiteRun::Missing(format!("no tests in {}", folder.display())),
+        Err(e) => return SuiteRun::Missing(e),
+    };
+    let report = jsonld::run(&folder, &cases, &expectations);
+    let text = summary(&report, &expectations);
+    SuiteRun::Ran { report, text }
+}
+
 fn run_suite(name: &str, arguments: &Arguments) -> SuiteRun {
     match name {
         "rdfa" => run_rdfa(arguments),
         "html5lib" => run_html5lib(arguments),
         "microdata-rdf" => run_microdata_rdf(arguments),
+        "jsonld" => run_jsonld(arguments),
         _ => run_parser_suite(name, arguments),
     }
 }
@@ -185,8 +210,13 @@ fn main() -> ExitCode {
             eprintln!("`all` runs every suite from its usual place and takes no other argument");
             return ExitCode::from(2);
         }
-        vec!["mf2", "microdata", "html5lib", "microdata-rdf", "rdfa"]
-    } else if name == "html5lib" || name == "microdata-rdf" || name == "rdfa" || parser(name).is_some() {
+        vec!["mf2", "microdata", "html5lib", "microdata-rdf", "rdfa", "jsonld"]
+    } else if name == "html5lib"
+        || name == "microdata-rdf"
+        || name == "rdfa"
+        || name == "jsonld"
+        || parser(name).is_some()
+    {
         vec![name.as_str()]
     } else {
         eprintln!("unknown suite {name:?}\n{USAGE}");

@@ -9,9 +9,10 @@
 //! | html5lib-tests | `test-suite/suites/html5lib-tests` (its `tree-construction` folder) | `HARVEST_HTML5LIB_TESTS` |
 //! | W3C Microdata to RDF | `test-suite/suites/microdata-rdf` (its `tests` folder) | `HARVEST_MICRODATA_RDF_SUITE` |
 //! | RDFa test suite | `test-suite/suites/rdfa` (rdfa/rdfa.github.io, its `test-suite` folder) | `HARVEST_RDFA_SUITE` |
+//! | W3C JSON-LD 1.1 API tests | `test-suite/suites/json-ld-api` (w3c/json-ld-api, its `tests` folder) | `HARVEST_JSONLD_SUITE` |
 //!
-//! The submodule is looked at first, then the variable; the RDFa suite is also looked for in
-//! `../shared/rdfa-test-suite` beside the checkout. A suite found in neither place is a
+//! The submodule is looked at first, then the variable; the RDFa and JSON-LD suites are also
+//! looked for in `../shared/rdfa-test-suite` and `../shared/json-ld-api-tests` beside the checkout. A suite found in neither place is a
 //! failure that says how to get it; only `HARVEST_SKIP_SUITES` (a comma-separated list of suite
 //! names, or `all`) turns that into a skip, which the runner prints as SKIPPED.
 
@@ -28,6 +29,8 @@ pub enum Suite {
     MicrodataRdf,
     /// The RDFa test suite (rdfa/rdfa.github.io, `test-suite/`).
     Rdfa,
+    /// The W3C JSON-LD 1.1 API test suite (w3c/json-ld-api, `tests/`).
+    JsonLd,
 }
 
 impl Suite {
@@ -38,6 +41,7 @@ impl Suite {
             Suite::Html5lib => "html5lib",
             Suite::MicrodataRdf => "microdata-rdf",
             Suite::Rdfa => "rdfa",
+            Suite::JsonLd => "jsonld",
         }
     }
 
@@ -48,6 +52,7 @@ impl Suite {
             Suite::Html5lib => "HARVEST_HTML5LIB_TESTS",
             Suite::MicrodataRdf => "HARVEST_MICRODATA_RDF_SUITE",
             Suite::Rdfa => "HARVEST_RDFA_SUITE",
+            Suite::JsonLd => "HARVEST_JSONLD_SUITE",
         }
     }
 
@@ -59,6 +64,7 @@ impl Suite {
             Suite::Html5lib => suites.join("html5lib-tests").join("tree-construction"),
             Suite::MicrodataRdf => suites.join("microdata-rdf").join("tests"),
             Suite::Rdfa => suites.join("rdfa").join("test-suite"),
+            Suite::JsonLd => suites.join("json-ld-api").join("tests"),
         }
     }
 
@@ -67,6 +73,7 @@ impl Suite {
         let checkout = Path::new(env!("CARGO_MANIFEST_DIR")).parent()?;
         match self {
             Suite::Rdfa => Some(checkout.parent()?.join("shared").join("rdfa-test-suite")),
+            Suite::JsonLd => Some(checkout.parent()?.join("shared").join("json-ld-api-tests")),
             _ => None,
         }
     }

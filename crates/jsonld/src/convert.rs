@@ -1,0 +1,235 @@
+//! One JSON-LD document to RDF: JSON-LD 1.1 API §4.1 (expansion) and §8 "Deserialize JSON-LD
+//! to RDF" through oxjsonld, then every term checked again and made a harvest-rdf term.
+
+use crate::report::{Diagnostic, DiagnosticKind, Report};
+use crate::Options;
+use harvest_rdf::{
+    BlankNode, BlankNodes, Dataset, GraphError, GraphName, Iri, LanguageTag, Literal, Quad, Subject, Term, Triple,
+};
+use oxjsonld::{JsonLdErrorCode, JsonLdParser, JsonLdProcessingMode, JsonLdRemoteDocument};
+use oxrdf_jsonld as ox;
+use std::collections::HashMap;
+use std::panic::AssertUnwindSafe;
+use std::sync::{Arc, Mutex, PoisonError};
+
+const XSD_STRING: &str = "http://www.w3.org/2001/XMLSchema#string";
+
+/// Where a document came from and whether to go on after it.
+pub(crate) struct Block<'a> {
+    pub(crate) text: &'a str,
+    pub(crate) base: Option<&'a str>,
+    pub(crate) element: Option<String>,
+}
+
+/// The JSON-LD error a block raised, or why it was not processed.
+fn failure(block: &Block<'_>, kind: DiagnosticKind, message: String) -> Diagnostic {
+    Diagnostic { element: block.element.clone(), kind, message }
+}
+
+/// Converts one document; `Err(())` when the dataset is full (reported), so the caller stops.
+pub(crate) fn convert(
+    block: &Block<'_>,
+    options: &Options,
+    nodes: &mut BlankNodes,
+    dataset: &mut Dataset,
+    report: &mut Report,
+) -> Result<(), ()> {
+    if crate::depth::exceeds(block.text.as_bytes(), options.max_depth) {
+        let message = format!("the block nests deeper than {} arrays and objects; it was skipped", options.max_depth);
+        report.diagnostics.push(failure(block, DiagnosticKind::TooDeep { limit: options.max_depth }, message));
+        return Ok(());
+    }
+    let quads = match expand(block, options) {
+        Ok(quads) => quads,
+        Err(diagnostic) => {
+            report.diagnostics.push(diagnostic);
+            return Ok(());
+        }
+    };
+    // Blank node labels are scoped to the document (JSON-LD 1.1 API §8.1: the generated
+    // labels of one expansion); each becomes a fresh node of the caller's allocator, in order
+    // of first appearance.
+    let mut labels: HashMap<String, BlankNode> = HashMap::new();
+    for quad in quads {
+        let converted = match quad_of(&quad, &mut labels, nodes) {
+            Ok(quad) => quad,
+            Err(kind) => {
+                let message = match &kind {
+                    DiagnosticKind::InvalidIri { value } => {
+                        format!("{value:?} is not an absolute IRI; the statement was dropped")
+                    }
+                    DiagnosticKind::InvalidLanguageTag { value } => {
+                        format!("{value:?} is not a well-formed language tag; the statement was dropped")
+                    }
+                    _ => "the statement was dropped".to_owned(),
+                };
+                report.diagnostics.push(failure(block, kind, message));
+                continue;
+            }
+        };
+        match dataset.insert(converted) {
+            Ok(added) => report.quads += usize::from(added),
+            Err(GraphError::TooLarge { what, limit }) => {
+                let message =
+                    format!("the dataset reached its limit of {limit} {what}; later statements were not added");
+                report.diagnostics.push(failure(
+                    block,
+                    DiagnosticKind::LimitReached { what: what.to_owned(), limit },
+                    message,
+                ));
+                return Err(());
+            }
+            Err(other) => {
+                let message = format!("{other}; later statements were not added");
+                report.diagnostics.push(failure(
+                    block,
+                    DiagnosticKind::LimitReached { what: String::new(), limit: 0 },
+                    message,
+                ));
+                return Err(());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Runs the processor over the document: every quad, or the first error (JSON-LD 1.1 API §4:
+/// an error ends the algorithm, so a block that raises one gives nothing).
+fn expand(block: &Block<'_>, options: &Options) -> Result<Vec<ox::Quad>, Diagnostic> {
+    let mode = match options.processing_mode {
+        crate::ProcessingMode::JsonLd10 => JsonLdProcessingMode::JsonLd1_0,
+        _ => JsonLdProcessingMode::JsonLd1_1,
+    };
+    let mut parser = JsonLdParser::new().with_processing_mode(mode);
+    if let Some(base) = block.base {
+        // A base that is not an IRI is no base (JSON-LD 1.1 API §9.4.2 `base`).
+        if let Ok(with_base) = parser.clone().with_base_iri(base) {
+            parser = with_base;
+        }
+    }
+    let missing: Arc<Mutex<Vec<String>>> = Arc::default();
+    let loader_options = AssertUnwindSafe((options.clone(), Arc::<str>::from(block.text)));
+    let loader_missing = AssertUnwindSafe(Arc::clone(&missing));
+    let iter = parser.for_slice(block.text.as_bytes()).with_load_document_callback(move |url, _| {
+        let (options, text) = &*loader_options;
+        match options.document(url, text) {
+            Some(document) => Ok(JsonLdRemoteDocument { document, document_url: url.to_owned() }),
+            None => {
+                loader_missing.lock().unwrap_or_else(PoisonError::into_inner).push(url.to_owned());
+                Err(format!("{url} is not available offline").into())
+            }
+        }
+    });
+    let mut quads = Vec::new();
+    for result in iter {
+        match result {
+            Ok(quad) => quads.push(quad),
+            Err(error) => {
+                let missing = missing.lock().unwrap_or_else(PoisonError::into_inner).first().cloned();
+                let (kind, message) = match (error.code(), missing) {
+                    (None, _) => (DiagnosticKind::NotJson, format!("the block is not JSON: {error}")),
+                    (
+                        Some(JsonLdErrorCode::LoadingRemoteContextFailed | JsonLdErrorCode::LoadingDocumentFailed),
+                        Some(url),
+                    ) => (
+                        DiagnosticKind::RemoteContext { url: url.clone() },
+                        format!("the remote context {url} is not available offline (nothing is fetched): the block was skipped"),
+                    ),
+                    (Some(code), _) => (
+                        DiagnosticKind::InvalidJsonLd { code: code.to_string() },
+                        format!("the block is not valid JSON-LD ({code}): {error}"),
+                    ),
+                };
+                return Err(failure(block, kind, message));
+            }
+        }
+    }
+    Ok(quads)
+}
+
+fn iri(value: &str) -> Result<Iri, DiagnosticKind> {
+    Iri::parse(value).map_err(|_| DiagnosticKind::InvalidIri { value: value.to_owned() })
+}
+
+fn blank(label: &str, labels: &mut HashMap<String, BlankNode>, nodes: &mut BlankNodes) -> BlankNode {
+    if let Some(&node) = labels.get(label) {
+        return node;
+    }
+    let node = nodes.fresh();
+    labels.insert(label.to_owned(), node);
+    node
+}
+
+fn subject_of(
+    subject: &ox::NamedOrBlankNode,
+    labels: &mut HashMap<String, BlankNode>,
+    nodes: &mut BlankNodes,
+) -> Result<Subject, DiagnosticKind> {
+    Ok(match subject {
+        ox::NamedOrBlankNode::NamedNode(node) => Subject::Iri(iri(node.as_str())?),
+        ox::NamedOrBlankNode::BlankNode(node) => Subject::Blank(blank(node.as_str(), labels, nodes)),
+    })
+}
+
+fn literal_of(literal: &ox::Literal) -> Result<Literal, DiagnosticKind> {
+    if let Some(language) = literal.language() {
+        let language = LanguageTag::parse(language)
+            .map_err(|_| DiagnosticKind::InvalidLanguageTag { value: language.to_owned() })?;
+        return Ok(Literal::plain(literal.value(), Some(language)));
+    }
+    let datatype = literal.datatype();
+    if datatype.as_str() == XSD_STRING {
+        return Ok(Literal::simple(literal.value()));
+    }
+    Ok(Literal::typed(literal.value(), iri(datatype.as_str())?))
+}
+
+/// The quad as harvest-rdf terms; an IRI or a language tag that is not valid is the error.
+/// Blank nodes are only allocated once the whole quad is valid.
+fn quad_of(
+    quad: &ox::Quad,
+    labels: &mut HashMap<String, BlankNode>,
+    nodes: &mut BlankNodes,
+) -> Result<Quad, DiagnosticKind> {
+    // Check everything first, so that a dropped quad allocates no node.
+    let predicate = iri(quad.predicate.as_str())?;
+    for named in [subject_named(&quad.subject), graph_named(&quad.graph_name)].into_iter().flatten() {
+        iri(named)?;
+    }
+    let object_literal = match &quad.object {
+        ox::Term::NamedNode(node) => {
+            iri(node.as_str())?;
+            None
+        }
+        ox::Term::Literal(literal) => Some(literal_of(literal)?),
+        _ => None,
+    };
+    let subject = subject_of(&quad.subject, labels, nodes)?;
+    let object = match (&quad.object, object_literal) {
+        (_, Some(literal)) => Term::Literal(literal),
+        (ox::Term::NamedNode(node), None) => Term::Iri(iri(node.as_str())?),
+        (ox::Term::BlankNode(node), None) => Term::Blank(blank(node.as_str(), labels, nodes)),
+        #[allow(unreachable_patterns)]
+        (other, None) => return Err(DiagnosticKind::InvalidIri { value: other.to_string() }),
+    };
+    let graph = match &quad.graph_name {
+        ox::GraphName::DefaultGraph => GraphName::Default,
+        ox::GraphName::NamedNode(node) => GraphName::Iri(iri(node.as_str())?),
+        ox::GraphName::BlankNode(node) => GraphName::Blank(blank(node.as_str(), labels, nodes)),
+    };
+    Ok(Quad::new(Triple::new(subject, predicate, object), graph))
+}
+
+fn subject_named(subject: &ox::NamedOrBlankNode) -> Option<&str> {
+    match subject {
+        ox::NamedOrBlankNode::NamedNode(node) => Some(node.as_str()),
+        ox::NamedOrBlankNode::BlankNode(_) => None,
+    }
+}
+
+fn graph_named(graph: &ox::GraphName) -> Option<&str> {
+    match graph {
+        ox::GraphName::NamedNode(node) => Some(node.as_str()),
+        _ => None,
+    }
+}

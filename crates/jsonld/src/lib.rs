@@ -1,0 +1,141 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod convert;
+mod depth;
+mod options;
+mod report;
+mod schema_org;
+
+pub use options::{DocumentLoader, Options, ProcessingMode, DEFAULT_MAX_DEPTH};
+pub use report::{Diagnostic, DiagnosticKind, Report};
+
+use convert::Block;
+use harvest_dom::{Document, Element};
+use harvest_rdf::{BlankNodes, Dataset, Iri};
+
+/// The `<script type="application/ld+json">` elements of a page, in tree order (JSON-LD 1.1
+/// §7 "Embedding JSON-LD in HTML Documents"; the MIME type's essence, before any parameter,
+/// compared ASCII case-insensitively, as HTML compares a script's `type`).
+///
+/// ```
+/// let doc = harvest_dom::Document::parse(
+///     "<script type='Application/LD+JSON; profile=x'>{}</script><script>{}</script>",
+/// );
+/// assert_eq!(harvest_jsonld::scripts(&doc).count(), 1);
+/// ```
+pub fn scripts(doc: &Document) -> impl Iterator<Item = Element> + '_ {
+    doc.elements_named(&["script"]).filter(|script| {
+        script.attr("type").is_some_and(|kind| {
+            let essence = kind.split(';').next().unwrap_or_default();
+            harvest_dom::trim_ascii_whitespace(essence).eq_ignore_ascii_case("application/ld+json")
+        })
+    })
+}
+
+/// Every JSON-LD block of `doc` to RDF, into `dataset` (JSON-LD 1.1 API §4.1 expansion, then
+/// §8.1 "Deserialize JSON-LD to RDF"), each block a JSON-LD document of its own whose base IRI
+/// is the document's base URL ([`Document::base_url`]). Blank nodes come from `nodes`, fresh
+/// for each block (`_:a` in two blocks is two nodes), in order of first appearance.
+///
+/// A block that is not JSON, not valid JSON-LD, names a remote context neither bundled nor
+/// supplied, or nests too deep gives nothing and is reported; a statement with an IRI that is
+/// not an absolute IRI is dropped and reported; the other blocks and statements are kept.
+///
+/// ```
+/// use harvest_rdf::{BlankNodes, Dataset};
+/// let page = r#"<script type="application/ld+json">
+///   {"@context": "https://schema.org", "@type": "Person", "name": "Ada", "url": "/ada"}
+/// </script>"#;
+/// let url = harvest_dom::Url::parse("https://example.com/").unwrap();
+/// let doc = harvest_dom::Document::parse_with(page, &harvest_dom::ParseOptions::new().url(url));
+/// let mut dataset = Dataset::new();
+/// let report = harvest_jsonld::to_rdf(&doc, &harvest_jsonld::Options::new(), &mut BlankNodes::new(), &mut dataset);
+/// assert!(report.is_clean());
+/// let objects: Vec<String> = dataset.iter().map(|quad| format!("{:?}", quad.triple.object)).collect();
+/// assert!(objects.contains(&"Iri(<https://example.com/ada>)".to_owned()));
+/// assert!(objects.contains(&"Iri(<http://schema.org/Person>)".to_owned()));
+/// ```
+pub fn to_rdf(doc: &Document, options: &Options, nodes: &mut BlankNodes, dataset: &mut Dataset) -> Report {
+    let mut report = Report::default();
+    let base = doc.base_url().map(|url| url.as_str().to_owned());
+    for script in scripts(doc) {
+        report.blocks += 1;
+        let text = script.text_content();
+        let block = Block { text: &text, base: base.as_deref(), element: Some(doc.element_path(&script)) };
+        if convert::convert(&block, options, nodes, dataset, &mut report).is_err() {
+            break;
+        }
+    }
+    report
+}
+
+/// One `script` element's block to RDF, as [`to_rdf`] converts each (for a block chosen by the
+/// caller, as a URL's fragment identifier chooses one: JSON-LD 1.1 API §9.4.3). The element
+/// is read whatever its `type`.
+///
+/// ```
+/// let doc = harvest_dom::Document::parse(
+///     r#"<script type="application/ld+json" id="a">{"@id": "http://example.com/a", "http://example.com/p": 1}</script>
+///        <script type="application/ld+json" id="b">{"@id": "http://example.com/b", "http://example.com/p": 2}</script>"#,
+/// );
+/// let second = doc.element_by_id("b").unwrap();
+/// let mut dataset = harvest_rdf::Dataset::new();
+/// let options = harvest_jsonld::Options::new();
+/// let report = harvest_jsonld::script_to_rdf(&doc, &second, &options, &mut harvest_rdf::BlankNodes::new(), &mut dataset);
+/// assert_eq!((report.blocks, report.quads), (1, 1));
+/// ```
+pub fn script_to_rdf(
+    doc: &Document,
+    script: &Element,
+    options: &Options,
+    nodes: &mut BlankNodes,
+    dataset: &mut Dataset,
+) -> Report {
+    let mut report = Report { blocks: 1, ..Report::default() };
+    let base = doc.base_url().map(|url| url.as_str().to_owned());
+    let text = script.text_content();
+    let block = Block { text: &text, base: base.as_deref(), element: Some(doc.element_path(script)) };
+    // A full dataset is reported in the report; there is nothing after this one block.
+    let _full = convert::convert(&block, options, nodes, dataset, &mut report);
+    report
+}
+
+/// One JSON-LD document (the text of a `.jsonld` file or of one block) to RDF, into `dataset`,
+/// with `base` as its base IRI; as [`to_rdf`] does for each block.
+///
+/// ```
+/// use harvest_rdf::{BlankNodes, Dataset, Iri};
+/// let base = Iri::parse("http://example.com/doc").unwrap();
+/// let mut dataset = Dataset::new();
+/// let text = r##"{"@id": "#it", "http://xmlns.com/foaf/0.1/name": "Ada"}"##;
+/// let report = harvest_jsonld::document_to_rdf(text, Some(&base), &Default::default(), &mut BlankNodes::new(), &mut dataset);
+/// assert!(report.is_clean());
+/// let quad = dataset.iter().next().unwrap();
+/// assert_eq!(format!("{:?}", quad.triple.subject), "Iri(<http://example.com/doc#it>)");
+/// ```
+pub fn document_to_rdf(
+    text: &str,
+    base: Option<&Iri>,
+    options: &Options,
+    nodes: &mut BlankNodes,
+    dataset: &mut Dataset,
+) -> Report {
+    let mut report = Report { blocks: 1, ..Report::default() };
+    let block = Block { text, base: base.map(Iri::as_str), element: None };
+    // A full dataset is reported in the report; there is nothing after this one document.
+    let _full = convert::convert(&block, options, nodes, dataset, &mut report);
+    report
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_api_is_send_and_sync() {
+        fn check<T: Send + Sync>() {}
+        check::<crate::Options>();
+        check::<crate::Report>();
+        check::<crate::Diagnostic>();
+    }
+}

@@ -1,0 +1,132 @@
+//! schema.org's own context (release 30.0, CC BY-SA 3.0: `contexts/NOTICE.md`), bundled so
+//! that `"@context": "https://schema.org"` needs no network.
+
+use serde_json::{Map, Value};
+use std::collections::HashSet;
+use std::sync::OnceLock;
+
+/// The context document.
+pub(crate) static CONTEXT: &[u8] = include_bytes!("../contexts/schemaorg-30.0.jsonld");
+
+/// Whether `url` is one of the addresses schema.org serves its context at: the site itself
+/// (`http` or `https`, with or without the final `/`) and `docs/jsonldcontext.json(ld)`.
+pub(crate) fn is_address(url: &str) -> bool {
+    let Some(rest) = url.strip_prefix("https://schema.org").or_else(|| url.strip_prefix("http://schema.org")) else {
+        return false;
+    };
+    matches!(rest, "" | "/" | "/docs/jsonldcontext.json" | "/docs/jsonldcontext.jsonld")
+}
+
+/// The context's entries, parsed once per process.
+fn entries() -> Option<&'static Map<String, Value>> {
+    static ENTRIES: OnceLock<Option<Map<String, Value>>> = OnceLock::new();
+    ENTRIES
+        .get_or_init(|| match serde_json::from_slice::<Value>(CONTEXT) {
+            Ok(Value::Object(mut document)) => match document.remove("@context") {
+                Some(Value::Object(context)) => Some(context),
+                _ => None,
+            },
+            _ => None,
+        })
+        .as_ref()
+}
+
+/// Every string of a JSON text (object keys and string values, escapes decoded), and the
+/// prefix before the first `:` of each, in one pass without recursion: the terms a context
+/// processor can look up for the text. A text that is not JSON gives what it can.
+fn mentioned(text: &str, into: &mut HashSet<String>) {
+    let bytes = text.as_bytes();
+    let mut index = 0;
+    while let Some(offset) = bytes.get(index..).and_then(|rest| rest.iter().position(|&b| b == b'"')) {
+        let start = index + offset;
+        let mut end = start + 1;
+        let mut escaped = false;
+        while let Some(&byte) = bytes.get(end) {
+            match (escaped, byte) {
+                (true, _) => escaped = false,
+                (false, b'\\') => escaped = true,
+                (false, b'"') => break,
+                _ => {}
+            }
+            end += 1;
+        }
+        let raw = text.get(start..=end.min(bytes.len().saturating_sub(1))).unwrap_or_default();
+        let value = if raw.contains('\\') {
+            serde_json::from_str::<String>(raw).unwrap_or_default()
+        } else {
+            raw.get(1..raw.len().saturating_sub(1)).unwrap_or_default().to_owned()
+        };
+        if let Some((prefix, _)) = value.split_once(':') {
+            into.insert(prefix.to_owned());
+        }
+        into.insert(value);
+        index = end + 1;
+    }
+}
+
+/// The bundled context restricted to what a document can use: its keyword entries
+/// (`@vocab`) and the definitions of the terms `texts` mention (as keys, values, or the prefix
+/// of a compact IRI), with the terms those definitions mention in turn.
+///
+/// JSON-LD 1.1 API §4.1 and §5.2 look a term up in the active context only where a document
+/// (or a definition) writes it, and the schema.org context defines no scoped context and no
+/// protected term, so a definition no string names can change nothing: expanding with the
+/// restricted context gives the same result as with the whole one, for a fraction of the
+/// cost (the context has some 3,000 definitions, a block uses a few dozen).
+pub(crate) fn restricted<'a>(texts: impl IntoIterator<Item = &'a str>) -> Vec<u8> {
+    let Some(entries) = entries() else { return CONTEXT.to_vec() };
+    let mut wanted = HashSet::new();
+    for text in texts {
+        mentioned(text, &mut wanted);
+    }
+    let mut kept: HashSet<&str> = HashSet::new();
+    let mut pending: Vec<String> = wanted.into_iter().collect();
+    while let Some(term) = pending.pop() {
+        let Some((key, definition)) = entries.get_key_value(term.as_str()) else { continue };
+        if !kept.insert(key.as_str()) {
+            continue;
+        }
+        let mut inner = HashSet::new();
+        mentioned(&definition.to_string(), &mut inner);
+        pending.extend(inner);
+    }
+    let context: Map<String, Value> = entries
+        .iter()
+        .filter(|(key, _)| key.starts_with('@') || kept.contains(key.as_str()))
+        .map(|(key, value)| (key.clone(), value.clone()))
+        .collect();
+    let mut document = Map::new();
+    document.insert("@context".to_owned(), Value::Object(context));
+    serde_json::to_vec(&Value::Object(document)).unwrap_or_else(|_| CONTEXT.to_vec())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_restricted_context_keeps_what_is_named_and_what_that_names() {
+        let document = super::restricted([r#"{"@type": "Person", "birthDate": "1815", "\u0075rl": "x"}"#]);
+        let value: serde_json::Value = serde_json::from_slice(&document).unwrap();
+        let context = value["@context"].as_object().unwrap();
+        assert_eq!(context["@vocab"], "http://schema.org/");
+        assert_eq!(context["birthDate"]["@type"], "Date");
+        assert!(context.contains_key("url"), "escapes are decoded");
+        assert!(context.contains_key("schema"), "the prefix of a definition's IRI");
+        assert!(!context.contains_key("name"));
+        assert!(context.len() < 20);
+    }
+
+    #[test]
+    fn addresses() {
+        for url in [
+            "https://schema.org",
+            "http://schema.org/",
+            "https://schema.org/docs/jsonldcontext.json",
+            "http://schema.org/docs/jsonldcontext.jsonld",
+        ] {
+            assert!(super::is_address(url), "{url}");
+        }
+        for url in ["https://schema.org/Person", "https://schema.org.example/", "https://example.com/schema.org"] {
+            assert!(!super::is_address(url), "{url}");
+        }
+    }
+}
