@@ -1,7 +1,7 @@
 //! Running an extraction over inputs: one page printed as it is, many pages as JSON Lines in
 //! input order, spread over cores, with a progress bar when stderr is a terminal.
 
-use harvest_html::output::{ExtractError, Extraction, Output, WriteError};
+use harvest_html::output::{write_page_graph, ExtractError, Extraction, GraphFormat, GraphOutput, Output, WriteError};
 use harvest_pipeline::input::{self, InputError, Source};
 use harvest_pipeline::warc::{WarcError, WarcOrigin};
 use harvest_pipeline::Page;
@@ -170,7 +170,8 @@ pub fn run_batch(
     let workers = pool.current_num_threads().max(1);
     let window = Window::new(workers.saturating_mul(READ_AHEAD_BYTES_PER_WORKER));
     let progress = progress_bar();
-    let mut tally = Tally { pages: 0, errors: 0, skipped: 0, bytes: 0, started: Instant::now(), unreadable: false };
+    let mut tally =
+        Tally { pages: 0, errors: 0, skipped: 0, bytes: 0, quads: 0, started: Instant::now(), unreadable: false };
     let (sender, receiver) = std::sync::mpsc::channel::<Finished>();
     let written = std::thread::scope(|scope| {
         let window = &window;
@@ -198,8 +199,10 @@ pub fn run_batch(
     progress.finish_and_clear();
     written?;
     let seconds = tally.started.elapsed().as_secs_f64();
+    let quads =
+        if matches!(extraction, Extraction::Graph(_)) { format!(", {} quads", tally.quads) } else { String::new() };
     eprintln!(
-        "harvest: {} pages, {} errors ({} skipped WARC records), {:.1} MB in {seconds:.2} s ({:.1} pages/s)",
+        "harvest: {} pages{quads}, {} errors ({} skipped WARC records), {:.1} MB in {seconds:.2} s ({:.1} pages/s)",
         tally.pages,
         tally.errors,
         tally.skipped,
@@ -217,31 +220,75 @@ fn input_size(input: &Result<Page, (InputError, String)>) -> usize {
     input.as_ref().map_or(0, |page| page.bytes.len())
 }
 
-/// One input's finished JSON line.
+/// One input's finished output: its JSON line, or for `graph` its statements.
 struct Finished {
     index: usize,
     line: Vec<u8>,
     bytes: usize,
     failed: bool,
+    /// The quads written (`graph`).
+    quads: usize,
+    /// What to say about the page on stderr (`graph`: its diagnostics, or why it failed).
+    notes: Vec<String>,
     /// The input could not be read: the message for stderr.
     unreadable: Option<String>,
     /// It is a WARC record that gave no page ([`WarcError::Skipped`]).
     skipped: bool,
 }
 
-/// Extracts one input (or records why it could not be read) as its JSON line.
+/// Extracts one input (or records why it could not be read) as its JSON line; for `graph`,
+/// as its statements, which concatenate into one stream (what went wrong goes to stderr).
 fn finish(index: usize, input: Result<Page, (InputError, String)>, extraction: &Extraction) -> Finished {
     let mut line = Vec::new();
+    let mut finished = Finished {
+        index,
+        line: Vec::new(),
+        bytes: 0,
+        failed: false,
+        quads: 0,
+        notes: Vec::new(),
+        unreadable: None,
+        skipped: false,
+    };
     match input {
         Ok(page) => {
             line.reserve(output_capacity(&page));
-            let failed = write_record(&mut line, &page, extraction);
-            Finished { index, line, bytes: page.bytes.len(), failed, unreadable: None, skipped: false }
+            finished.bytes = page.bytes.len();
+            if let Extraction::Graph(options) = extraction {
+                write_graph_page(&mut line, &page, options, &mut finished);
+            } else {
+                finished.failed = write_record(&mut line, &page, extraction);
+            }
         }
         Err((error, label)) => {
-            write_error_record(&mut line, &error, &label);
-            let skipped = matches!(error, InputError::Warc(WarcError::Skipped { .. }));
-            Finished { index, line, bytes: 0, failed: true, unreadable: Some(error.to_string()), skipped }
+            if !matches!(extraction, Extraction::Graph(_)) {
+                write_error_record(&mut line, &error, &label);
+            }
+            finished.skipped = matches!(error, InputError::Warc(WarcError::Skipped { .. }));
+            finished.failed = true;
+            finished.unreadable = Some(error.to_string());
+        }
+    }
+    finished.line = line;
+    finished
+}
+
+/// A page's statements for a `graph` batch: what the page gives, with nothing else around it
+/// (JSON-LD: one document a line); its diagnostics, or why it gave nothing, as notes.
+fn write_graph_page(out: &mut Vec<u8>, page: &Page, options: &GraphOutput, finished: &mut Finished) {
+    match write_page_graph(page, options, &harvest_html::Limits::default(), out) {
+        Ok(written) => {
+            finished.quads = written.quads;
+            finished.notes =
+                written.diagnostics.iter().map(|d| format!("harvest: {}: note: {d}", page.label)).collect();
+            if options.format == GraphFormat::JsonLd {
+                out.push(b'\n');
+            }
+        }
+        Err(error) => {
+            out.clear();
+            finished.failed = true;
+            finished.notes.push(format!("harvest: {}: {error}", page.label));
         }
     }
 }
@@ -260,6 +307,10 @@ fn write_in_order(
         waiting.insert(finished.index, finished);
         while let Some(finished) = waiting.remove(&next) {
             out.write_all(&finished.line)?;
+            for note in &finished.notes {
+                progress.suspend(|| eprintln!("{note}"));
+            }
+            tally.quads += finished.quads;
             if let Some(message) = &finished.unreadable {
                 eprintln!("harvest: {message}");
                 tally.unreadable = true;
@@ -339,6 +390,8 @@ struct Tally {
     /// WARC records that gave no page, among the errors.
     skipped: usize,
     bytes: usize,
+    /// Quads written (`graph`).
+    quads: usize,
     started: Instant,
     unreadable: bool,
 }

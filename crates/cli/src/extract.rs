@@ -4,8 +4,9 @@
 use crate::Common;
 use clap::{Args, Subcommand};
 use harvest_html::output::{
-    check_root_selector, AllOptions, ConversionSource, Extraction, FeedSource, IcalOutput, LinksMode, MicrodataOutput,
-    RdfAlgorithm, RdfFormat as Rdf, RdfOutput, RdfaFormat, RdfaGraph, RdfaOutput, Registry, VcardOutput,
+    check_root_selector, AllOptions, ConversionSource, Extraction, FeedSource, GraphFormat, GraphOutput, GraphSource,
+    IcalOutput, LinksMode, MicrodataOutput, RdfAlgorithm, RdfFormat as Rdf, RdfOutput, RdfaFormat, RdfaGraph,
+    RdfaOutput, Registry, VcardOutput,
 };
 use harvest_html::{LinksDetail, Mf2Options, Mf2Root, MicrodataOptions};
 
@@ -252,6 +253,71 @@ pub struct RdfaArgs {
     vocab_expansion: bool,
 }
 
+/// The syntax `harvest graph` writes.
+#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
+pub enum GraphFormatArg {
+    /// N-Quads, one statement a line, the page's URL as fourth term: pages concatenate into
+    /// one file (Web Data Commons' layout).
+    Nquads,
+    /// N-Triples: the page's statements without their graph.
+    Ntriples,
+    /// Turtle: the page's statements without their graph, with prefixes.
+    Turtle,
+    /// TriG: the page's graph and any named JSON-LD graph, with prefixes.
+    Trig,
+    /// JSON-LD (expanded), one object per graph.
+    Jsonld,
+}
+
+/// A syntax `harvest graph` reads.
+#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
+pub enum GraphSyntaxArg {
+    /// Microdata (the W3C note "Microdata to RDF").
+    Microdata,
+    /// RDFa 1.1 (Open Graph's meta property included).
+    Rdfa,
+    /// JSON-LD blocks.
+    JsonLd,
+    /// Dublin Core (DC-HTML).
+    Dublincore,
+}
+
+#[derive(Args, Clone)]
+pub struct GraphArgs {
+    #[command(flatten)]
+    common: Common,
+    /// The syntax written.
+    #[arg(long, value_enum, default_value = "nquads")]
+    format: GraphFormatArg,
+    /// Only these syntaxes (repeatable or comma-separated; default: all four).
+    #[arg(long = "syntax", value_enum, value_name = "SYNTAX", value_delimiter = ',')]
+    syntaxes: Vec<GraphSyntaxArg>,
+    /// After each statement, a comment naming the syntaxes it came from (`… . # microdata
+    /// json-ld`); N-Quads and N-Triples only. Parsers skip comments.
+    #[arg(long)]
+    provenance: bool,
+    /// A JSON-LD document for a remote context's URL, read from a file (repeatable). No
+    /// context is ever fetched; schema.org's is bundled.
+    #[arg(long = "context", value_name = "URL=FILE")]
+    contexts: Vec<String>,
+    /// A vocabulary registry for the microdata (JSON, the W3C note's form).
+    #[arg(long, value_name = "FILE")]
+    registry: Option<std::path::PathBuf>,
+}
+
+/// Reads `--context URL=FILE` arguments.
+fn contexts(arguments: &[String]) -> Result<Vec<(String, Vec<u8>)>, String> {
+    arguments
+        .iter()
+        .map(|argument| {
+            let (url, path) =
+                argument.split_once('=').ok_or_else(|| format!("--context {argument}: expected URL=FILE"))?;
+            let document = std::fs::read(path).map_err(|e| format!("--context {argument}: {path}: {e}"))?;
+            Ok((url.to_owned(), document))
+        })
+        .collect()
+}
+
 #[derive(Args, Clone)]
 pub struct AllArgs {
     #[command(flatten)]
@@ -314,6 +380,17 @@ pub enum ExtractCommand {
                             harvest rdfa crawl.warc.gz -o rdfa.jsonl\n\n\
                             The JSON-LD is expanded (full IRIs), the form of extruct's rdfa output; docs/rdfa.md.")]
     Rdfa(RdfaArgs),
+    /// Every RDF syntax of the page (microdata, RDFa, JSON-LD, Dublin Core) as one dataset:
+    /// N-Quads with the page's URL as graph, by default.
+    #[command(after_help = "Examples:\n  harvest graph page.html --base-url https://example.com/\n  \
+                            harvest graph crawl.warc.gz -o crawl.nq\n  \
+                            harvest graph page.html --format turtle --syntax json-ld\n  \
+                            harvest graph page.html --provenance\n  \
+                            harvest graph page.html --context https://example.com/ctx.jsonld=ctx.jsonld\n\n\
+                            Batches write one stream (each page's statements in input order), ready to concatenate; \
+                            blank nodes are labelled from a hash of each page's statements, so no two pages share one. \
+                            docs/graph.md.")]
+    Graph(GraphArgs),
     /// One parse, every extractor: {url, microdata, mf2, links, json-ld, opengraph, dublincore,
     /// rdfa}.
     /// The links are in a compact form (--links full for every detail, as `harvest links`).
@@ -425,6 +502,37 @@ impl ExtractCommand {
                 };
                 let options = RdfaOutput { format, graph, vocabulary_expansion: args.vocab_expansion };
                 (args.common, Extraction::Rdfa(options))
+            }
+            ExtractCommand::Graph(args) => {
+                let format = match args.format {
+                    GraphFormatArg::Nquads => GraphFormat::NQuads,
+                    GraphFormatArg::Ntriples => GraphFormat::NTriples,
+                    GraphFormatArg::Turtle => GraphFormat::Turtle,
+                    GraphFormatArg::Trig => GraphFormat::TriG,
+                    GraphFormatArg::Jsonld => GraphFormat::JsonLd,
+                };
+                let mut output = GraphOutput::new().format(format).provenance(args.provenance);
+                if !args.syntaxes.is_empty() {
+                    output = output.sources(
+                        args.syntaxes
+                            .iter()
+                            .map(|syntax| match syntax {
+                                GraphSyntaxArg::Microdata => GraphSource::Microdata,
+                                GraphSyntaxArg::Rdfa => GraphSource::Rdfa,
+                                GraphSyntaxArg::JsonLd => GraphSource::JsonLd,
+                                GraphSyntaxArg::Dublincore => GraphSource::DublinCore,
+                            })
+                            .collect(),
+                    );
+                }
+                for (url, document) in contexts(&args.contexts)? {
+                    output = output.context(url, document);
+                }
+                if let Some(registry) = registry(args.registry.as_deref())? {
+                    output = output.registry(registry);
+                }
+                output.check()?;
+                (args.common, Extraction::Graph(output))
             }
             ExtractCommand::All(args) => {
                 let links = match args.links {

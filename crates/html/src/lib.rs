@@ -15,9 +15,11 @@
 //!   [`Extractor::write_page`], which writes the record's JSON without building it (what
 //!   `harvest all` prints, a line per page).
 //! * [`Record`]: the result; [`Error`]: why there is none.
+//! * [`graph`]: every RDF syntax of the page as one dataset (N-Quads, Turtle, TriG, JSON-LD).
 //! * [`output`]: every other output, in each of its forms ([`output::Extraction`]: the
 //!   microformats2 JSON or JF2, the microdata JSON, JSON-LD or validator diagnostics, the
-//!   links, feeds or link checks, RDFa) and the exports (vCard, iCalendar, Atom, RDF).
+//!   links, feeds or link checks, RDFa, the page's dataset) and the exports (vCard, iCalendar,
+//!   Atom, RDF).
 //!
 //! Bad pages are normal input: nothing here panics on a page, nothing recurses per tree level,
 //! and past a limit the record says so (`truncated` in the microdata and mf2 parts) or, where
@@ -69,4 +71,29 @@ pub use harvest_pipeline::Page;
 /// ```
 pub fn extract(html: impl AsRef<[u8]>, url: &str) -> Result<Record, Error> {
     Extractor::new().extract(html, Some(url))
+}
+
+/// Every RDF syntax of `html` (bytes in any encoding), whose URL is `url`, as one dataset of
+/// typed quads: microdata (the W3C note), RDFa, JSON-LD (contexts offline, schema.org's
+/// bundled) and Dublin Core, what `harvest graph` writes. [`output::PageGraph::write`] writes
+/// it as N-Quads (the page's URL as graph), N-Triples, Turtle, TriG or JSON-LD
+/// ([`output::GraphOutput`]); what a syntax could not give is in its `diagnostics`.
+///
+/// ```
+/// use harvest_html::output::{GraphFormat, GraphOutput};
+/// let page = harvest_html::graph(
+///     br#"<script type="application/ld+json">{"@context": "https://schema.org", "@type": "Person", "name": "Ada"}</script>"#,
+///     "https://example.com/",
+/// );
+/// assert_eq!(page.dataset.len(), 2);
+/// let turtle = page.write(&GraphOutput::new().format(GraphFormat::Turtle));
+/// assert!(turtle.contains(" a <http://schema.org/Person> ;\n    schema:name \"Ada\" .\n"), "{turtle}");
+/// ```
+pub fn graph(html: impl AsRef<[u8]>, url: &str) -> output::PageGraph {
+    let page = Page::new("-", html.as_ref().to_vec(), Some(url));
+    harvest_pipeline::graph::page_graph(
+        &harvest_pipeline::extract::parse(&page),
+        &output::GraphOutput::default(),
+        &Limits::default(),
+    )
 }

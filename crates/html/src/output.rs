@@ -1,7 +1,8 @@
 //! Every output a front end offers besides the record: one syntax's JSON in each of its forms
 //! (microformats2 JSON or JF2, the microdata JSON, its JSON-LD or the validator's diagnostics,
-//! the links, the feeds or the link checker's diagnostics, RDFa), and the exports (vCard,
-//! iCalendar, Atom, RDF).
+//! the links, the feeds or the link checker's diagnostics, RDFa), the exports (vCard,
+//! iCalendar, Atom, RDF), and the page's one dataset of every RDF syntax
+//! ([`Extraction::Graph`], [`PageGraph`]).
 //!
 //! An [`Extraction`] names one output with its options (`harvest mf2 --jf2` is
 //! `Extraction::Mf2(Mf2Options::default().jf2(true))`); [`Extraction::run`] gives an
@@ -23,8 +24,10 @@
 //! ```
 
 pub use harvest_pipeline::extract::{
-    check_root_selector, AllOptions, ConversionSource, ExtractError, Extraction, FeedSource, IcalOutput, LinksMode,
-    MicrodataOutput, Output, RdfAlgorithm, RdfFormat, RdfOutput, RdfaFormat, RdfaGraph, RdfaOutput, Registry,
-    RegistryError, VcardOutput, WriteError, WrittenMember,
+    check_root_selector, write_graph, write_page_graph, AllOptions, ConversionSource, ExtractError, Extraction,
+    FeedSource, GraphFormat, GraphOutput, GraphSource, GraphWritten, IcalOutput, LinksMode, MicrodataOutput, Output,
+    RdfAlgorithm, RdfFormat, RdfOutput, RdfaFormat, RdfaGraph, RdfaOutput, Registry, RegistryError, VcardOutput,
+    WriteError, WrittenMember,
 };
+pub use harvest_pipeline::graph::{GraphDiagnostic, PageGraph};
 pub use harvest_pipeline::pretty;

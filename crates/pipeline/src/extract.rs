@@ -20,6 +20,9 @@ use crate::error::failed;
 pub use crate::error::{ExtractError, WriteError};
 use crate::extractors::{atom, ical, mf2_document, rdf, rdfa_graph, vcard, w3c};
 pub use crate::extractors::{parse, parse_limited, parse_options};
+use crate::graph::page_graph;
+pub use crate::graph::{write_graph, write_page_graph, GraphWritten};
+pub use crate::graph::{GraphFormat, GraphOutput, GraphSource};
 pub use crate::json::WrittenMember;
 use crate::json::{AllRecord, JsonOutput, LinkStream};
 pub use crate::limits::Limits;
@@ -59,6 +62,9 @@ pub enum Extraction {
     Rdf(RdfOutput),
     /// RDFa 1.1: JSON-LD, Turtle or N-Triples.
     Rdfa(RdfaOutput),
+    /// Every RDF syntax of the page (microdata, RDFa, JSON-LD, Dublin Core) as one dataset
+    /// ([`crate::graph`]): N-Quads by default, the page's URL as graph.
+    Graph(GraphOutput),
     /// One parse, every syntax: `{url, microdata, mf2, links, json-ld, opengraph, dublincore,
     /// rdfa}`.
     All(AllOptions),
@@ -76,6 +82,7 @@ impl Extraction {
             Extraction::Atom(_) => "atom",
             Extraction::Rdf(_) => "rdf",
             Extraction::Rdfa(_) => "rdfa",
+            Extraction::Graph(_) => "graph",
             Extraction::All(_) => "all",
         }
     }
@@ -127,6 +134,7 @@ impl Extraction {
     pub fn is_json(&self) -> bool {
         !matches!(self, Extraction::Vcard(_) | Extraction::Ical(_) | Extraction::Atom(_) | Extraction::Rdf(_))
             && !matches!(self, Extraction::Rdfa(options) if options.format != RdfaFormat::JsonLd)
+            && !matches!(self, Extraction::Graph(options) if options.format != GraphFormat::JsonLd)
     }
 
     /// Parses the page and writes the output to `out`: JSON in its compact form (see
@@ -155,6 +163,11 @@ impl Extraction {
     /// once for both).
     pub fn write_noting(&self, page: &Page, out: &mut dyn Write) -> Result<Vec<String>, WriteError> {
         let doc = parse(page);
+        if let Extraction::Graph(options) = self {
+            // The diagnostics are the dataset's own: read once for both.
+            let written = crate::graph::write_graph(&doc, options, &Limits::default(), out)?;
+            return Ok(written.diagnostics.iter().map(ToString::to_string).collect());
+        }
         self.write_on(&doc, out)?;
         Ok(self.notes(&doc))
     }
@@ -174,6 +187,9 @@ impl Extraction {
         match self {
             Extraction::Microdata(MicrodataOutput::Json(_) | MicrodataOutput::JsonLd(_)) | Extraction::Rdf(_) => {
                 harvest_microdata::Microdata::new(doc).itemref_diagnostics().iter().map(ToString::to_string).collect()
+            }
+            Extraction::Graph(options) => {
+                page_graph(doc, options, &Limits::default()).diagnostics.iter().map(ToString::to_string).collect()
             }
             _ => Vec::new(),
         }
@@ -229,11 +245,20 @@ impl Extraction {
             Extraction::Rdfa(options) if options.format == RdfaFormat::JsonLd => {
                 JsonOutput::Value(harvest_rdf::jsonld::write(&rdfa_graph(doc, options, limits)?.graph))
             }
+            Extraction::Graph(options) if options.format == GraphFormat::JsonLd => {
+                let graph = page_graph(doc, options, limits);
+                JsonOutput::Value(harvest_rdf::jsonld::write_dataset(
+                    &graph.dataset,
+                    Some(&graph.page),
+                    &graph.labels(),
+                ))
+            }
             Extraction::Vcard(_)
             | Extraction::Ical(_)
             | Extraction::Atom(_)
             | Extraction::Rdf(_)
-            | Extraction::Rdfa(_) => return Ok(None),
+            | Extraction::Rdfa(_)
+            | Extraction::Graph(_) => return Ok(None),
         }))
     }
 
@@ -251,6 +276,7 @@ impl Extraction {
                     RdfaFormat::Turtle => harvest_rdf::turtle::write(&graph, &harvest_rdfa::turtle_prefixes()),
                 })
             }
+            Extraction::Graph(options) => Ok(page_graph(doc, options, limits).write(options)),
             _ => Err(ExtractError::Failed(format!("{} gives JSON, not text", self.name()))),
         }
     }

@@ -34,6 +34,7 @@ mod error;
 pub mod extract;
 mod extractors;
 mod fetch;
+pub mod graph;
 pub mod input;
 mod json;
 pub mod jsonld_blocks;

@@ -164,6 +164,22 @@ impl Dataset {
     pub fn limits(&self) -> Limits {
         self.quads.limits()
     }
+
+    /// Where the quad stands in insertion order, when the dataset holds it.
+    ///
+    /// ```
+    /// use harvest_rdf::{Dataset, Iri, Literal, Quad, Triple};
+    /// let s = Iri::parse("http://example.com/").unwrap();
+    /// let p = Iri::parse("http://purl.org/dc/terms/title").unwrap();
+    /// let quad = Quad::in_default_graph(Triple::new(s, p, Literal::simple("Cats")));
+    /// let mut dataset = Dataset::new();
+    /// assert_eq!(dataset.index_of(&quad), None);
+    /// dataset.insert(quad.clone()).unwrap();
+    /// assert_eq!(dataset.index_of(&quad), Some(0));
+    /// ```
+    pub fn index_of(&self, quad: &Quad) -> Option<usize> {
+        self.quads.set().get_index_of(quad)
+    }
 }
 
 impl<'a> IntoIterator for &'a Dataset {

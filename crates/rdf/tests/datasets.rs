@@ -72,7 +72,8 @@ fn derived_labels_keep_concatenated_pages_apart() {
     for name in ["Ada", "Grace"] {
         let dataset = page_dataset(name);
         expected_blanks += 3;
-        let style = nquads::Style::new().default_graph(page.clone()).labels(BlankLabels::derived(&dataset, Some(&page)));
+        let style =
+            nquads::Style::new().default_graph(page.clone()).labels(BlankLabels::derived(&dataset, Some(&page)));
         all.push_str(&nquads::write(&dataset, &style));
     }
     let mut blanks = HashSet::new();
