@@ -44,6 +44,11 @@ fn every_endpoint_and_option_answers_as_the_command_does() {
         ("rdfa", &["--format", "nt", "--graph", "both"], "application/n-triples"),
         ("all", &[], "application/json"),
         ("all", &["--links", "full", "--pretty"], "application/json"),
+        ("graph", &[], "application/n-quads"),
+        ("graph", &["--format", "ntriples", "--provenance", "--syntax", "microdata,rdfa"], "application/n-triples"),
+        ("graph", &["--format", "turtle"], "text/turtle; charset=utf-8"),
+        ("graph", &["--format", "trig", "--syntax", "dublincore"], "application/trig; charset=utf-8"),
+        ("graph", &["--format", "jsonld"], "application/ld+json"),
     ];
     for (endpoint, flags, media_type) in cases {
         let answer = server.post(&format!("/v1/{endpoint}?{}", query(flags)), &page);
@@ -52,7 +57,7 @@ fn every_endpoint_and_option_answers_as_the_command_does() {
         assert_eq!(answer.text(), String::from_utf8(cli(endpoint, flags)).unwrap(), "{endpoint} {flags:?}");
     }
     // The registry travels as JSON in the query; the command reads it from a file.
-    for (endpoint, flags) in [("rdf", &[][..]), ("microdata", &["--format", "jsonld"][..])] {
+    for (endpoint, flags) in [("rdf", &[][..]), ("microdata", &["--format", "jsonld"][..]), ("graph", &[][..])] {
         let mut with_registry = query(flags);
         with_registry.push_str("&registry=");
         with_registry.extend(form_urlencoded::byte_serialize(registry.as_bytes()));
@@ -73,12 +78,12 @@ fn every_endpoint_and_option_answers_as_the_command_does() {
     );
     assert_eq!(jf2.header("content-type"), Some("application/jf2+json"));
     // One access-log line per request, path without query.
-    let expected = cases.len() + 4;
+    let expected = cases.len() + 5;
     server.wait_for_log_lines("for every request", |log| {
         log.iter().filter(|l| l.contains("\"POST /v1/")).count() >= expected
     });
     let log = server.log.lock().unwrap().clone();
-    assert_eq!(log.iter().filter(|l| l.contains("\"POST /v1/")).count(), cases.len() + 4, "{log:?}");
+    assert_eq!(log.iter().filter(|l| l.contains("\"POST /v1/")).count(), expected, "{log:?}");
     assert!(log.iter().all(|l| !l.contains("base_url")));
 }
 
@@ -385,4 +390,31 @@ fn idle_connections_neither_block_health_checks_nor_grow_memory_without_bound() 
     // busy CI machine.
     assert!(slowest < Duration::from_millis(500), "{slowest:?}");
     assert!(after.saturating_sub(before) < 64 * 1024, "{before} KiB → {after} KiB");
+}
+
+/// `/v1/graph` without `format` answers in the syntax `Accept` names first; a named `format`
+/// wins; `context` is not a parameter (a server reads no file a request names).
+#[test]
+fn the_graph_endpoint_negotiates_its_syntax() {
+    let server = Server::start(&[]);
+    let page = std::fs::read(example()).unwrap();
+    let html = [("Content-Type", "text/html")];
+    for (accept, media_type, flags) in [
+        ("text/turtle, */*;q=0.1", "text/turtle; charset=utf-8", &["--format", "turtle"][..]),
+        ("application/ld+json", "application/ld+json", &["--format", "jsonld"][..]),
+        ("application/trig", "application/trig; charset=utf-8", &["--format", "trig"][..]),
+        ("text/html, application/n-triples", "application/n-triples", &["--format", "ntriples"][..]),
+        ("*/*", "application/n-quads", &[][..]),
+    ] {
+        let target = format!("/v1/graph?base_url={BASE}");
+        let answer = server.request("POST", &target, &[html[0], ("Accept", accept)], &page);
+        assert_eq!(answer.status, 200, "{accept}: {}", answer.text());
+        assert_eq!(answer.header("content-type"), Some(media_type), "{accept}");
+        assert_eq!(answer.text(), String::from_utf8(cli("graph", flags)).unwrap(), "{accept}");
+    }
+    let target = format!("/v1/graph?format=nquads&base_url={BASE}");
+    let named = server.request("POST", &target, &[html[0], ("Accept", "text/turtle")], &page);
+    assert_eq!(named.header("content-type"), Some("application/n-quads"));
+    let refused = server.post("/v1/graph?context=https://example.com/c=/etc/passwd", &page);
+    assert_eq!(refused.status, 400, "{}", refused.text());
 }

@@ -474,6 +474,68 @@ fn rdfa(
     run(py, page(html, base_url, encoding)?, Extraction::Rdfa(options), limits)
 }
 
+/// Every RDF syntax of the page (microdata by the W3C note, RDFa, JSON-LD, Dublin Core) as
+/// one dataset, what ``harvest graph`` writes: ``format="nquads"`` (the default: N-Quads, the
+/// page's URL as fourth term, blank nodes labelled from a hash of the page's statements so that
+/// pages concatenate), ``"ntriples"``, ``"turtle"``, ``"trig"`` (text) or ``"jsonld"`` (a
+/// list of expanded JSON-LD graph objects). ``syntax`` names the syntaxes to read
+/// (``"microdata"``, ``"rdfa"``, ``"json-ld"``, ``"dublincore"``; None: all); ``provenance=True``
+/// ends each N-Quads or N-Triples line with a comment naming the syntaxes it came from;
+/// ``context`` maps a remote JSON-LD context's URL to its document (``str`` or ``bytes``):
+/// nothing is fetched, schema.org's context is bundled; ``registry`` is the microdata
+/// vocabulary registry as JSON text.
+#[pyfunction]
+#[pyo3(signature = (html, base_url=None, *, format="nquads", syntax=None, provenance=false, context=None, registry=None, encoding=None, limits=None))]
+#[allow(clippy::too_many_arguments)]
+fn graph(
+    py: Python<'_>,
+    html: &Bound<'_, PyAny>,
+    base_url: Option<String>,
+    format: &str,
+    syntax: Option<Vec<String>>,
+    provenance: bool,
+    context: Option<&Bound<'_, PyDict>>,
+    registry: Option<String>,
+    encoding: Option<String>,
+    limits: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Py<PyAny>> {
+    use harvest_html::output::{GraphFormat, GraphOutput, GraphSource};
+    let Some(format) = GraphFormat::from_name(format) else {
+        let known: Vec<&str> = GraphFormat::ALL.iter().map(|f| f.name()).collect();
+        return Err(PyValueError::new_err(format!("format must be one of {known:?}, not {format:?}")));
+    };
+    let mut output = GraphOutput::new().format(format).provenance(provenance);
+    if let Some(names) = syntax {
+        let mut sources = Vec::new();
+        for name in names {
+            let Some(source) = GraphSource::from_name(&name) else {
+                let known: Vec<&str> = GraphSource::ALL.iter().map(|s| s.name()).collect();
+                return Err(PyValueError::new_err(format!("syntax must name some of {known:?}, not {name:?}")));
+            };
+            sources.push(source);
+        }
+        output = output.sources(sources);
+    }
+    if let Some(context) = context {
+        for (url, document) in context.iter() {
+            let url: String = url.extract()?;
+            let document: Vec<u8> = if let Ok(text) = document.cast::<PyString>() {
+                text.to_cow()?.as_bytes().to_vec()
+            } else if let Ok(bytes) = document.cast::<PyBytes>() {
+                bytes.as_bytes().to_vec()
+            } else {
+                return Err(PyTypeError::new_err(format!("context[{url:?}] must be str or bytes")));
+            };
+            output = output.context(url, document);
+        }
+    }
+    if let Some(registry) = parse_registry(registry)? {
+        output = output.registry(registry);
+    }
+    output.check().map_err(PyValueError::new_err)?;
+    run(py, page(html, base_url, encoding)?, Extraction::Graph(output), limits)
+}
+
 /// `iter_warc`'s `as_json=`: a flag, or the name of a form (`"bytes"`).
 #[derive(FromPyObject)]
 enum AsJson {
@@ -569,6 +631,7 @@ fn _harvest(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(atom, m)?)?;
     m.add_function(wrap_pyfunction!(rdf, m)?)?;
     m.add_function(wrap_pyfunction!(rdfa, m)?)?;
+    m.add_function(wrap_pyfunction!(graph, m)?)?;
     m.add_function(wrap_pyfunction!(iter_warc, m)?)?;
     m.add_function(wrap_pyfunction!(iter_warc_arrow, m)?)?;
     m.add_class::<warc::WarcIterator>()?;

@@ -25,6 +25,7 @@ FUNCTIONS = {
     "atom": harvest_html.atom,
     "rdf": harvest_html.rdf,
     "rdfa": harvest_html.rdfa,
+    "graph": harvest_html.graph,
     "all": harvest_html.extract,
 }
 

@@ -12,7 +12,7 @@ use axum::routing::{get, MethodRouter};
 use axum::Router;
 use harvest_dom::Deadline;
 use harvest_html::output::pretty::Pretty;
-use harvest_html::output::{ExtractError, Extraction, MicrodataOutput, RdfFormat, RdfaFormat, WriteError};
+use harvest_html::output::{ExtractError, Extraction, GraphFormat, MicrodataOutput, RdfFormat, RdfaFormat, WriteError};
 use harvest_html::Limits;
 use harvest_pipeline::media_type::MediaType;
 use harvest_pipeline::Page;
@@ -344,6 +344,8 @@ async fn run(
     deadline: &Deadline,
 ) -> Result<Response, ApiError> {
     let accept = headers.get(header::ACCEPT).and_then(|v| v.to_str().ok()).unwrap_or_default();
+    let request =
+        Request { extraction: options::negotiate(request.extraction, accept, request.format_given), ..request };
     let content_type = media_type(&request.extraction, accept);
     let max_output = state.settings.max_output;
     let limits = Limits {
@@ -441,6 +443,11 @@ fn media_type(extraction: &Extraction, accept: &str) -> &'static str {
         Extraction::Rdfa(options) if options.format == RdfaFormat::JsonLd => "application/ld+json",
         Extraction::Rdfa(options) if options.format == RdfaFormat::Turtle => "text/turtle; charset=utf-8",
         Extraction::Rdfa(_) => "application/n-triples",
+        Extraction::Graph(options) => match options.format {
+            GraphFormat::Turtle => "text/turtle; charset=utf-8",
+            GraphFormat::TriG => "application/trig; charset=utf-8",
+            format => format.media_type(),
+        },
         _ => "application/json",
     }
 }

@@ -29,6 +29,13 @@ fn answer_types(endpoint: &str) -> &'static [&'static str] {
         "atom" => &["application/atom+xml"],
         "rdf" => &["application/n-triples", "text/turtle; charset=utf-8"],
         "rdfa" => &["application/ld+json", "text/turtle; charset=utf-8", "application/n-triples"],
+        "graph" => &[
+            "application/n-quads",
+            "application/n-triples",
+            "text/turtle; charset=utf-8",
+            "application/trig; charset=utf-8",
+            "application/ld+json",
+        ],
         _ => &["application/json"],
     }
 }

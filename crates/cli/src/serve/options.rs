@@ -8,12 +8,17 @@
 //! repeatable option is the parameter repeated (`filter=h-entry&filter=h-card`).
 //!
 //! What names a file on the command line is not a parameter: the inputs (the body or `url`),
-//! `--output`, `--jobs`, `--glob`. `registry` is the registry's JSON itself, not a path.
+//! `--output`, `--jobs`, `--glob`, `graph`'s `--context` (a server reads no file a request
+//! names). `registry` is the registry's JSON itself, not a path.
+//!
+//! `/v1/graph` without `format` answers in the RDF syntax the client's `Accept` names first
+//! (`application/n-quads`, `application/n-triples`, `text/turtle`, `application/trig`,
+//! `application/ld+json`), N-Quads otherwise.
 
 use crate::extract::ExtractCommand;
 use crate::Common;
 use clap::{CommandFactory, FromArgMatches, Parser};
-use harvest_html::output::{Extraction, MicrodataOutput, Registry};
+use harvest_html::output::{Extraction, GraphFormat, MicrodataOutput, Registry};
 
 /// The extracting subcommands alone, to parse an endpoint's parameters with.
 #[derive(Parser)]
@@ -25,7 +30,7 @@ struct Endpoints {
 
 /// Command-line options that are not parameters (files, batches), and those the server reads
 /// itself.
-const NOT_PARAMETERS: [&str; 6] = ["inputs", "output", "jobs", "glob", "help", "registry"];
+const NOT_PARAMETERS: [&str; 7] = ["inputs", "output", "jobs", "glob", "help", "registry", "contexts"];
 
 /// What a request asks for.
 pub(crate) struct Request {
@@ -34,6 +39,26 @@ pub(crate) struct Request {
     pub(crate) pretty: bool,
     /// `url`: the page to fetch (GET).
     pub(crate) url: Option<String>,
+    /// Whether the request named its `format` (else `/v1/graph` negotiates it: [`negotiate`]).
+    pub(crate) format_given: bool,
+}
+
+/// `/v1/graph` without a `format`: the graph syntax `accept` names first, when it names one
+/// (`text/turtle, */*;q=0.1` gives Turtle).
+pub(crate) fn negotiate(extraction: Extraction, accept: &str, format_given: bool) -> Extraction {
+    match extraction {
+        Extraction::Graph(options) if !format_given => {
+            let named = accept.split(',').find_map(|range| {
+                let media = range.split(';').next().unwrap_or_default().trim();
+                GraphFormat::ALL.into_iter().find(|format| format.media_type().eq_ignore_ascii_case(media))
+            });
+            Extraction::Graph(match named {
+                Some(format) => options.format(format),
+                None => options,
+            })
+        }
+        other => other,
+    }
 }
 
 /// The names of the endpoints (`mf2`, `microdata`...).
@@ -111,8 +136,10 @@ fn parse_with(command: &mut clap::Command, endpoint: &str, query: &[(String, Str
     let mut argv = vec![endpoint.to_owned(), "-".to_owned()];
     let mut url = None;
     let mut registry = None;
+    let mut format_given = false;
     for (name, value) in query {
         let long = name.replace('_', "-");
+        format_given |= long == "format";
         if long == "url" {
             set_once(&mut url, value, "url")?;
             continue;
@@ -157,7 +184,7 @@ fn parse_with(command: &mut clap::Command, endpoint: &str, query: &[(String, Str
         None => extraction,
         Some(json) => with_registry(extraction, Registry::from_json(&json).map_err(|e| format!("registry: {e}"))?)?,
     };
-    Ok(Request { extraction, base_url, pretty, url })
+    Ok(Request { extraction, base_url, pretty, url, format_given })
 }
 
 fn set_once(slot: &mut Option<String>, value: &str, name: &str) -> Result<(), String> {
@@ -177,7 +204,8 @@ fn with_registry(extraction: Extraction, registry: Registry) -> Result<Extractio
         Extraction::Microdata(MicrodataOutput::JsonLd(_)) => {
             Ok(Extraction::Microdata(MicrodataOutput::JsonLd(Some(registry))))
         }
-        _ => Err("registry applies to /v1/rdf and to /v1/microdata?format=jsonld".to_owned()),
+        Extraction::Graph(options) => Ok(Extraction::Graph(options.registry(registry))),
+        _ => Err("registry applies to /v1/rdf, /v1/graph and to /v1/microdata?format=jsonld".to_owned()),
     }
 }
 

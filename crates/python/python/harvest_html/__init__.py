@@ -13,7 +13,8 @@ parallel.
 
 Functions: :func:`extract` (every syntax at once; extruct's keywords too), :func:`mf2`
 (mf2py's ``doc=``/``url=`` too), :func:`microdata`, :func:`links`, :func:`vcard`,
-:func:`ical`, :func:`atom`, :func:`rdf`, :func:`rdfa`, :func:`iter_warc` and
+:func:`ical`, :func:`atom`, :func:`rdf`, :func:`rdfa`, :func:`graph` (every RDF syntax of a
+page as one dataset, N-Quads by default), :func:`iter_warc` and
 :func:`iter_warc_arrow` (an archive as Arrow record batches). Bounds: :class:`Limits`.
 Errors: :class:`HarvestError` and its subclasses, defined here (they survive ``pickle``).
 """
@@ -33,6 +34,7 @@ from ._harvest import (
     WarcIterator,
     __version__,
     atom,
+    graph,
     ical,
     iter_warc,
     iter_warc_arrow,
@@ -58,6 +60,7 @@ __all__ = [
     "__version__",
     "atom",
     "extract",
+    "graph",
     "ical",
     "iter_warc",
     "iter_warc_arrow",

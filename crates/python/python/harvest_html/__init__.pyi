@@ -1,7 +1,7 @@
 """Type stubs of harvest_html (the functions are implemented in Rust, in harvest_html._harvest)."""
 
 import os
-from typing import Any, BinaryIO, Dict, Iterator, List, Literal, Optional, Sequence, TextIO, TypedDict, Union
+from typing import Any, BinaryIO, Dict, Iterator, List, Literal, Mapping, Optional, Sequence, TextIO, TypedDict, Union
 
 Html = Union[str, bytes, BinaryIO, TextIO]
 Json = Any
@@ -161,6 +161,18 @@ def rdfa(
     format: Literal["jsonld", "json-ld", "ttl", "turtle", "nt", "ntriples"] = "jsonld",
     graph: Literal["output", "processor", "both"] = "output",
     vocab_expansion: bool = False,
+    encoding: Optional[str] = None,
+    limits: LimitsLike = None,
+) -> Any: ...
+def graph(
+    html: Html,
+    base_url: Optional[str] = None,
+    *,
+    format: Literal["nquads", "ntriples", "turtle", "trig", "jsonld"] = "nquads",
+    syntax: Optional[Sequence[Literal["microdata", "rdfa", "json-ld", "dublincore"]]] = None,
+    provenance: bool = False,
+    context: Optional[Mapping[str, Union[str, bytes]]] = None,
+    registry: Optional[str] = None,
     encoding: Optional[str] = None,
     limits: LimitsLike = None,
 ) -> Any: ...

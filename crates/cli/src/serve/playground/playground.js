@@ -19,6 +19,13 @@ const TABS = [
     id: 'rdfa', label: 'RDFa', endpoint: 'rdfa', kind: 'json', ext: 'jsonld',
     formats: { ttl: { kind: 'rdf', ext: 'ttl' }, nt: { kind: 'rdf', ext: 'nt' } },
   },
+  {
+    id: 'graph', label: 'Graph', endpoint: 'graph', kind: 'rdf', ext: 'nq',
+    formats: {
+      ntriples: { kind: 'rdf', ext: 'nt' }, turtle: { kind: 'rdf', ext: 'ttl' }, trig: { kind: 'rdf', ext: 'trig' },
+      jsonld: { kind: 'json', ext: 'jsonld' },
+    },
+  },
 ];
 // Outputs larger than this are shown without colours.
 const HIGHLIGHT_LIMIT = 512 * 1024;
