@@ -1,0 +1,159 @@
+"""harvest_html.graph: a page's every RDF syntax as one dataset, what `harvest graph` writes.
+
+On the real pages of the benchmark corpus the dataset is compared, as a graph (isomorphism,
+blank nodes matched), with an extraction harvest has no part in for RDFa and JSON-LD: pyRdfa3
+(its own HTML5 parse) for the RDFa, rdflib's JSON-LD parser for each block (schema.org's context
+given inline from the file harvest bundles, so nothing is fetched), and harvest's own W3C
+microdata graph (`harvest rdf`, tested against the W3C suite elsewhere)."""
+
+import json
+import os
+import warnings
+from pathlib import Path
+from urllib.parse import urljoin
+
+import pytest
+from rdflib import Dataset, Graph, URIRef
+from rdflib.term import _is_valid_uri
+from rdflib.compare import graph_diff, to_isomorphic
+
+import harvest_html
+from conftest import REPO, run_cli
+
+BASE = "https://corpus.example/"
+SCHEMA_ORG = {
+    prefix + "schema.org" + suffix
+    for prefix in ("http://", "https://")
+    for suffix in ("", "/", "/docs/jsonldcontext.json", "/docs/jsonldcontext.jsonld")
+}
+PAGE = (
+    '<html prefix="og: http://ogp.me/ns#"><head><title>T</title>'
+    '<meta property="og:title" content="Seed swap"><meta name="DC.creator" content="Ada">'
+    '<script type="application/ld+json">{"@context": "https://schema.org", "@type": "Event", "name": "Seed swap",'
+    ' "organizer": {"@type": "Person", "name": "Ada"}}</script></head>'
+    '<body><div itemscope itemtype="https://schema.org/Person"><span itemprop="name">Ada</span></div></body></html>'
+)
+
+
+def corpus_pages():
+    folder = Path(os.environ.get("HARVEST_CORPUS", REPO.parent / "shared" / "corpus")) / "real"
+    if not folder.is_dir():
+        skipped = [s.strip() for s in os.environ.get("HARVEST_SKIP_SUITES", "").split(",")]
+        if "corpus" in skipped or "all" in skipped:
+            return []
+        pytest.fail(f"the benchmark corpus is missing ({folder}): set HARVEST_CORPUS, or HARVEST_SKIP_SUITES=corpus")
+    return sorted(folder.glob("*.html"))
+
+
+def union(nquads):
+    """The statements of every graph of an N-Quads document, as one graph."""
+    dataset = Dataset()
+    dataset.parse(data=nquads, format="nquads")
+    graph = Graph()
+    for s, p, o, _ in dataset.quads((None, None, None, None)):
+        graph.add((s, p, o))
+    return graph
+
+
+def schema_org_context():
+    (path,) = (REPO / "crates" / "jsonld" / "contexts").glob("schemaorg-*.jsonld")
+    return json.loads(path.read_text(encoding="utf-8"))["@context"]
+
+
+def inline(value, context):
+    """The value with each @context naming schema.org replaced by the context itself."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            local = item.get("@context")
+            if isinstance(local, str) and local in SCHEMA_ORG:
+                item["@context"] = context
+            elif isinstance(local, list):
+                item["@context"] = [context if isinstance(c, str) and c in SCHEMA_ORG else c for c in local]
+            stack.extend(v for k, v in item.items() if k != "@context")
+        elif isinstance(item, list):
+            stack.extend(item)
+    return value
+
+
+def document_base(html, url):
+    """The page's base URL: its first `base` element with an `href`, resolved (lxml's parse)."""
+    import lxml.html
+
+    for base in lxml.html.fromstring(html).iter("base"):
+        if base.get("href") is not None:
+            return urljoin(url, base.get("href").strip())
+    return url
+
+
+def independent(path, url, context):
+    """The page's RDF as read without harvest's RDFa and JSON-LD processors."""
+    import pyRdfa
+
+    html = path.read_bytes()
+    graph = Graph()
+    graph.parse(data=harvest_html.rdf(html, url), format="nt")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        graph += pyRdfa.pyRdfa(base=url).graph_from_source(str(path))
+    base = document_base(html, url)
+    for block in harvest_html.extract(html, url, ["json-ld"])["json-ld"]:
+        blocks = Dataset()
+        blocks.parse(data=json.dumps(inline(block, context)), format="json-ld", base=base)
+        for s, p, o, _ in blocks.quads((None, None, None, None)):
+            # JSON-LD 1.1 API §8.1: a statement whose IRI is not well-formed is not emitted
+            # (rdflib keeps it; harvest drops and reports it).
+            if all(_is_valid_uri(term) for term in (s, p, o) if isinstance(term, URIRef)):
+                graph.add((s, p, o))
+    return graph
+
+
+@pytest.mark.parametrize("page", corpus_pages(), ids=lambda path: path.stem)
+def test_the_dataset_is_what_independent_processors_read(page):
+    html = page.read_bytes()
+    url = BASE + page.name
+    ours = union(harvest_html.graph(html, url, syntax=["microdata", "rdfa", "json-ld"]))
+    theirs = independent(page, url, schema_org_context())
+    # rdflib's isomorphic() hashes language tags as written; RDF compares them ignoring case
+    # (pyRdfa lowercases them), as rdflib's literals do: the canonical graphs are compared.
+    _, only_ours, only_theirs = graph_diff(to_isomorphic(ours), to_isomorphic(theirs))
+    if len(only_ours) or len(only_theirs):
+        pytest.fail(
+            f"only harvest graph:\n{only_ours.serialize(format='nt')}\n"
+            f"only the independent reading:\n{only_theirs.serialize(format='nt')}"
+        )
+
+
+def test_every_format_is_the_command_s(harvest_bin):
+    for format in ["nquads", "ntriples", "turtle", "trig"]:
+        code, out = run_cli(harvest_bin, "graph", "-", "--base-url", BASE, "--format", format, stdin=PAGE.encode())
+        assert code == 0
+        assert harvest_html.graph(PAGE, BASE, format=format) == out.decode(), format
+    code, out = run_cli(harvest_bin, "graph", "-", "--base-url", BASE, "--format", "jsonld", stdin=PAGE.encode())
+    assert harvest_html.graph(PAGE, BASE, format="jsonld") == json.loads(out)
+
+
+def test_the_page_is_the_graph_and_every_syntax_is_in_it():
+    text = harvest_html.graph(PAGE, BASE, provenance=True)
+    dataset = Dataset()
+    dataset.parse(data=text, format="nquads")
+    assert {str(context.identifier) for context in dataset.contexts() if len(context)} == {BASE}
+    sources = {line.rsplit("# ", 1)[1] for line in text.splitlines()}
+    assert sources == {"microdata", "rdfa", "json-ld", "dublincore"}, text
+    # Open Graph comes through RDFa once.
+    assert sum("http://ogp.me/ns#title" in line for line in text.splitlines()) == 1
+
+
+def test_options_are_checked_and_contexts_supplied():
+    with pytest.raises(ValueError, match="format must be one of"):
+        harvest_html.graph(PAGE, BASE, format="rdfxml")
+    with pytest.raises(ValueError, match="syntax must name"):
+        harvest_html.graph(PAGE, BASE, syntax=["mf2"])
+    with pytest.raises(ValueError, match="provenance"):
+        harvest_html.graph(PAGE, BASE, format="turtle", provenance=True)
+    page = '<script type="application/ld+json">{"@context": "https://vocab.example/ctx", "name": "Ada"}</script>'
+    assert harvest_html.graph(page, BASE) == ""
+    context = {"https://vocab.example/ctx": b'{"@context": {"name": "http://xmlns.com/foaf/0.1/name"}}'}
+    text = harvest_html.graph(page, BASE, context=context)
+    assert ' <http://xmlns.com/foaf/0.1/name> "Ada" <https://corpus.example/> .\n' in text
