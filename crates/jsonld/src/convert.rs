@@ -39,13 +39,16 @@ pub(crate) fn convert(
         report.diagnostics.push(failure(block, DiagnosticKind::TooDeep { limit: options.max_depth }, message));
         return Ok(());
     }
-    let quads = match expand(block, options) {
+    let quads = match expand(block, options, false) {
         Ok(quads) => quads,
         Err(diagnostic) => {
             report.diagnostics.push(diagnostic);
             return Ok(());
         }
     };
+    if may_drop_terms(block) {
+        report_dropped_terms(block, options, report);
+    }
     // Blank node labels are scoped to the document (JSON-LD 1.1 API §8.1: the generated
     // labels of one expansion); each becomes a fresh node of the caller's allocator, in order
     // of first appearance.
@@ -54,15 +57,7 @@ pub(crate) fn convert(
         let converted = match quad_of(&quad, &mut labels, nodes) {
             Ok(quad) => quad,
             Err(kind) => {
-                let message = match &kind {
-                    DiagnosticKind::InvalidIri { value } => {
-                        format!("{value:?} is not an absolute IRI; the statement was dropped")
-                    }
-                    DiagnosticKind::InvalidLanguageTag { value } => {
-                        format!("{value:?} is not a well-formed language tag; the statement was dropped")
-                    }
-                    _ => "the statement was dropped".to_owned(),
-                };
+                let message = dropped_message(&kind);
                 report.diagnostics.push(failure(block, kind, message));
                 continue;
             }
@@ -93,14 +88,57 @@ pub(crate) fn convert(
     Ok(())
 }
 
+/// Whether the processor may have dropped a statement for an IRI that is not well-formed or a
+/// language tag that is not (JSON-LD 1.1 API §8.1 steps 1.3.1 and 1.3.2.5: such a statement
+/// is skipped): the document has no base IRI (a relative IRI stays relative), names a
+/// language, or holds a character no IRI may hold. A block with none of these cannot have
+/// lost a statement that way, and is processed once.
+fn may_drop_terms(block: &Block<'_>) -> bool {
+    block.base.is_none()
+        || block.text.contains("@language")
+        || block.text.bytes().any(|b| matches!(b, b' ' | b'<' | b'>' | b'{' | b'}' | b'|' | b'^' | b'`' | b'\\'))
+}
+
+/// The statements JSON-LD 1.1 API §8.1 skips for a term that is not well-formed, reported:
+/// the processor skips them silently, so the document is processed again without its checks
+/// (oxjsonld's lenient mode) and the terms harvest-rdf refuses in that output are the ones
+/// skipped. The output of the first, checked processing is the one kept.
+fn report_dropped_terms(block: &Block<'_>, options: &Options, report: &mut Report) {
+    let Ok(unchecked) = expand(block, options, true) else { return };
+    let mut seen = std::collections::HashSet::new();
+    let mut labels = HashMap::new();
+    let mut scratch = BlankNodes::new();
+    for quad in &unchecked {
+        if let Err(kind) = quad_of(quad, &mut labels, &mut scratch) {
+            if seen.insert(kind.clone()) {
+                report.diagnostics.push(failure(block, kind.clone(), dropped_message(&kind)));
+            }
+        }
+    }
+}
+
+fn dropped_message(kind: &DiagnosticKind) -> String {
+    match kind {
+        DiagnosticKind::InvalidIri { value } => format!("{value:?} is not an absolute IRI; the statement was dropped"),
+        DiagnosticKind::InvalidLanguageTag { value } => {
+            format!("{value:?} is not a well-formed language tag; the statement was dropped")
+        }
+        _ => "the statement was dropped".to_owned(),
+    }
+}
+
 /// Runs the processor over the document: every quad, or the first error (JSON-LD 1.1 API §4:
-/// an error ends the algorithm, so a block that raises one gives nothing).
-fn expand(block: &Block<'_>, options: &Options) -> Result<Vec<ox::Quad>, Diagnostic> {
+/// an error ends the algorithm, so a block that raises one gives nothing). `unchecked` skips
+/// the processor's own checks of IRIs and language tags.
+fn expand(block: &Block<'_>, options: &Options, unchecked: bool) -> Result<Vec<ox::Quad>, Diagnostic> {
     let mode = match options.processing_mode {
         crate::ProcessingMode::JsonLd10 => JsonLdProcessingMode::JsonLd1_0,
         _ => JsonLdProcessingMode::JsonLd1_1,
     };
     let mut parser = JsonLdParser::new().with_processing_mode(mode);
+    if unchecked {
+        parser = parser.lenient();
+    }
     if let Some(base) = block.base {
         // A base that is not an IRI is no base (JSON-LD 1.1 API §9.4.2 `base`).
         if let Ok(with_base) = parser.clone().with_base_iri(base) {
