@@ -4,7 +4,7 @@
 use harvest_jsonld::Options;
 mod common;
 
-use common::nquad;
+use common::{canonical, nquad, nquads};
 use harvest_rdf::{BlankNodes, Dataset, GraphName, Subject, Term};
 
 fn doc(html: &str) -> harvest_dom::Document {
@@ -74,6 +74,8 @@ fn every_quad_reads_back_with_a_strict_nquads_parser() {
         let parsed = parsed.into_iter().next().unwrap().unwrap_or_else(|e| panic!("{line}: {e}"));
         assert_eq!(parsed.predicate.as_str(), quad.triple.predicate.as_str());
     }
+    // The whole dataset reads back with as many quads (none merged, none lost).
+    assert_eq!(canonical(&nquads(&dataset)).unwrap().len(), dataset.len());
 }
 
 #[test]
