@@ -90,13 +90,63 @@ pub(crate) fn convert(
 
 /// Whether the processor may have dropped a statement for an IRI that is not well-formed or a
 /// language tag that is not (JSON-LD 1.1 API §8.1 steps 1.3.1 and 1.3.2.5: such a statement
-/// is skipped): the document has no base IRI (a relative IRI stays relative), names a
-/// language, or holds a character no IRI may hold. A block with none of these cannot have
-/// lost a statement that way, and is processed once.
+/// is skipped, silently): the document has no base IRI (a relative IRI stays relative), names
+/// a language, or writes a character no IRI may hold in a string that stands where an IRI
+/// does or reads as one (an object key; the value of `@id`, `@type`, `@vocab` or `@base`; a
+/// string with `://` or starting as a reference or a blank node label does). The test is
+/// textual, so a block that needs no second look is processed once; docs/jsonld.md says what
+/// it can miss.
 fn may_drop_terms(block: &Block<'_>) -> bool {
-    block.base.is_none()
-        || block.text.contains("@language")
-        || block.text.bytes().any(|b| matches!(b, b' ' | b'<' | b'>' | b'{' | b'}' | b'|' | b'^' | b'`' | b'\\'))
+    if block.base.is_none() || block.text.contains("@language") {
+        return true;
+    }
+    let mut suspicious = false;
+    let mut previous_key: Option<String> = None;
+    each_string(block.text, |value, is_key| {
+        let forbidden = value.chars().any(|c| {
+            matches!(c, ' ' | '<' | '>' | '"' | '{' | '}' | '|' | '^' | '`' | '\\') || c.is_control()
+        });
+        let iri_like = is_key
+            || matches!(previous_key.as_deref(), Some("@id" | "@type" | "@vocab" | "@base"))
+            || value.contains("://")
+            || ["/", "#", "?", "./", "../", "_:", "www."].iter().any(|start| value.starts_with(start));
+        suspicious |= forbidden && iri_like;
+        previous_key = is_key.then(|| value.to_owned());
+    });
+    suspicious
+}
+
+/// Calls `visit` with every string of a JSON text (escapes decoded) and whether it is an
+/// object key (followed by `:`), in one pass without recursion.
+fn each_string(text: &str, mut visit: impl FnMut(&str, bool)) {
+    let bytes = text.as_bytes();
+    let mut index = 0;
+    while let Some(offset) = bytes.get(index..).and_then(|rest| rest.iter().position(|&b| b == b'"')) {
+        let start = index + offset;
+        let mut end = start + 1;
+        let mut escaped = false;
+        while let Some(&byte) = bytes.get(end) {
+            match (escaped, byte) {
+                (true, _) => escaped = false,
+                (false, b'\\') => escaped = true,
+                (false, b'"') => break,
+                _ => {}
+            }
+            end += 1;
+        }
+        let raw = text.get(start..(end + 1).min(bytes.len())).unwrap_or_default();
+        let decoded;
+        let value = if raw.contains('\\') {
+            decoded = serde_json::from_str::<String>(raw).unwrap_or_default();
+            decoded.as_str()
+        } else {
+            raw.get(1..raw.len().saturating_sub(1)).unwrap_or_default()
+        };
+        let after = bytes.get(end + 1..).unwrap_or_default();
+        let is_key = after.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b':');
+        visit(value, is_key);
+        index = end + 1;
+    }
 }
 
 /// The statements JSON-LD 1.1 API §8.1 skips for a term that is not well-formed, reported:
@@ -269,5 +319,27 @@ fn graph_named(graph: &ox::GraphName) -> Option<&str> {
     match graph {
         ox::GraphName::NamedNode(node) => Some(node.as_str()),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn suspicious(text: &str) -> bool {
+        may_drop_terms(&Block { text, base: Some("https://example.com/"), element: None })
+    }
+
+    #[test]
+    fn only_iri_like_strings_with_forbidden_characters_ask_for_a_second_look() {
+        assert!(!suspicious(r#"{"@type": "Person", "name": "Ada Lovelace", "description": "a <b>bold</b> {claim}"}"#));
+        assert!(suspicious(r#"{"@id": "http://exa mple.com/", "name": "x"}"#));
+        assert!(suspicious(r#"{"url": "https://example.com/{term}"}"#));
+        assert!(suspicious(r#"{"image": "/photo 1.jpg"}"#));
+        assert!(suspicious(r#"{"my property": 1}"#));
+        assert!(suspicious(r#"{"@type": "Two words"}"#));
+        assert!(suspicious(r#"{"name": {"@value": "x", "@language": "en"}}"#));
+        assert!(suspicious(r#"{"url": "https:\/\/example.com\/a\u0020b"}"#));
+        assert!(may_drop_terms(&Block { text: "{}", base: None, element: None }));
     }
 }
