@@ -103,9 +103,9 @@ fn may_drop_terms(block: &Block<'_>) -> bool {
     let mut suspicious = false;
     let mut previous_key: Option<String> = None;
     each_string(block.text, |value, is_key| {
-        let forbidden = value.chars().any(|c| {
-            matches!(c, ' ' | '<' | '>' | '"' | '{' | '}' | '|' | '^' | '`' | '\\') || c.is_control()
-        });
+        let forbidden = value
+            .chars()
+            .any(|c| matches!(c, ' ' | '<' | '>' | '"' | '{' | '}' | '|' | '^' | '`' | '\\') || c.is_control());
         let iri_like = is_key
             || matches!(previous_key.as_deref(), Some("@id" | "@type" | "@vocab" | "@base"))
             || value.contains("://")
