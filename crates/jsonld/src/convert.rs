@@ -18,12 +18,15 @@ const XSD_STRING: &str = "http://www.w3.org/2001/XMLSchema#string";
 pub(crate) struct Block<'a> {
     pub(crate) text: &'a str,
     pub(crate) base: Option<&'a str>,
-    pub(crate) element: Option<String>,
+    /// The `script` element, named in diagnostics (its path is made only for a diagnostic:
+    /// naming an element costs a walk over its ancestors' children).
+    pub(crate) element: Option<(&'a harvest_dom::Document, &'a harvest_dom::Element)>,
 }
 
 /// The JSON-LD error a block raised, or why it was not processed.
 fn failure(block: &Block<'_>, kind: DiagnosticKind, message: String) -> Diagnostic {
-    Diagnostic { element: block.element.clone(), kind, message }
+    let element = block.element.map(|(doc, element)| doc.element_path(element));
+    Diagnostic { element, kind, message }
 }
 
 /// Converts one document; `Err(())` when the dataset is full (reported), so the caller stops.
