@@ -4,7 +4,8 @@
 # directory HARVEST_MF2_SUITE names), real pages (../shared/corpus/real) and the W3C
 # Microdata-to-RDF suite's pages (../shared/w3c-microdata-rdf/tests) and the RDFa test
 # suite's pages (../shared/rdfa-test-suite/test-cases), in place when
-# present, the microdata fixtures of test-suite/microdata/, and the committed regression inputs
+# present (the jsonld target also gets the JSON-LD 1.1 API suite's inputs,
+# ../shared/json-ld-api-tests), the microdata fixtures of test-suite/microdata/, and the committed regression inputs
 # of fuzz/regressions/. Real pages run to hundreds of kilobytes: libFuzzer reads a seed longer
 # than -max_len only up to it, so fuzz/campaign.sh gives them room with a larger -max_len. Files are named by content hash, so running
 # it again adds nothing twice. Usage: fuzz/seed.sh [TARGET...] (default: every target).
@@ -50,6 +51,21 @@ for target in "${targets[@]}"; do
         out="$dir/sel-$(sha1sum "$f" | cut -c1-16)"
         { printf '.h-card > [itemprop~=name], a[href^="http"]:not(.u-url), li:nth-child(2n+1)\n'; cat "$f"; } >"$out"
       done
+      ;;
+    jsonld)
+      # The pages, and the JSON-LD 1.1 API suite's toRdf and expand inputs each as the block of
+      # a page, and its HTML inputs (the suite in place: HARVEST_JSONLD_SUITE or
+      # ../../shared/json-ld-api-tests).
+      copy_into "$dir" "${html[@]}"
+      jsonld_suite="${HARVEST_JSONLD_SUITE:-../../shared/json-ld-api-tests}"
+      if [ -d "$jsonld_suite" ]; then
+        mapfile -t pages < <(find "$jsonld_suite/html" -name '*.html' -type f)
+        copy_into "$dir" "${pages[@]}"
+        while IFS= read -r f; do
+          out="$dir/jsonld-$(sha1sum "$f" | cut -c1-16)"
+          { printf '<script type="application/ld+json">'; cat "$f"; printf '</script>'; } >"$out"
+        done < <(find "$jsonld_suite/toRdf" "$jsonld_suite/expand" -name '*-in.jsonld' -type f)
+      fi
       ;;
     warc)
       # Each page as the HTTP response of a WARC response record.

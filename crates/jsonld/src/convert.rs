@@ -18,12 +18,15 @@ const XSD_STRING: &str = "http://www.w3.org/2001/XMLSchema#string";
 pub(crate) struct Block<'a> {
     pub(crate) text: &'a str,
     pub(crate) base: Option<&'a str>,
-    pub(crate) element: Option<String>,
+    /// The `script` element, named in diagnostics (its path is made only for a diagnostic:
+    /// naming an element costs a walk over its ancestors' children).
+    pub(crate) element: Option<(&'a harvest_dom::Document, &'a harvest_dom::Element)>,
 }
 
 /// The JSON-LD error a block raised, or why it was not processed.
 fn failure(block: &Block<'_>, kind: DiagnosticKind, message: String) -> Diagnostic {
-    Diagnostic { element: block.element.clone(), kind, message }
+    let element = block.element.map(|(doc, element)| doc.element_path(element));
+    Diagnostic { element, kind, message }
 }
 
 /// Converts one document; `Err(())` when the dataset is full (reported), so the caller stops.
@@ -39,13 +42,16 @@ pub(crate) fn convert(
         report.diagnostics.push(failure(block, DiagnosticKind::TooDeep { limit: options.max_depth }, message));
         return Ok(());
     }
-    let quads = match expand(block, options) {
+    let quads = match expand(block, options, false) {
         Ok(quads) => quads,
         Err(diagnostic) => {
             report.diagnostics.push(diagnostic);
             return Ok(());
         }
     };
+    if may_drop_terms(block) {
+        report_dropped_terms(block, options, report);
+    }
     // Blank node labels are scoped to the document (JSON-LD 1.1 API §8.1: the generated
     // labels of one expansion); each becomes a fresh node of the caller's allocator, in order
     // of first appearance.
@@ -54,15 +60,7 @@ pub(crate) fn convert(
         let converted = match quad_of(&quad, &mut labels, nodes) {
             Ok(quad) => quad,
             Err(kind) => {
-                let message = match &kind {
-                    DiagnosticKind::InvalidIri { value } => {
-                        format!("{value:?} is not an absolute IRI; the statement was dropped")
-                    }
-                    DiagnosticKind::InvalidLanguageTag { value } => {
-                        format!("{value:?} is not a well-formed language tag; the statement was dropped")
-                    }
-                    _ => "the statement was dropped".to_owned(),
-                };
+                let message = dropped_message(&kind);
                 report.diagnostics.push(failure(block, kind, message));
                 continue;
             }
@@ -93,14 +91,107 @@ pub(crate) fn convert(
     Ok(())
 }
 
+/// Whether the processor may have dropped a statement for an IRI that is not well-formed or a
+/// language tag that is not (JSON-LD 1.1 API §8.1 steps 1.3.1 and 1.3.2.5: such a statement
+/// is skipped, silently): the document has no base IRI (a relative IRI stays relative), names
+/// a language, or writes a character no IRI may hold in a string that stands where an IRI
+/// does or reads as one (an object key; the value of `@id`, `@type`, `@vocab` or `@base`; a
+/// string with `://` or starting as a reference or a blank node label does). The test is
+/// textual, so a block that needs no second look is processed once; docs/jsonld.md says what
+/// it can miss.
+fn may_drop_terms(block: &Block<'_>) -> bool {
+    if block.base.is_none() || block.text.contains("@language") {
+        return true;
+    }
+    let mut suspicious = false;
+    let mut previous_key: Option<String> = None;
+    each_string(block.text, |value, is_key| {
+        let forbidden = value
+            .chars()
+            .any(|c| matches!(c, ' ' | '<' | '>' | '"' | '{' | '}' | '|' | '^' | '`' | '\\') || c.is_control());
+        let iri_like = is_key
+            || matches!(previous_key.as_deref(), Some("@id" | "@type" | "@vocab" | "@base"))
+            || value.contains("://")
+            || ["/", "#", "?", "./", "../", "_:", "www."].iter().any(|start| value.starts_with(start));
+        suspicious |= forbidden && iri_like;
+        previous_key = is_key.then(|| value.to_owned());
+    });
+    suspicious
+}
+
+/// Calls `visit` with every string of a JSON text (escapes decoded) and whether it is an
+/// object key (followed by `:`), in one pass without recursion.
+fn each_string(text: &str, mut visit: impl FnMut(&str, bool)) {
+    let bytes = text.as_bytes();
+    let mut index = 0;
+    while let Some(offset) = bytes.get(index..).and_then(|rest| rest.iter().position(|&b| b == b'"')) {
+        let start = index + offset;
+        let mut end = start + 1;
+        let mut escaped = false;
+        while let Some(&byte) = bytes.get(end) {
+            match (escaped, byte) {
+                (true, _) => escaped = false,
+                (false, b'\\') => escaped = true,
+                (false, b'"') => break,
+                _ => {}
+            }
+            end += 1;
+        }
+        let raw = text.get(start..(end + 1).min(bytes.len())).unwrap_or_default();
+        let decoded;
+        let value = if raw.contains('\\') {
+            decoded = serde_json::from_str::<String>(raw).unwrap_or_default();
+            decoded.as_str()
+        } else {
+            raw.get(1..raw.len().saturating_sub(1)).unwrap_or_default()
+        };
+        let after = bytes.get(end + 1..).unwrap_or_default();
+        let is_key = after.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b':');
+        visit(value, is_key);
+        index = end + 1;
+    }
+}
+
+/// The statements JSON-LD 1.1 API §8.1 skips for a term that is not well-formed, reported:
+/// the processor skips them silently, so the document is processed again without its checks
+/// (oxjsonld's lenient mode) and the terms harvest-rdf refuses in that output are the ones
+/// skipped. The output of the first, checked processing is the one kept.
+fn report_dropped_terms(block: &Block<'_>, options: &Options, report: &mut Report) {
+    let Ok(unchecked) = expand(block, options, true) else { return };
+    let mut seen = std::collections::HashSet::new();
+    let mut labels = HashMap::new();
+    let mut scratch = BlankNodes::new();
+    for quad in &unchecked {
+        if let Err(kind) = quad_of(quad, &mut labels, &mut scratch) {
+            if seen.insert(kind.clone()) {
+                report.diagnostics.push(failure(block, kind.clone(), dropped_message(&kind)));
+            }
+        }
+    }
+}
+
+fn dropped_message(kind: &DiagnosticKind) -> String {
+    match kind {
+        DiagnosticKind::InvalidIri { value } => format!("{value:?} is not an absolute IRI; the statement was dropped"),
+        DiagnosticKind::InvalidLanguageTag { value } => {
+            format!("{value:?} is not a well-formed language tag; the statement was dropped")
+        }
+        _ => "the statement was dropped".to_owned(),
+    }
+}
+
 /// Runs the processor over the document: every quad, or the first error (JSON-LD 1.1 API §4:
-/// an error ends the algorithm, so a block that raises one gives nothing).
-fn expand(block: &Block<'_>, options: &Options) -> Result<Vec<ox::Quad>, Diagnostic> {
+/// an error ends the algorithm, so a block that raises one gives nothing). `unchecked` skips
+/// the processor's own checks of IRIs and language tags.
+fn expand(block: &Block<'_>, options: &Options, unchecked: bool) -> Result<Vec<ox::Quad>, Diagnostic> {
     let mode = match options.processing_mode {
         crate::ProcessingMode::JsonLd10 => JsonLdProcessingMode::JsonLd1_0,
         _ => JsonLdProcessingMode::JsonLd1_1,
     };
     let mut parser = JsonLdParser::new().with_processing_mode(mode);
+    if unchecked {
+        parser = parser.lenient();
+    }
     if let Some(base) = block.base {
         // A base that is not an IRI is no base (JSON-LD 1.1 API §9.4.2 `base`).
         if let Ok(with_base) = parser.clone().with_base_iri(base) {
@@ -231,5 +322,27 @@ fn graph_named(graph: &ox::GraphName) -> Option<&str> {
     match graph {
         ox::GraphName::NamedNode(node) => Some(node.as_str()),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn suspicious(text: &str) -> bool {
+        may_drop_terms(&Block { text, base: Some("https://example.com/"), element: None })
+    }
+
+    #[test]
+    fn only_iri_like_strings_with_forbidden_characters_ask_for_a_second_look() {
+        assert!(!suspicious(r#"{"@type": "Person", "name": "Ada Lovelace", "description": "a <b>bold</b> {claim}"}"#));
+        assert!(suspicious(r#"{"@id": "http://exa mple.com/", "name": "x"}"#));
+        assert!(suspicious(r#"{"url": "https://example.com/{term}"}"#));
+        assert!(suspicious(r#"{"image": "/photo 1.jpg"}"#));
+        assert!(suspicious(r#"{"my property": 1}"#));
+        assert!(suspicious(r#"{"@type": "Two words"}"#));
+        assert!(suspicious(r#"{"name": {"@value": "x", "@language": "en"}}"#));
+        assert!(suspicious(r#"{"url": "https:\/\/example.com\/a\u0020b"}"#));
+        assert!(may_drop_terms(&Block { text: "{}", base: None, element: None }));
     }
 }

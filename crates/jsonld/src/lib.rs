@@ -63,7 +63,7 @@ pub fn to_rdf(doc: &Document, options: &Options, nodes: &mut BlankNodes, dataset
     for script in scripts(doc) {
         report.blocks += 1;
         let text = script.text_content();
-        let block = Block { text: &text, base: base.as_deref(), element: Some(doc.element_path(&script)) };
+        let block = Block { text: &text, base: base.as_deref(), element: Some((doc, &script)) };
         if convert::convert(&block, options, nodes, dataset, &mut report).is_err() {
             break;
         }
@@ -96,7 +96,7 @@ pub fn script_to_rdf(
     let mut report = Report { blocks: 1, ..Report::default() };
     let base = doc.base_url().map(|url| url.as_str().to_owned());
     let text = script.text_content();
-    let block = Block { text: &text, base: base.as_deref(), element: Some(doc.element_path(script)) };
+    let block = Block { text: &text, base: base.as_deref(), element: Some((doc, script)) };
     // A full dataset is reported in the report; there is nothing after this one block.
     let _full = convert::convert(&block, options, nodes, dataset, &mut report);
     report

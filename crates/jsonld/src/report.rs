@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 /// What went wrong with a block.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum DiagnosticKind {
