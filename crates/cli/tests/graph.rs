@@ -114,7 +114,8 @@ fn batches_are_one_stream_pages_never_share_a_blank_node() {
 #[test]
 fn the_same_page_gets_the_same_labels_in_any_run() {
     let run = |html: &str| {
-        let out = harvest().args(["graph", "-", "--base-url", "https://a.example/"]).write_stdin(html).output().unwrap();
+        let out =
+            harvest().args(["graph", "-", "--base-url", "https://a.example/"]).write_stdin(html).output().unwrap();
         String::from_utf8(out.stdout).unwrap()
     };
     assert_eq!(run(&page("Ada")), run(&page("Ada")));
@@ -142,11 +143,9 @@ fn diagnostics_go_to_stderr_and_the_other_blocks_stay() {
 #[test]
 fn formats_and_options() {
     let html = page("Ada");
-    for (format, check) in [
-        ("ntriples", oxttl::NTriplesParser::new().for_slice(b"").count() == 0),
-        ("turtle", true),
-        ("trig", true),
-    ] {
+    for (format, check) in
+        [("ntriples", oxttl::NTriplesParser::new().for_slice(b"").count() == 0), ("turtle", true), ("trig", true)]
+    {
         let out = harvest()
             .args(["graph", "-", "--base-url", "https://a.example/", "--format", format])
             .write_stdin(html.clone())
@@ -157,7 +156,10 @@ fn formats_and_options() {
         let parsed = match format {
             "ntriples" => oxttl::NTriplesParser::new().for_slice(text.as_bytes()).map(|t| t.map(|_| ())).collect(),
             "turtle" => oxttl::TurtleParser::new().for_slice(text.as_bytes()).map(|t| t.map(|_| ())).collect(),
-            _ => oxttl::TriGParser::new().for_slice(text.as_bytes()).map(|t| t.map(|_| ())).collect::<Result<Vec<_>, _>>(),
+            _ => oxttl::TriGParser::new()
+                .for_slice(text.as_bytes())
+                .map(|t| t.map(|_| ()))
+                .collect::<Result<Vec<_>, _>>(),
         };
         assert!(parsed.is_ok(), "{format}: {parsed:?}\n{text}");
     }

@@ -1,7 +1,7 @@
 //! A dataset (RDF 1.1 Concepts §4: a default graph and named graphs), kept as one
 //! insertion-ordered set of quads with the same [`Limits`] as a [`Graph`](crate::Graph).
 
-use crate::graph::{weight, Bounded, GraphError, Limits};
+use crate::graph::{Bounded, GraphError, Limits};
 use crate::term::{BlankNode, Iri, Subject, Triple};
 
 /// The graph a quad belongs to (RDF 1.1 Concepts §4: a graph name is an IRI or a blank node;
@@ -136,7 +136,7 @@ impl Dataset {
     /// Adds a quad; `Ok(false)` when it was there already. Past a limit the quad is not added
     /// and the error says which limit.
     pub fn insert(&mut self, quad: Quad) -> Result<bool, GraphError> {
-        let weight = weight(&quad.triple) + quad.graph.weight();
+        let weight = quad.triple.weight() + quad.graph.weight();
         self.quads.insert(quad, weight)
     }
 
@@ -221,7 +221,7 @@ mod tests {
         let error = dataset.insert(Quad::in_default_graph(triple("b"))).unwrap_err();
         assert_eq!(error, GraphError::TooLarge { what: "quads", limit: 1 });
         // The graph name counts towards the bytes.
-        let exact = weight(&triple("a"));
+        let exact = triple("a").weight();
         let mut dataset = Dataset::with_limits(Limits::new().max_bytes(exact));
         let name = Iri::parse("http://example.com/g").unwrap();
         let error = dataset.insert(Quad::new(triple("a"), name)).unwrap_err();

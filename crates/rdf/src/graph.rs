@@ -120,11 +120,6 @@ impl<T: std::hash::Hash + Eq> Bounded<T> {
     }
 }
 
-/// The bytes a triple adds to [`Limits::max_bytes`].
-pub(crate) fn weight(triple: &Triple) -> usize {
-    triple.subject.weight() + triple.predicate.as_str().len() + triple.object.weight()
-}
-
 impl Default for Bounded<Triple> {
     fn default() -> Self {
         Bounded::new(Limits::default(), "triples")
@@ -145,7 +140,7 @@ impl Graph {
     /// Adds a triple; `Ok(false)` when it was there already. Past a limit the triple is not
     /// added and the error says which limit.
     pub fn insert(&mut self, triple: Triple) -> Result<bool, GraphError> {
-        let weight = weight(&triple);
+        let weight = triple.weight();
         self.triples.insert(triple, weight)
     }
 
