@@ -35,6 +35,7 @@ COMMANDS = {
     "microdata": ["microdata"],
     "links": ["links"],
     "rdfa": ["rdfa"],
+    "graph": ["graph"],
 }
 
 
