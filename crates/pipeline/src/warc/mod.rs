@@ -1,4 +1,4 @@
-//! WARC archives as a stream of records, and the HTML pages among them.
+//! WARC and ARC archives as a stream of records, and the HTML pages among them.
 //!
 //! # Design
 //!
@@ -15,6 +15,11 @@
 //! record starts); a gzipped one goes on at the next gzip member, which by the convention above
 //! starts a record. Nothing is trusted blindly: a header is at most [`MAX_HEADER_BYTES`], and a
 //! block larger than the reader's limit is skipped with an error instead of being held.
+//!
+//! ARC files (the Internet Archive's format, in old crawls) are read too, plain or gzipped: each
+//! ARC record is given as the WARC record it stands for ([`arc`]'s module documentation). What
+//! an input is, is told by its first bytes ([`sniff`]), never by its name; an input that is
+//! neither is [`WarcError::NotAnArchive`].
 //!
 //! [`WarcPages`] turns records into [`Page`](crate::Page)s (`pages`): every `response` record that holds an
 //! HTML HTTP response, and every `resource` record of an HTML type, with the record's
@@ -38,8 +43,10 @@
 //! assert_eq!(page.status, Some(200));
 //! ```
 
+mod arc;
 mod http;
 mod pages;
+pub mod sniff;
 
 pub use http::{SkipReason, MAX_HEAD_BYTES as MAX_HTTP_HEAD_BYTES};
 pub use pages::{WarcCounts, WarcOrigin, WarcPages};
@@ -59,6 +66,12 @@ pub const DEFAULT_MAX_BLOCK_BYTES: u64 = 256 << 20;
 #[derive(Debug, Error)]
 #[non_exhaustive]
 pub enum WarcError {
+    /// The input is neither a WARC nor an ARC file (its first bytes say so, see [`sniff`]).
+    #[error("{archive}: not a WARC or ARC file")]
+    NotAnArchive {
+        /// The input's name.
+        archive: String,
+    },
     /// The archive could not be opened or read.
     #[error("{archive}: {source}")]
     Io {
@@ -289,21 +302,45 @@ pub struct WarcRecords {
     /// Where the last record read started: a record starting at the same offset shares its
     /// gzip member with it, and has no length of its own.
     last_offset: Option<u64>,
+    /// In an ARC file (its version block was read): the fields of its URL lines.
+    arc: Option<arc::Definition>,
 }
 
 impl WarcRecords {
-    /// Opens an archive; `.gz` names (or gzip's magic bytes) are read as gzip members.
+    /// Opens an archive, WARC or ARC, plain or gzipped as its first bytes say (whatever its
+    /// name); [`WarcError::NotAnArchive`] when they say it is neither.
     pub fn open(path: &Path) -> Result<WarcRecords, WarcError> {
         let archive = path.display().to_string();
         let file = File::open(path).map_err(|source| WarcError::Io { archive: archive.clone(), source })?;
-        let mut reader = BufReader::new(file);
-        let magic = reader.fill_buf().map_err(|source| WarcError::Io { archive: archive.clone(), source })?;
-        let gzip = magic.starts_with(&GZIP_MAGIC[..2]) || archive.to_ascii_lowercase().ends_with(".gz");
-        Ok(Self::from_buf_reader(reader, gzip, &archive))
+        Self::sniffed(file, &archive)
+    }
+
+    /// Reads an archive from any reader, WARC or ARC, plain or gzipped as its first bytes say;
+    /// [`WarcError::NotAnArchive`] when they say it is neither. An empty input is an empty
+    /// archive, and a gzip member that does not decode at the start is read as damage.
+    pub fn sniffed<R: Read + Send + 'static>(mut reader: R, archive: &str) -> Result<WarcRecords, WarcError> {
+        let head =
+            sniff::read_head(&mut reader).map_err(|source| WarcError::Io { archive: archive.to_owned(), source })?;
+        Self::from_head(head, reader, archive)
+    }
+
+    /// As [`WarcRecords::sniffed`], for a reader whose first bytes were read already: `head`
+    /// (as [`sniff::read_head`] reads them), then `rest`.
+    pub fn from_head<R: Read + Send + 'static>(
+        head: Vec<u8>,
+        rest: R,
+        archive: &str,
+    ) -> Result<WarcRecords, WarcError> {
+        let sniffed = sniff::sniff(&head);
+        if matches!(sniffed, sniff::Sniffed::Other { .. }) {
+            return Err(WarcError::NotAnArchive { archive: archive.to_owned() });
+        }
+        Ok(Self::from_reader(io::Cursor::new(head).chain(rest), sniffed.gzip(), archive))
     }
 
     /// Reads an archive from any reader; `gzip` says whether it is compressed, `archive` names
-    /// it in errors.
+    /// it in errors. Its records are WARC or ARC records, as its first record says; when that is
+    /// neither, the one item is [`WarcError::NotAnArchive`].
     pub fn from_reader<R: Read + Send + 'static>(reader: R, gzip: bool, archive: &str) -> WarcRecords {
         Self::from_buf_reader(BufReader::new(reader), gzip, archive)
     }
@@ -320,6 +357,7 @@ impl WarcRecords {
             done: false,
             pending: None,
             last_offset: None,
+            arc: None,
         }
     }
 
@@ -419,43 +457,22 @@ impl WarcRecords {
                 break;
             }
         }
-        // WARC 1.1 §4: the version line.
-        if !line.starts_with(b"WARC/") {
-            return Err(io::Error::new(io::ErrorKind::InvalidData, "no WARC version line where a record should start"));
-        }
-        // §4: named fields up to an empty line; a line starting with space or tab continues
-        // the previous field.
-        let mut fields: Vec<(String, String)> = Vec::new();
-        loop {
-            if self.read_line(&mut line, &mut budget)?.is_none() {
-                return Err(io::Error::new(io::ErrorKind::UnexpectedEof, "archive ends inside a record header"));
-            }
-            let text = String::from_utf8_lossy(&line);
-            let text = text.trim_end_matches(['\r', '\n']);
-            if text.is_empty() {
-                break;
-            }
-            if text.starts_with([' ', '\t']) {
-                if let Some((_, value)) = fields.last_mut() {
-                    value.push(' ');
-                    value.push_str(text.trim());
-                }
-                continue;
-            }
-            let Some((name, value)) = text.split_once(':') else {
-                return Err(io::Error::new(
-                    io::ErrorKind::InvalidData,
-                    format!("header line without a colon: {text:?}"),
-                ));
-            };
-            fields.push((name.trim().to_owned(), value.trim().to_owned()));
-        }
-        // §5.3: Content-Length is mandatory.
-        let length = fields
-            .iter()
-            .find(|(name, _)| name.eq_ignore_ascii_case("Content-Length"))
-            .and_then(|(_, value)| value.parse::<u64>().ok())
-            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidData, "no valid Content-Length"))?;
+        let (fields, length, arc_version_block) = if line.starts_with(b"WARC/") {
+            let (fields, length) = self.read_warc_header(&mut line, &mut budget)?;
+            (fields, length, false)
+        } else if let Some(header) = self.arc_header(&line) {
+            (header.fields, header.length, header.version_block)
+        } else if number == 1 {
+            // Nothing before says this is an archive at all.
+            self.done = true;
+            return Ok(Some(Err(WarcError::NotAnArchive { archive: self.archive.clone() })));
+        } else {
+            let expected = if self.arc.is_some() { "ARC URL record line" } else { "WARC version line" };
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("no {expected} where a record should start"),
+            ));
+        };
         if length > self.max_block_bytes {
             let skipped = self.read_block(length, None)?;
             if skipped < length {
@@ -479,9 +496,60 @@ impl WarcRecords {
                 format!("archive ends inside a record block ({read} of {length} bytes)"),
             ));
         }
+        if arc_version_block {
+            self.arc = Some(arc::Definition::of_version_block(&block));
+        }
         self.skip_record_end()?;
         let length = self.length_from(*offset);
         Ok(Some(Ok(WarcRecord { number, offset: *offset, length, fields, block })))
+    }
+
+    /// WARC 1.1 §4: after the version line, named fields up to an empty line (a line starting
+    /// with space or tab continues the previous field); §5.3: the mandatory `Content-Length`.
+    fn read_warc_header(&mut self, line: &mut Vec<u8>, budget: &mut usize) -> io::Result<(Vec<(String, String)>, u64)> {
+        let mut fields: Vec<(String, String)> = Vec::new();
+        loop {
+            if self.read_line(line, budget)?.is_none() {
+                return Err(io::Error::new(io::ErrorKind::UnexpectedEof, "archive ends inside a record header"));
+            }
+            let text = String::from_utf8_lossy(line);
+            let text = text.trim_end_matches(['\r', '\n']);
+            if text.is_empty() {
+                break;
+            }
+            if text.starts_with([' ', '\t']) {
+                if let Some((_, value)) = fields.last_mut() {
+                    value.push(' ');
+                    value.push_str(text.trim());
+                }
+                continue;
+            }
+            let Some((name, value)) = text.split_once(':') else {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!("header line without a colon: {text:?}"),
+                ));
+            };
+            fields.push((name.trim().to_owned(), value.trim().to_owned()));
+        }
+        let length = fields
+            .iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case("Content-Length"))
+            .and_then(|(_, value)| value.parse::<u64>().ok())
+            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidData, "no valid Content-Length"))?;
+        Ok((fields, length))
+    }
+
+    /// An ARC record's header line: the version block's (`filedesc://`) where a file starts, a
+    /// URL line once the version block was read ([`arc`]).
+    fn arc_header(&self, line: &[u8]) -> Option<arc::Header> {
+        let text = String::from_utf8_lossy(line);
+        let text = text.trim_end_matches(['\r', '\n']);
+        match &self.arc {
+            Some(definition) => arc::header(text, definition),
+            None if line.starts_with(arc::FILEDESC) => arc::header(text, &arc::Definition::default()),
+            None => None,
+        }
     }
 
     /// The length of the record that started at `offset` and has just been read: the next
