@@ -104,12 +104,16 @@ fn a_damaged_arc_file_keeps_its_good_records() {
     let error = got[2].as_ref().unwrap_err().to_string();
     assert!(error.starts_with("cut.arc: archive damaged at byte"), "{error}");
     assert!(error.contains("(record 6): truncated"), "{error}");
-    // A line that is no URL line where a record should start.
+    // A line that is no URL line where a record should start: reading goes on at the next
+    // URL line, as warcio's does.
     let mut archive = arc_records().concat();
-    archive.extend_from_slice(b"garbage\n");
+    archive.extend_from_slice(b"garbage\nmore garbage\n");
+    archive.extend(url_record("http://example.com/after", "text/html", &html_response("<p>after</p>")));
     let got: Vec<_> = WarcPages::sniffed(std::io::Cursor::new(archive), "bad.arc").unwrap().collect();
     let error = got[2].as_ref().unwrap_err().to_string();
     assert!(error.ends_with("no ARC URL record line where a record should start"), "{error}");
+    assert_eq!(got[3].as_ref().unwrap().url.as_deref(), Some("http://example.com/after"));
+    assert_eq!(got.len(), 4);
 }
 
 #[test]

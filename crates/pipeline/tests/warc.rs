@@ -449,12 +449,19 @@ fn a_gzip_body_cut_short_keeps_what_decodes_marked_truncated() {
     archive.truncate(archive.len() - 4);
     archive.extend_from_slice(&response[cut..]);
     archive.extend_from_slice(b"\r\n\r\n");
+    // Reading goes on at the next record, as warcio's does.
+    let next_offset = archive.len() as u64;
+    archive.extend(response_block(2, &http("HTTP/1.1 200 OK", &[("Content-Type", "text/html")], b"<p>next")));
     let mut pages = plain(archive);
     let page = pages.next().unwrap().unwrap();
     let origin = page.warc.as_ref().unwrap();
     assert!(origin.body_truncated);
     assert!(page.bytes.len() > 1000 && html.as_bytes().starts_with(&page.bytes), "{}", page.bytes.len());
     assert!(pages.next().unwrap().unwrap_err().to_string().contains("archive damaged"));
+    let next = pages.next().unwrap().unwrap();
+    assert_eq!((next.bytes.as_slice(), next.warc.as_ref().unwrap().offset), (&b"<p>next"[..], next_offset));
+    assert_eq!(next.warc.unwrap().record, 3);
+    assert!(pages.next().is_none());
     // The whole body is no truncation.
     let page = plain(response_block(2, &response)).next().unwrap().unwrap();
     assert_eq!((page.bytes.len(), page.warc.unwrap().body_truncated), (html.len(), false));

@@ -11,9 +11,10 @@
 //! Archives from real crawls are often damaged: a download cut short, a corrupt member in the
 //! middle. [`WarcRecords`] reads record after record and, at the first damage, yields every
 //! record read before it and then one [`WarcError`] that says where the archive broke (the
-//! record's number and byte offset). A plain archive ends there (nothing marks where the next
-//! record starts); a gzipped one goes on at the next gzip member, which by the convention above
-//! starts a record. Nothing is trusted blindly: a header is at most [`MAX_HEADER_BYTES`], and a
+//! record's number and byte offset). A plain archive goes on at the next line that can start a
+//! record (a `WARC/` version line; a URL line in an ARC file), as warcio reads on after a
+//! record whose length was wrong; a gzipped one goes on at the next gzip member, which by the
+//! convention above starts a record. Nothing is trusted blindly: a header is at most [`MAX_HEADER_BYTES`], and a
 //! block larger than the reader's limit is skipped with an error instead of being held.
 //!
 //! ARC files (the Internet Archive's format, in old crawls) are read too, plain or gzipped: each
@@ -58,6 +59,9 @@ use thiserror::Error;
 
 /// The largest record header read (version line and fields); a longer one is damage.
 pub const MAX_HEADER_BYTES: usize = 64 << 10;
+
+/// Of each line skipped after damage in a plain archive, how many bytes are looked at.
+const MAX_SKIPPED_LINE_KEPT: usize = 8 << 10;
 
 /// The default limit on a record's block: larger blocks are skipped with an error.
 pub const DEFAULT_MAX_BLOCK_BYTES: u64 = 256 << 20;
@@ -304,6 +308,11 @@ pub struct WarcRecords {
     last_offset: Option<u64>,
     /// In an ARC file (its version block was read): the fields of its URL lines.
     arc: Option<arc::Definition>,
+    /// Whether the archive is gzip members.
+    gzip: bool,
+    /// The first line of the next record and where it starts, found by reading on after
+    /// damage in a plain archive ([`WarcRecords::skip_to_next_record`]).
+    carried: Option<(Vec<u8>, u64)>,
 }
 
 impl WarcRecords {
@@ -358,6 +367,8 @@ impl WarcRecords {
             pending: None,
             last_offset: None,
             arc: None,
+            gzip,
+            carried: None,
         }
     }
 
@@ -443,6 +454,12 @@ impl WarcRecords {
         let mut line = Vec::new();
         // Blank lines between records are tolerated (WARC 1.1 §4 wants exactly two CRLFs).
         loop {
+            if let Some((carried, start)) = self.carried.take() {
+                budget = budget.saturating_sub(carried.len());
+                line = carried;
+                *offset = start;
+                break;
+            }
             // The record's offset once its first byte is buffered (its member's, gzipped), or
             // once reading it failed.
             let more = self.fill().map(|buffer| !buffer.is_empty());
@@ -566,6 +583,46 @@ impl WarcRecords {
         end.checked_sub(offset).filter(|length| *length > 0 && !shares_its_start)
     }
 
+    /// After damage in a plain archive, reads on line by line to the next line that can start a
+    /// record, as warcio reads on after a record whose length was wrong: a WARC version line
+    /// (WARC 1.1 §4), or in an ARC file a URL record line. The line is kept for the next
+    /// record; false when the archive ends first. Linear in the bytes skipped: of each line,
+    /// only its first [`MAX_SKIPPED_LINE_KEPT`] bytes are looked at.
+    fn skip_to_next_record(&mut self) -> bool {
+        loop {
+            let start = self.position;
+            let mut head = Vec::new();
+            let mut complete = false;
+            while !complete {
+                let buffer = match self.fill() {
+                    Ok([]) | Err(_) => break,
+                    Ok(buffer) => buffer,
+                };
+                let taken = match buffer.iter().position(|b| *b == b'\n') {
+                    Some(end) => {
+                        complete = true;
+                        end + 1
+                    }
+                    None => buffer.len(),
+                };
+                let keep = taken.min(MAX_SKIPPED_LINE_KEPT.saturating_sub(head.len()));
+                head.extend_from_slice(buffer.get(..keep).unwrap_or_default());
+                self.consume(taken);
+            }
+            if !complete {
+                return false;
+            }
+            let starts_a_record = match &self.arc {
+                None => head.starts_with(b"WARC/"),
+                Some(_) => head.len() < MAX_SKIPPED_LINE_KEPT && self.arc_header(&head).is_some(),
+            };
+            if starts_a_record {
+                self.carried = Some((head, start));
+                return true;
+            }
+        }
+    }
+
     /// Consumes the CRLF CRLF that ends a record (§4), leniently: whatever CRs and LFs are there.
     fn skip_record_end(&mut self) -> io::Result<()> {
         for _ in 0..4 {
@@ -603,10 +660,14 @@ impl Iterator for WarcRecords {
                 };
                 let damage = self.damaged(number, offset, reason);
                 self.next_number += 1;
-                // Drop what was buffered from the damaged part, then look for a fresh start.
-                let buffered = self.source.buffer().len();
-                self.source.consume(buffered);
-                self.done = !self.source.get_mut().resync();
+                if self.gzip {
+                    // Drop what was buffered from the damaged member, then go on at the next.
+                    let buffered = self.source.buffer().len();
+                    self.source.consume(buffered);
+                    self.done = !self.source.get_mut().resync();
+                } else {
+                    self.done = !self.skip_to_next_record();
+                }
                 Some(Err(damage))
             }
         }
