@@ -165,3 +165,40 @@ fn files_are_archives_by_their_content_not_their_name() {
     assert_eq!(got[0].as_ref().unwrap_err().to_string(), format!("{}: not a WARC or ARC file", named.display()));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// Reading an ARC file, and reading on past damage in a plain archive, take time in proportion
+/// to the bytes: a doubled input takes about twice as long.
+#[test]
+fn arc_records_and_reading_on_after_damage_are_linear() {
+    harvest_test_support::assert_linear(
+        "ARC records",
+        2_000,
+        |n| {
+            let mut archive = version_block("big.arc");
+            for i in 0..n {
+                archive.extend(url_record(&format!("http://example.com/{i}"), "text/html", &html_response("<p>x</p>")));
+            }
+            archive
+        },
+        |archive| {
+            let pages = WarcPages::sniffed(std::io::Cursor::new(archive.clone()), "big.arc").unwrap();
+            assert!(pages.count() > 0);
+        },
+    );
+    harvest_test_support::assert_linear(
+        "lines skipped after damage",
+        20_000,
+        |n| {
+            let mut archive = b"WARC/1.0\r\nContent-Length: 0\r\n\r\n\r\n\r\nnot a record\r\n".to_vec();
+            for _ in 0..n {
+                archive.extend_from_slice(b"a line that starts no record, WARC/1.0 inside it\r\n");
+            }
+            archive.extend_from_slice(b"WARC/1.0\r\nContent-Length: 0\r\n\r\n\r\n\r\n");
+            archive
+        },
+        |archive| {
+            let records = WarcRecords::from_reader(std::io::Cursor::new(archive.clone()), false, "big.warc");
+            assert_eq!(records.count(), 3);
+        },
+    );
+}
