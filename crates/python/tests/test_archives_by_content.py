@@ -6,9 +6,7 @@ import io
 
 import harvest_html
 import pytest
-
-warcio = pytest.importorskip("warcio")
-from warcio.archiveiterator import ArchiveIterator  # noqa: E402
+from warcio.archiveiterator import ArchiveIterator
 
 
 def warc_record(kind, uri, block):
