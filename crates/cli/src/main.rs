@@ -127,6 +127,16 @@ fn main() -> ExitCode {
     }
 }
 
+/// How a command line runs: one page printed as it is, or a batch of JSON Lines.
+enum RunAs {
+    /// One file, standard input or URL that is no archive.
+    Single(input::Pages),
+    /// One file or standard input that is an archive by its content, already open.
+    OneArchive(String, input::Pages),
+    /// Several inputs, a directory, an archive by its name.
+    Batch,
+}
+
 fn run(common: &Common, extraction: &Extraction) -> u8 {
     if let Some(base) = &common.base_url {
         if let Err(message) = input::check_base_url(base) {
@@ -152,18 +162,18 @@ fn run(common: &Common, extraction: &Extraction) -> u8 {
     let one_source = common.inputs.len() == 1
         && !names_a_directory
         && matches!(sources.as_slice(), [Source::File(_) | Source::Stdin | Source::Url(_)]);
-    let single = match sources.first() {
+    let run_as = match sources.first() {
         Some(source) if one_source => {
             let pages = input::read(source, common.base_url.as_deref());
             if pages.is_archive() {
-                Err(vec![(batch::label_of(source), pages)])
+                RunAs::OneArchive(batch::label_of(source), pages)
             } else {
-                Ok(pages)
+                RunAs::Single(pages)
             }
         }
-        _ => Err(Vec::new()),
+        _ => RunAs::Batch,
     };
-    if single.is_err() && common.base_url.is_some() {
+    if !matches!(run_as, RunAs::Single(_)) && common.base_url.is_some() {
         eprintln!("harvest: --base-url applies to a single input; batches take each page's own URL");
         return exit::USAGE;
     }
@@ -178,8 +188,8 @@ fn run(common: &Common, extraction: &Extraction) -> u8 {
         None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
     };
     let options = RunOptions { pretty: common.pretty, jobs: common.jobs };
-    let result = match single {
-        Ok(mut pages) => match pages.next() {
+    let result = match run_as {
+        RunAs::Single(mut pages) => match pages.next() {
             Some(Ok(page)) => batch::run_single(&page, extraction, &options, &mut out),
             Some(Err(error)) => {
                 eprintln!("harvest: {error}");
@@ -187,12 +197,11 @@ fn run(common: &Common, extraction: &Extraction) -> u8 {
             }
             None => Ok(exit::USAGE),
         },
-        // The one input is an archive, already open.
-        Err(opened) if !opened.is_empty() => {
-            batch::run_batch(Box::new(opened.into_iter()), extraction, &options, &mut out)
+        RunAs::OneArchive(label, pages) => {
+            batch::run_batch(Box::new(std::iter::once((label, pages))), extraction, &options, &mut out)
         }
         // Each source is opened when the batch reaches it.
-        Err(_) => {
+        RunAs::Batch => {
             let inputs = sources.iter().map(|source| (batch::label_of(source), input::read(source, None)));
             batch::run_batch(Box::new(inputs), extraction, &options, &mut out)
         }
