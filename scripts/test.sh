@@ -8,9 +8,10 @@
 # the tests say SKIPPED).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# A missing Java runtime, Chromium or WebDriver is said now, with the command that installs it,
-# not after the whole Rust run.
-./scripts/prerequisites.sh
+# A missing Java runtime, Chromium or WebDriver is installed now (as root, or through sudo
+# without a password), saying so; where it cannot be, the run stops now with the command that
+# installs it, not after the whole Rust run.
+./scripts/prerequisites.sh --install
 if [ -z "${HARVEST_MF2_SUITE:-}" ] && [ -d ../shared/mf2-tests/tests ]; then
   HARVEST_MF2_SUITE="$(cd ../shared/mf2-tests/tests && pwd)"
   export HARVEST_MF2_SUITE

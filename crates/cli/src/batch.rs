@@ -2,12 +2,13 @@
 //! input order, spread over cores, with a progress bar when stderr is a terminal.
 
 use harvest_html::output::{write_page_graph, ExtractError, Extraction, GraphFormat, GraphOutput, Output, WriteError};
-use harvest_pipeline::input::{self, InputError, Source};
+use harvest_pipeline::input::{InputError, Pages, Source};
 use harvest_pipeline::warc::{WarcError, WarcOrigin};
 use harvest_pipeline::Page;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 /// Exit codes (documented in `harvest --help`).
@@ -28,8 +29,6 @@ pub struct RunOptions {
     pub pretty: bool,
     /// Worker threads (0: one per core).
     pub jobs: usize,
-    /// `--base-url`, for a single input.
-    pub base_url: Option<String>,
 }
 
 /// Writes the result of one page; returns the exit code. The output is produced in a buffer
@@ -81,11 +80,11 @@ fn output_capacity(page: &Page) -> usize {
 }
 
 /// Appends a page's JSON Lines record to `line`: `{"input", "url", "warc"?, "<name>": ...}`
-/// (`warc` for a page of a WARC archive: its record ID, date, offset, length, HTTP content
-/// type), or `"nothing_found"` / `"error"` with the message in place of the output. The output
+/// (`warc` for a page of an archive: its record ID, date, IP address, offset, length, HTTP
+/// content type and status, whether it or its body was truncated), or `"nothing_found"` / `"error"` with the message in place of the output. The output
 /// is serialized straight into the line. Returns whether the page failed.
 fn write_record(line: &mut Vec<u8>, page: &Page, extraction: &Extraction) -> bool {
-    write_record_start(line, &page.label, page.url.as_deref(), page.warc.as_ref());
+    write_record_start(line, &page.label, page.url.as_deref(), page.warc.as_ref(), page.status);
     let before_output = line.len();
     let _ = write!(line, ",\"{}\":", extraction.name());
     let result = if extraction.is_json() {
@@ -115,15 +114,28 @@ fn write_record(line: &mut Vec<u8>, page: &Page, extraction: &Extraction) -> boo
     failed
 }
 
-/// `{"input":…,"url":…` of a record, and `"warc":…` for a page of an archive.
-fn write_record_start(line: &mut Vec<u8>, label: &str, url: Option<&str>, warc: Option<&WarcOrigin>) {
+/// `{"input":…,"url":…` of a record, and `"warc":…` for a page of an archive: where its
+/// record is, and the HTTP status of its response.
+fn write_record_start(
+    line: &mut Vec<u8>,
+    label: &str,
+    url: Option<&str>,
+    warc: Option<&WarcOrigin>,
+    status: Option<u16>,
+) {
     line.extend_from_slice(b"{\"input\":");
     let _ = serde_json::to_writer(&mut *line, label);
     line.extend_from_slice(b",\"url\":");
     let _ = serde_json::to_writer(&mut *line, &url);
-    if let Some(warc) = warc {
+    if let Some(origin) = warc {
         line.extend_from_slice(b",\"warc\":");
-        let _ = serde_json::to_writer(&mut *line, warc);
+        if serde_json::to_writer(&mut *line, origin).is_ok() && line.last() == Some(&b'}') {
+            // The object's last member, after those of the origin.
+            line.pop();
+            line.extend_from_slice(b",\"status\":");
+            let _ = serde_json::to_writer(&mut *line, &status);
+            line.push(b'}');
+        }
     }
 }
 
@@ -131,8 +143,8 @@ fn write_record_start(line: &mut Vec<u8>, label: &str, url: Option<&str>, warc: 
 /// was skipped also has its `url` and `warc`.
 fn write_error_record(line: &mut Vec<u8>, error: &InputError, label: &str) {
     match error {
-        InputError::Warc(WarcError::Skipped { url, origin, .. }) => {
-            write_record_start(line, label, url.as_deref(), Some(origin));
+        InputError::Warc(WarcError::Skipped { url, origin, status, .. }) => {
+            write_record_start(line, label, url.as_deref(), Some(origin), *status);
         }
         _ => {
             line.extend_from_slice(b"{\"input\":");
@@ -144,13 +156,17 @@ fn write_error_record(line: &mut Vec<u8>, error: &InputError, label: &str) {
     line.extend_from_slice(b"}\n");
 }
 
-fn label_of(source: &Source) -> String {
+/// How a source is named in its records.
+pub fn label_of(source: &Source) -> String {
     match source {
         Source::Stdin => "-".to_owned(),
         Source::File(path) | Source::Warc(path) => path.display().to_string(),
         Source::Url(url) => url.clone(),
     }
 }
+
+/// The inputs of a batch: each source's name and its pages, opened as the batch reaches it.
+pub type Inputs<'a> = Box<dyn Iterator<Item = (String, Pages)> + Send + 'a>;
 
 /// Runs over many inputs, writing one JSON line per page in input order; returns the exit code.
 ///
@@ -161,7 +177,7 @@ fn label_of(source: &Source) -> String {
 /// [`READ_AHEAD_BYTES_PER_WORKER`] bytes per worker (the oldest unwritten page always goes
 /// ahead), which bounds memory.
 pub fn run_batch(
-    sources: &[Source],
+    inputs: Inputs<'_>,
     extraction: &Extraction,
     options: &RunOptions,
     out: &mut dyn Write,
@@ -172,15 +188,17 @@ pub fn run_batch(
     let progress = progress_bar();
     let mut tally =
         Tally { pages: 0, errors: 0, skipped: 0, bytes: 0, quads: 0, started: Instant::now(), unreadable: false };
+    // Responses of the archives that hold no HTML (images, scripts, DNS lookups...).
+    let not_html = AtomicU64::new(0);
     let (sender, receiver) = std::sync::mpsc::channel::<Finished>();
     let written = std::thread::scope(|scope| {
         let window = &window;
+        let not_html = &not_html;
         scope.spawn(move || {
             // Pages stream out of each source (an archive is read record by record); an error
             // (an unreadable file, the damage that ends an archive) becomes its own record.
-            let inputs = sources.iter().flat_map(|source| {
-                let label = label_of(source);
-                input::read(source, None).map(move |page| page.map_err(|error| (error, label.clone())))
+            let inputs = inputs.flat_map(|(label, pages)| {
+                Tallied { pages: Some(pages), not_html }.map(move |page| page.map_err(|error| (error, label.clone())))
             });
             let numbered = inputs.enumerate().take_while(|(index, input)| window.admit(*index, input_size(input)));
             pool.install(|| {
@@ -202,14 +220,37 @@ pub fn run_batch(
     let quads =
         if matches!(extraction, Extraction::Graph(_)) { format!(", {} quads", tally.quads) } else { String::new() };
     eprintln!(
-        "harvest: {} pages{quads}, {} errors ({} skipped WARC records), {:.1} MB in {seconds:.2} s ({:.1} pages/s)",
+        "harvest: {} pages{quads}, {} errors ({} skipped WARC records), {} non-HTML responses, {:.1} MB in \
+         {seconds:.2} s ({:.1} pages/s)",
         tally.pages,
         tally.errors,
         tally.skipped,
+        not_html.load(Ordering::Relaxed),
         tally.bytes as f64 / 1e6,
         tally.pages as f64 / seconds.max(1e-9)
     );
     Ok(if tally.unreadable || tally.errors > 0 { exit::UNREADABLE } else { exit::OK })
+}
+
+/// A source's pages that, once read to their end, add the archive's responses that hold no
+/// HTML to the batch's count.
+struct Tallied<'a> {
+    pages: Option<Pages>,
+    not_html: &'a AtomicU64,
+}
+
+impl Iterator for Tallied<'_> {
+    type Item = <Pages as Iterator>::Item;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let next = self.pages.as_mut()?.next();
+        if next.is_none() {
+            if let Some(counts) = self.pages.take().and_then(|pages| pages.archive_counts()) {
+                self.not_html.fetch_add(counts.not_html, Ordering::Relaxed);
+            }
+        }
+        next
+    }
 }
 
 /// How many bytes of input each worker may have read past the oldest line not yet written.

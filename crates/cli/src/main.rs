@@ -32,12 +32,17 @@ fn keep_freed_memory_longer() {
 
 const AFTER_HELP: &str = "\
 Inputs: files, - for standard input, directories (searched recursively for *.html and *.htm,
-or --glob), WARC archives (.warc, .warc.gz: every HTML response, with the record's target URI
-as the page URL), and http(s):// addresses when built with --features http.
+or --glob, and for .warc, .warc.gz, .arc, .arc.gz), WARC and ARC archives (every HTML
+response, with the record's target URI as the page URL), and http(s):// addresses when built
+with --features http. A file or standard input is an archive when its content is one (plain
+or gzipped), whatever its name.
 
 One input prints the result as it is. Several inputs (or a directory or an archive) print
 JSON Lines, one record per page in input order: {\"input\", \"url\", \"<subcommand>\": ...}, or
-{\"input\", \"error\"} for a page that failed; the batch goes on.
+{\"input\", \"error\"} for a page that failed; the batch goes on. A page of an archive also has
+\"warc\": where its record is (record, record_id, date, ip, offset, length), its HTTP
+content_type and status, truncated (WARC-Truncated) and body_truncated (its gzip, deflate or
+brotli body was cut short: the page is what decoded).
 
 Exit codes: 0 success; 1 the page has nothing the subcommand needs (vcard, ical, atom);
 2 usage error; 3 an input could not be read or processed (in a batch: at least one).";
@@ -54,7 +59,7 @@ struct Cli {
 /// Options every extracting subcommand takes.
 #[derive(Args, Clone)]
 struct Common {
-    /// Files, directories, WARC archives, `-` (stdin) or URLs.
+    /// Files, directories, WARC or ARC archives, `-` (stdin) or URLs.
     #[arg(required = true, value_name = "INPUT")]
     inputs: Vec<String>,
     /// The page's URL, for resolving relative URLs (single input only).
@@ -122,6 +127,16 @@ fn main() -> ExitCode {
     }
 }
 
+/// How a command line runs: one page printed as it is, or a batch of JSON Lines.
+enum RunAs {
+    /// One file, standard input or URL that is no archive.
+    Single(input::Pages),
+    /// One file or standard input that is an archive by its content, already open.
+    OneArchive(String, input::Pages),
+    /// Several inputs, a directory, an archive by its name.
+    Batch,
+}
+
 fn run(common: &Common, extraction: &Extraction) -> u8 {
     if let Some(base) = &common.base_url {
         if let Err(message) = input::check_base_url(base) {
@@ -141,12 +156,24 @@ fn run(common: &Common, extraction: &Extraction) -> u8 {
         }
     };
     // One file, stdin or URL prints its result as it is; a directory or an archive is a batch
-    // (JSON Lines) whatever it holds, so the output's form depends only on the command line.
+    // (JSON Lines) whatever it holds, so the output's form depends only on the command line
+    // and on what the input is (an archive by its content, not its name).
     let names_a_directory = common.inputs.iter().any(|input| std::path::Path::new(input).is_dir());
-    let single = common.inputs.len() == 1
+    let one_source = common.inputs.len() == 1
         && !names_a_directory
         && matches!(sources.as_slice(), [Source::File(_) | Source::Stdin | Source::Url(_)]);
-    if !single && common.base_url.is_some() {
+    let run_as = match sources.first() {
+        Some(source) if one_source => {
+            let pages = input::read(source, common.base_url.as_deref());
+            if pages.is_archive() {
+                RunAs::OneArchive(batch::label_of(source), pages)
+            } else {
+                RunAs::Single(pages)
+            }
+        }
+        _ => RunAs::Batch,
+    };
+    if !matches!(run_as, RunAs::Single(_)) && common.base_url.is_some() {
         eprintln!("harvest: --base-url applies to a single input; batches take each page's own URL");
         return exit::USAGE;
     }
@@ -160,18 +187,24 @@ fn run(common: &Common, extraction: &Extraction) -> u8 {
         },
         None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
     };
-    let options = RunOptions { pretty: common.pretty, jobs: common.jobs, base_url: common.base_url.clone() };
-    let result = if single {
-        match sources.first().and_then(|source| input::read(source, options.base_url.as_deref()).next()) {
+    let options = RunOptions { pretty: common.pretty, jobs: common.jobs };
+    let result = match run_as {
+        RunAs::Single(mut pages) => match pages.next() {
             Some(Ok(page)) => batch::run_single(&page, extraction, &options, &mut out),
             Some(Err(error)) => {
                 eprintln!("harvest: {error}");
                 Ok(exit::UNREADABLE)
             }
             None => Ok(exit::USAGE),
+        },
+        RunAs::OneArchive(label, pages) => {
+            batch::run_batch(Box::new(std::iter::once((label, pages))), extraction, &options, &mut out)
         }
-    } else {
-        batch::run_batch(&sources, extraction, &options, &mut out)
+        // Each source is opened when the batch reaches it.
+        RunAs::Batch => {
+            let inputs = sources.iter().map(|source| (batch::label_of(source), input::read(source, None)));
+            batch::run_batch(Box::new(inputs), extraction, &options, &mut out)
+        }
     };
     match result.and_then(|code| out.flush().map(|()| code)) {
         Ok(code) => code,

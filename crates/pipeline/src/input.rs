@@ -1,11 +1,14 @@
-//! Inputs: files, standard input, directories, WARC archives and (with the `http` feature)
-//! web addresses, each turned into pages.
+//! Inputs: files, standard input, directories, WARC and ARC archives and (with the `http`
+//! feature) web addresses, each turned into pages.
 //!
 //! [`expand`] turns command-line style arguments into [`Source`]s (a directory becomes the
 //! files below it); [`read`] turns a source into its pages, as a stream: an archive's pages are
-//! read one at a time, and a damaged archive gives its good pages and then an error.
+//! read one at a time, and a damaged archive gives its good pages and then an error. Whether a
+//! file or standard input is an archive is told by its first bytes ([`crate::warc::sniff`]),
+//! not by its name: a `.warc.gz` renamed `.bin`, or piped in, is read as the archive it is.
 
-use crate::warc::{WarcError, WarcPages};
+use crate::warc::sniff::{self, Sniffed};
+use crate::warc::{WarcCounts, WarcError, WarcPages};
 use crate::Page;
 use globset::{Glob, GlobMatcher};
 use std::fs;
@@ -51,9 +54,10 @@ impl From<crate::fetch::FetchError> for InputError {
 pub enum Source {
     /// Standard input (`-`).
     Stdin,
-    /// An HTML file.
+    /// A file: an archive when its first bytes say so, else a page.
     File(PathBuf),
-    /// A WARC archive (`.warc`, `.warc.gz`).
+    /// An archive by its name (`.warc`, `.warc.gz`, `.arc`, `.arc.gz`): read as one whatever
+    /// its first bytes, so that one that is not says so ([`WarcError::NotAnArchive`]).
     Warc(PathBuf),
     /// An `http://` or `https://` address.
     Url(String),
@@ -61,11 +65,13 @@ pub enum Source {
 
 fn is_warc(path: &Path) -> bool {
     let name = path.file_name().map(|n| n.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
-    name.ends_with(".warc") || name.ends_with(".warc.gz")
+    [".warc", ".warc.gz", ".arc", ".arc.gz"].iter().any(|suffix| name.ends_with(suffix))
 }
 
 /// Expands the command line's inputs: directories become the files below them (sorted, those
-/// matching `glob`, default `*.html` and `*.htm`, plus WARC archives), in argument order.
+/// matching `glob`, default `*.html` and `*.htm`, plus the archives named `.warc`, `.warc.gz`,
+/// `.arc`, `.arc.gz`), in argument order. A file named otherwise is still read as an archive
+/// when its content is one ([`read`]).
 pub fn expand(arguments: &[String], glob: Option<&str>) -> Result<Vec<Source>, InputError> {
     let matcher = match glob {
         Some(pattern) => Some(compile(pattern)?),
@@ -135,35 +141,94 @@ fn file_url(path: &Path) -> Option<String> {
     harvest_dom::Url::from_file_path(absolute).ok().map(String::from)
 }
 
-/// The pages of a source, read as they are asked for.
-pub type Pages = Box<dyn Iterator<Item = Result<Page, InputError>> + Send>;
+/// The pages of a source, read as they are asked for: one page (or the error that kept it from
+/// being read), or an archive's pages.
+pub struct Pages {
+    inner: PagesInner,
+}
 
-/// Reads a source into pages. A WARC archive yields one page per HTML response record, read as
-/// they are asked for; a damaged archive yields the pages before the damage, then the error
-/// (see [`crate::warc`]). Any other source is one page, or the error that kept it from being
-/// read.
-pub fn read(source: &Source, base_url: Option<&str>) -> Pages {
-    let one = |page: Result<Page, InputError>| -> Pages { Box::new(std::iter::once(page)) };
-    match source {
-        Source::Stdin => {
-            let mut bytes = Vec::new();
-            one(io::stdin()
-                .read_to_end(&mut bytes)
-                .map(|_| Page::new("-", bytes, base_url))
-                .map_err(|source| InputError::Io { path: "-".into(), source }))
+enum PagesInner {
+    One(Option<Result<Page, InputError>>),
+    Archive(WarcPages),
+}
+
+impl Pages {
+    fn one(page: Result<Page, InputError>) -> Pages {
+        Pages { inner: PagesInner::One(Some(page)) }
+    }
+
+    fn archive(pages: WarcPages) -> Pages {
+        Pages { inner: PagesInner::Archive(pages) }
+    }
+
+    /// Whether the source is an archive (by its content, or by its name for
+    /// [`Source::Warc`]): its pages are records of it, and there may be any number.
+    pub fn is_archive(&self) -> bool {
+        matches!(self.inner, PagesInner::Archive(_))
+    }
+
+    /// What the archive held so far (records, pages, responses of other media types...);
+    /// `None` for a source that is no archive.
+    pub fn archive_counts(&self) -> Option<WarcCounts> {
+        match &self.inner {
+            PagesInner::Archive(pages) => Some(pages.counts()),
+            PagesInner::One(_) => None,
         }
-        Source::File(path) => one(fs::read(path)
-            .map(|bytes| {
-                // Without a base URL a file's URL is its file: URL, as a browser would give it.
-                let url = base_url.map(str::to_owned).or_else(|| file_url(path));
-                Page::new(&path.display().to_string(), bytes, url.as_deref())
-            })
-            .map_err(|source| InputError::Io { path: path.display().to_string(), source })),
-        Source::Warc(path) => match WarcPages::open(path) {
-            Ok(pages) => Box::new(pages.map(|page| page.map_err(InputError::from))),
-            Err(error) => one(Err(error.into())),
+    }
+}
+
+impl Iterator for Pages {
+    type Item = Result<Page, InputError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match &mut self.inner {
+            PagesInner::One(page) => page.take(),
+            PagesInner::Archive(pages) => pages.next().map(|page| page.map_err(InputError::from)),
+        }
+    }
+}
+
+/// Reads a source into pages. An archive (WARC or ARC, plain or gzipped, told by its first
+/// bytes for files and standard input, by its name for [`Source::Warc`]) yields one page per
+/// HTML response record, read as they are asked for; a damaged archive yields the pages before
+/// the damage, then the error (see [`crate::warc`]). Any other source is one page, or the
+/// error that kept it from being read.
+pub fn read(source: &Source, base_url: Option<&str>) -> Pages {
+    match source {
+        Source::Stdin => read_sniffed(io::stdin(), "-", || base_url.map(str::to_owned)),
+        Source::File(path) => match fs::File::open(path) {
+            // Without a base URL a file's URL is its file: URL, as a browser would give it.
+            Ok(file) => read_sniffed(file, &path.display().to_string(), || {
+                base_url.map(str::to_owned).or_else(|| file_url(path))
+            }),
+            Err(source) => Pages::one(Err(InputError::Io { path: path.display().to_string(), source })),
         },
-        Source::Url(url) => one(crate::fetch::fetch(url).map_err(InputError::from)),
+        Source::Warc(path) => match WarcPages::open(path) {
+            Ok(pages) => Pages::archive(pages),
+            Err(error) => Pages::one(Err(error.into())),
+        },
+        Source::Url(url) => Pages::one(crate::fetch::fetch(url).map_err(InputError::from)),
+    }
+}
+
+/// An input that is an archive if its first bytes say so, else one page named `label` whose
+/// URL `url` gives.
+fn read_sniffed<R: Read + Send + 'static>(mut reader: R, label: &str, url: impl FnOnce() -> Option<String>) -> Pages {
+    let io_error = |source| InputError::Io { path: label.to_owned(), source };
+    let head = match sniff::read_head(&mut reader) {
+        Ok(head) => head,
+        Err(error) => return Pages::one(Err(io_error(error))),
+    };
+    if let Sniffed::Archive { .. } = sniff::sniff(&head) {
+        return match WarcPages::from_head(head, reader, label) {
+            Ok(pages) => Pages::archive(pages),
+            Err(error) => Pages::one(Err(error.into())),
+        };
+    }
+    let mut bytes = head;
+    match reader.read_to_end(&mut bytes) {
+        Ok(_) => Pages::one(Ok(Page::new(label, bytes, url().as_deref()))),
+        Err(error) => Pages::one(Err(io_error(error))),
     }
 }
 

@@ -7,10 +7,11 @@
 //!
 //! * [`Page`]: one page's bytes with what is known of it (URL, transport charset, HTTP status,
 //!   where it was found in a WARC archive).
-//! * [`input`]: files, standard input, directories, WARC archives and (feature `http`) web
-//!   addresses, turned into pages as a stream.
-//! * [`warc`]: WARC records and the HTML pages among them, read record by record, keeping
-//!   every good record of a damaged archive.
+//! * [`input`]: files, standard input, directories, WARC and ARC archives (told by their
+//!   content) and (feature `http`) web addresses, turned into pages as a stream.
+//! * [`warc`]: WARC and ARC records and the HTML pages among them, read record by record,
+//!   keeping every good record of a damaged archive; [`warc::sniff`] tells an archive by its
+//!   first bytes.
 //! * [`extract`]: what to extract with its options ([`extract::Extraction`]), run on a page:
 //!   the one place the extractor and exporter crates are called (front ends reach it through
 //!   `harvest_html`).

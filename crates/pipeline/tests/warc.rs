@@ -167,10 +167,19 @@ fn a_block_over_the_limit_is_skipped_and_the_next_record_read() {
 #[test]
 fn garbage_and_empty_archives() {
     assert!(outcomes(plain(Vec::new())).is_empty());
+    // Neither a WARC nor an ARC file: said so, not taken for damage.
     let got = outcomes(plain(b"not a warc at all\r\n".to_vec()));
+    assert_eq!(got, ["error: test.warc: not a WARC or ARC file"]);
+    // Past the first record, what is no record is damage.
+    let mut archive = response(1);
+    archive.extend_from_slice(b"not a record\r\n");
+    let got = outcomes(plain(archive));
     assert_eq!(
-        got,
-        ["error: test.warc: archive damaged at byte 0 (record 1): no WARC version line where a record should start"]
+        got[1],
+        format!(
+            "error: test.warc: archive damaged at byte {} (record 2): no WARC version line where a record should start",
+            response(1).len()
+        )
     );
     let got = outcomes(gzipped(b"\x1f\x8b\x08garbage".to_vec()));
     assert_eq!(got.len(), 1);
@@ -298,9 +307,9 @@ fn content_codings_are_decoded_or_reported() {
     gzip_then_br.extend_from_slice(format!("{:x}\r\n", both.len()).as_bytes());
     gzip_then_br.extend_from_slice(&both);
     gzip_then_br.extend_from_slice(b"\r\n0\r\n\r\n");
+    // A gzip header no decoder takes (compression method 7): corrupt before its end.
     let mut corrupt = gzip_body(html);
-    let middle = corrupt.len() / 2;
-    corrupt[middle..].fill(0xff);
+    corrupt[2] = 7;
     let bomb = gzip_body(&vec![b'a'; 1 << 20]);
     let archive = [
         coded(1, "gzip", &gzip_body(html)),
@@ -425,4 +434,35 @@ fn a_truncated_archive_is_counted_as_damage() {
     assert_eq!(pages.by_ref().count(), 3);
     let counts = pages.counts();
     assert_eq!((counts.records, counts.pages, counts.damaged), (2, 2, 1));
+}
+
+/// warcio's `example-trunc.warc`: a response whose gzip body was cut short by a Content-Length
+/// shorter than the response, the rest of the body left where the next record should start.
+#[test]
+fn a_gzip_body_cut_short_keeps_what_decodes_marked_truncated() {
+    let html: String = (0..500).map(|n| format!("<p class=h-entry><span class=p-name>Entry {n}</span></p>")).collect();
+    let body = gzip_body(html.as_bytes());
+    let response = http("HTTP/1.1 200 OK", &[("Content-Type", "text/html"), ("Content-Encoding", "gzip")], &body);
+    let cut = response.len() - body.len() / 2;
+    let mut archive = response_block(1, &response[..cut]);
+    // The rest of the body, where the next record should start.
+    archive.truncate(archive.len() - 4);
+    archive.extend_from_slice(&response[cut..]);
+    archive.extend_from_slice(b"\r\n\r\n");
+    // Reading goes on at the next record, as warcio's does.
+    let next_offset = archive.len() as u64;
+    archive.extend(response_block(2, &http("HTTP/1.1 200 OK", &[("Content-Type", "text/html")], b"<p>next")));
+    let mut pages = plain(archive);
+    let page = pages.next().unwrap().unwrap();
+    let origin = page.warc.as_ref().unwrap();
+    assert!(origin.body_truncated);
+    assert!(page.bytes.len() > 1000 && html.as_bytes().starts_with(&page.bytes), "{}", page.bytes.len());
+    assert!(pages.next().unwrap().unwrap_err().to_string().contains("archive damaged"));
+    let next = pages.next().unwrap().unwrap();
+    assert_eq!((next.bytes.as_slice(), next.warc.as_ref().unwrap().offset), (&b"<p>next"[..], next_offset));
+    assert_eq!(next.warc.unwrap().record, 3);
+    assert!(pages.next().is_none());
+    // The whole body is no truncation.
+    let page = plain(response_block(2, &response)).next().unwrap().unwrap();
+    assert_eq!((page.bytes.len(), page.warc.unwrap().body_truncated), (html.len(), false));
 }

@@ -33,7 +33,7 @@ const BATCH_TEXT_BYTES: usize = 64 << 20;
 const TEXT_COLUMN_BYTES: usize = i32::MAX as usize;
 
 /// The columns every batch has, before the syntaxes' (see [`columns`]).
-const ITEM_COLUMNS: [(&str, Type, bool); 12] = [
+const ITEM_COLUMNS: [(&str, Type, bool); 14] = [
     ("kind", Type::Text, false),
     ("url", Type::Text, true),
     ("status", Type::Int32, true),
@@ -42,10 +42,12 @@ const ITEM_COLUMNS: [(&str, Type, bool); 12] = [
     ("record", Type::Int64, true),
     ("record_id", Type::Text, true),
     ("date", Type::Text, true),
+    ("ip", Type::Text, true),
     ("offset", Type::Int64, true),
     ("length", Type::Int64, true),
     ("content_type", Type::Text, true),
     ("truncated", Type::Text, true),
+    ("body_truncated", Type::Bool, false),
 ];
 
 /// A column's Arrow type.
@@ -55,6 +57,8 @@ enum Type {
     Text,
     Int32,
     Int64,
+    /// `bool`: one bit per row, least significant first ("Fixed-size Primitive Layout").
+    Bool,
 }
 
 impl Type {
@@ -64,6 +68,7 @@ impl Type {
             Type::Text => "string",
             Type::Int32 => "int32",
             Type::Int64 => "int64",
+            Type::Bool => "bool_",
         }
     }
 }
@@ -87,6 +92,7 @@ fn columns(syntaxes: &[Syntax]) -> Vec<(String, Type, bool)> {
 enum Cell<'a> {
     Text(Option<&'a str>),
     Int(Option<i64>),
+    Bool(bool),
 }
 
 /// A row of cells in [`columns`] order.
@@ -102,10 +108,12 @@ fn row<'a>(item: &'a Item, syntaxes: &[Syntax]) -> Vec<Cell<'a>> {
         Cell::Int(origin.map(|o| o.record as i64)),
         Cell::Text(origin.and_then(|o| o.record_id.as_deref())),
         Cell::Text(origin.and_then(|o| o.date.as_deref())),
+        Cell::Text(origin.and_then(|o| o.ip.as_deref())),
         Cell::Int(origin.map(|o| o.offset as i64)),
         Cell::Int(origin.and_then(|o| o.length).map(|length| length as i64)),
         Cell::Text(origin.and_then(|o| o.content_type.as_deref())),
         Cell::Text(origin.and_then(|o| o.truncated.as_deref())),
+        Cell::Bool(origin.is_some_and(|o| o.body_truncated)),
     ];
     let texts = match &item.data {
         Ok(Data::Texts(texts)) => Some(texts),
@@ -147,10 +155,14 @@ impl Column {
         let (text, number) = match (self.ty, cell) {
             (Type::Text, Cell::Text(text)) => (*text, None),
             (Type::Int32 | Type::Int64, Cell::Int(number)) => (None, *number),
+            (Type::Bool, Cell::Bool(flag)) => (None, Some(i64::from(*flag))),
             _ => (None, None),
         };
         if row.is_multiple_of(8) {
             self.validity.push(0);
+            if self.ty == Type::Bool {
+                self.values.push(0);
+            }
         }
         if text.is_some() || number.is_some() {
             self.validity[row / 8] |= 1 << (row % 8);
@@ -169,6 +181,13 @@ impl Column {
                 self.values.extend_from_slice(&number.to_ne_bytes());
             }
             Type::Int64 => self.values.extend_from_slice(&number.unwrap_or(0).to_ne_bytes()),
+            Type::Bool => {
+                if number == Some(1) {
+                    if let Some(bits) = self.values.last_mut() {
+                        *bits |= 1 << (row % 8);
+                    }
+                }
+            }
         }
     }
 }

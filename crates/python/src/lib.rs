@@ -543,13 +543,16 @@ enum AsJson {
     Named(String),
 }
 
-/// The HTML pages of a WARC archive (``.warc`` or ``.warc.gz``; a path or a binary file
-/// object), one dict per page as it is read: ``kind`` (``page``; ``failed``, ``skipped`` and
-/// ``damaged`` below), ``url``, ``status``, ``bytes`` (the size of its HTML), ``counts`` (how much each syntax found), ``data`` (:func:`extract`'s dict for the
-/// page), ``error``, and where the record is: ``record`` (its number), ``record_id``,
-/// ``date``, ``offset`` and ``length`` (in the archive file: a gzip member's, in a
-/// ``.warc.gz``), ``content_type`` (the HTTP ``Content-Type``), ``truncated``
-/// (``WARC-Truncated``). A response record that gives no page (a body that does not decode, no
+/// The HTML pages of a WARC archive or an ARC file (plain or gzipped, told by its first bytes
+/// whatever its name; a path or a binary file object), one dict per page as it is read:
+/// ``kind`` (``page``; ``failed``, ``skipped`` and ``damaged`` below), ``url``, ``status``,
+/// ``bytes`` (the size of its HTML), ``counts`` (how much each syntax found), ``data``
+/// (:func:`extract`'s dict for the page), ``error``, and where the record is: ``record`` (its
+/// number), ``record_id``, ``date``, ``ip`` (``WARC-IP-Address``), ``offset`` and ``length``
+/// (in the archive file: a gzip member's, in a ``.warc.gz``), ``content_type`` (the HTTP
+/// ``Content-Type``), ``truncated`` (``WARC-Truncated``), ``body_truncated`` (the body's
+/// gzip, deflate or brotli stream was cut short: the page is what decoded). An input that is
+/// neither WARC nor ARC raises :class:`WarcError` ("not a WARC or ARC file"). A response record that gives no page (a body that does not decode, no
 /// type and no HTML) is a ``skipped`` item with ``data`` None and ``error`` saying why, a page
 /// whose extraction failed (a limit) a ``failed`` one; a damaged archive (a download cut
 /// short, a corrupt gzip member) gives its good pages and one ``damaged`` item whose

@@ -1,7 +1,9 @@
-//! `iter_warc`: the HTML pages of a WARC archive, extracted one at a time.
+//! `iter_warc`: the HTML pages of a WARC or ARC archive, extracted one at a time.
 //!
 //! The archive is read by harvest-pipeline's reader, so a damaged archive gives its good pages,
-//! then one item carrying the error (where the archive broke), as the `harvest` command does.
+//! then one item carrying the error (where the archive broke), as the `harvest` command does;
+//! what it is (WARC or ARC, gzipped or not, or neither) is told by its first bytes, by the
+//! same function the command uses (`harvest_pipeline::warc::sniff`).
 //! Reading and extracting run without the GIL; a Python file object is read through its
 //! `read` method, which takes the GIL back for each chunk.
 
@@ -181,7 +183,8 @@ impl Archive {
     }
 }
 
-/// The reader of a path or a binary file object.
+/// The reader of a path or a binary file object: a WARC or ARC archive, plain or gzipped as
+/// its first bytes say; `WarcError` ("not a WARC or ARC file") when they say it is neither.
 fn open_pages(source: &Bound<'_, PyAny>) -> PyResult<WarcPages> {
     if let Ok(path) = source.extract::<PathBuf>() {
         return source.py().detach(|| WarcPages::open(&path)).map_err(|e| WarcError::new_err(e.to_string()));
@@ -191,21 +194,9 @@ fn open_pages(source: &Bound<'_, PyAny>) -> PyResult<WarcPages> {
             "iter_warc() takes a path (str or os.PathLike) or a binary file object",
         ));
     }
-    // gzip is told by its first two bytes, which are then read again.
-    let mut reader = PyFileReader { file: source.clone().unbind() };
-    let mut magic = [0u8; 2];
-    let mut seen = 0;
-    while seen < magic.len() {
-        match reader.read(&mut magic[seen..]) {
-            Ok(0) => break,
-            Ok(n) => seen += n,
-            Err(e) => return Err(WarcError::new_err(e.to_string())),
-        }
-    }
-    let gzip = magic[..seen] == [0x1f, 0x8b];
+    let reader = PyFileReader { file: source.clone().unbind() };
     let name = source.getattr("name").ok().and_then(|n| n.extract::<String>().ok()).unwrap_or_else(|| "<file>".into());
-    let reader = io::Cursor::new(magic[..seen].to_vec()).chain(reader);
-    Ok(WarcPages::from_reader(reader, gzip, &name))
+    WarcPages::sniffed(reader, &name).map_err(|e| WarcError::new_err(e.to_string()))
 }
 
 /// Iterator over the HTML pages of a WARC archive: each item is a dict
@@ -286,10 +277,12 @@ impl WarcIterator {
         dict.set_item("record", origin.map(|o| o.record))?;
         dict.set_item("record_id", origin.and_then(|o| o.record_id.as_deref()))?;
         dict.set_item("date", origin.and_then(|o| o.date.as_deref()))?;
+        dict.set_item("ip", origin.and_then(|o| o.ip.as_deref()))?;
         dict.set_item("offset", origin.map(|o| o.offset))?;
         dict.set_item("length", origin.and_then(|o| o.length))?;
         dict.set_item("content_type", origin.and_then(|o| o.content_type.as_deref()))?;
         dict.set_item("truncated", origin.and_then(|o| o.truncated.as_deref()))?;
+        dict.set_item("body_truncated", origin.is_some_and(|o| o.body_truncated))?;
         Ok(Some(dict.into_any().unbind()))
     }
 }

@@ -10,8 +10,8 @@ import pyarrow as pa
 import pytest
 from test_warc_and_threads import ARCHIVE, record, response
 
-ITEM_COLUMNS = ["kind", "url", "status", "bytes", "error", "record", "record_id", "date", "offset", "length",
-                "content_type", "truncated"]
+ITEM_COLUMNS = ["kind", "url", "status", "bytes", "error", "record", "record_id", "date", "ip", "offset", "length",
+                "content_type", "truncated", "body_truncated"]
 
 
 def archive_of_every_kind():

@@ -8,7 +8,9 @@
 //! up to [`MAX_HEAD_BYTES`] in all, and lines ended by LF alone (RFC 9112 §2.2). It then
 //! undoes the codings: `chunked` transfer coding (RFC 9112 §7.1), then the content codings
 //! `gzip`, `deflate` and `br` in the reverse of the order they were applied (RFC 9110 §8.4),
-//! never producing more than the caller's limit of decoded bytes.
+//! never producing more than the caller's limit of decoded bytes. A body cut short (a crawler's
+//! length limit, a record truncated) keeps what decodes and is marked truncated ([`Decoded`]),
+//! as warcio gives it; a body that is corrupt before its end is reported.
 //!
 //! Whether the body is HTML is its `Content-Type` (RFC 9110 §8.3); without one (or with
 //! `unknown/unknown`, `application/unknown`, `*/*`), the MIME Sniffing Standard's rules for a
@@ -210,9 +212,23 @@ pub(crate) fn sniffs_as_html(body: &[u8]) -> bool {
     })
 }
 
+/// A body with its codings undone.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct Decoded {
+    pub body: Vec<u8>,
+    /// A coding's data ended before the coding did (a chunk, a gzip, deflate or brotli stream
+    /// cut short): `body` is what decoded.
+    pub truncated: bool,
+}
+
 /// The body with its transfer codings and content codings undone (RFC 9112 §6.1, §7; RFC 9110
 /// §8.4), at most `limit` bytes of it.
-pub(crate) fn decoded_body(response: &Response<'_>, limit: u64) -> Result<Vec<u8>, SkipReason> {
+pub(crate) fn decoded_body(response: &Response<'_>, limit: u64) -> Result<Decoded, SkipReason> {
+    let mut truncated = false;
+    let mut cut = |(body, cut_short): (Vec<u8>, bool)| {
+        truncated |= cut_short;
+        std::borrow::Cow::Owned(body)
+    };
     let mut body = std::borrow::Cow::Borrowed(response.body);
     let transfer = response.codings("transfer-encoding");
     let content = response.codings("content-encoding");
@@ -222,64 +238,104 @@ pub(crate) fn decoded_body(response: &Response<'_>, limit: u64) -> Result<Vec<u8
             "identity" => body,
             // A malformed chunked body is taken as it is: some crawlers store it de-chunked
             // and keep the header.
-            "chunked" => dechunk(&body).map_or(body, std::borrow::Cow::Owned),
-            "gzip" | "x-gzip" => {
-                std::borrow::Cow::Owned(decode(flate2::read::MultiGzDecoder::new(&body[..]), coding, limit)?)
-            }
-            "deflate" => std::borrow::Cow::Owned(inflate(&body, limit)?),
-            "br" => {
-                std::borrow::Cow::Owned(decode(brotli_decompressor::Decompressor::new(&body[..], 4096), coding, limit)?)
-            }
+            "chunked" => match dechunk(&body) {
+                Some(dechunked) => cut(dechunked),
+                None => body,
+            },
+            "gzip" | "x-gzip" => cut(decode(&body, flate2::read::MultiGzDecoder::new, coding, limit)?),
+            "deflate" => cut(inflate(&body, limit)?),
+            "br" => cut(decode(&body, |input| brotli_decompressor::Decompressor::new(input, 4096), coding, limit)?),
             other => return Err(SkipReason::UnknownCoding { coding: other.to_owned() }),
         };
     }
     if body.len() as u64 > limit {
         return Err(SkipReason::DecodedTooLarge { limit });
     }
-    Ok(body.into_owned())
+    Ok(Decoded { body: body.into_owned(), truncated })
 }
 
 /// HTTP's `deflate` is the zlib format (RFC 9110 §8.4.1.2, RFC 1950); servers that send a raw
 /// deflate stream (RFC 1951) are read too, as browsers do.
-fn inflate(body: &[u8], limit: u64) -> Result<Vec<u8>, SkipReason> {
+fn inflate(body: &[u8], limit: u64) -> Result<(Vec<u8>, bool), SkipReason> {
     // RFC 1950 §2.2: CM = 8 in the low nibble of CMF, and CMF*256 + FLG a multiple of 31.
     let zlib = match body {
         [cmf, flg, ..] => cmf & 0x0f == 8 && (u16::from(*cmf) << 8 | u16::from(*flg)) % 31 == 0,
         _ => false,
     };
     if zlib {
-        decode(flate2::read::ZlibDecoder::new(body), "deflate", limit)
+        decode(body, flate2::read::ZlibDecoder::new, "deflate", limit)
     } else {
-        decode(flate2::read::DeflateDecoder::new(body), "deflate", limit)
+        decode(body, flate2::read::DeflateDecoder::new, "deflate", limit)
     }
 }
 
-/// Everything a decoder gives, up to `limit` bytes.
-fn decode(decoder: impl Read, coding: &str, limit: u64) -> Result<Vec<u8>, SkipReason> {
+/// A reader of a body that notes when it has given its last byte.
+struct Tracked<'a> {
+    data: &'a [u8],
+    ended: std::rc::Rc<std::cell::Cell<bool>>,
+}
+
+impl Read for Tracked<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.data.read(buf)?;
+        if n == 0 && !buf.is_empty() {
+            self.ended.set(true);
+        }
+        Ok(n)
+    }
+}
+
+/// Everything the decoder `decoder` makes of `body` gives, up to `limit` bytes, and whether
+/// the body was cut short: a decoder that fails once it has read the whole body wanted more of
+/// it, and what it gave until then is kept. A decoder that fails before is reported.
+fn decode<'a, D: Read>(
+    body: &'a [u8],
+    decoder: impl FnOnce(Tracked<'a>) -> D,
+    coding: &str,
+    limit: u64,
+) -> Result<(Vec<u8>, bool), SkipReason> {
+    let ended = std::rc::Rc::new(std::cell::Cell::new(false));
     let mut out = Vec::new();
-    decoder
-        .take(limit.saturating_add(1))
-        .read_to_end(&mut out)
-        .map_err(|error| SkipReason::BadCoding { coding: coding.to_owned(), reason: error.to_string() })?;
+    let input = Tracked { data: body, ended: std::rc::Rc::clone(&ended) };
+    let result = decoder(input).take(limit.saturating_add(1)).read_to_end(&mut out);
+    let truncated = match result {
+        Ok(_) => false,
+        Err(_) if ended.get() => true,
+        Err(error) => return Err(SkipReason::BadCoding { coding: coding.to_owned(), reason: error.to_string() }),
+    };
     if out.len() as u64 > limit {
         return Err(SkipReason::DecodedTooLarge { limit });
     }
-    Ok(out)
+    Ok((out, truncated))
 }
 
-/// Removes HTTP/1.1 chunked transfer coding (RFC 9112 §7.1); `None` when malformed.
-fn dechunk(mut data: &[u8]) -> Option<Vec<u8>> {
+/// Removes HTTP/1.1 chunked transfer coding (RFC 9112 §7.1), and says whether the body ended
+/// before its last chunk; `None` when it is not chunked at all (its first chunk-size line is
+/// not one).
+fn dechunk(mut data: &[u8]) -> Option<(Vec<u8>, bool)> {
     let mut body = Vec::with_capacity(data.len());
     loop {
-        let line_end = data.windows(2).position(|w| w == b"\r\n")?;
-        let size_text = std::str::from_utf8(data.get(..line_end)?).ok()?;
-        let size = usize::from_str_radix(size_text.split(';').next()?.trim(), 16).ok()?;
-        data = data.get(line_end + 2..)?;
+        let size = data.windows(2).position(|w| w == b"\r\n").and_then(|line_end| {
+            let size_text = std::str::from_utf8(data.get(..line_end)?).ok()?;
+            let size = usize::from_str_radix(size_text.split(';').next()?.trim(), 16).ok()?;
+            Some((size, line_end))
+        });
+        let Some((size, line_end)) = size else {
+            // After the first chunk, a body that ends (or stops making sense) was cut short.
+            return (!body.is_empty()).then_some((body, true));
+        };
+        data = data.get(line_end + 2..).unwrap_or_default();
         if size == 0 {
-            return Some(body);
+            return Some((body, false));
         }
-        body.extend_from_slice(data.get(..size)?);
-        data = data.get(size + 2..)?;
+        match data.get(..size) {
+            Some(chunk) => body.extend_from_slice(chunk),
+            None => {
+                body.extend_from_slice(data);
+                return Some((body, true));
+            }
+        }
+        data = data.get(size + 2..).unwrap_or_default();
     }
 }
 
@@ -339,7 +395,7 @@ mod tests {
     #[test]
     fn codings() {
         let block = b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n<p>ab\r\n3;x=y\r\ncd<\r\n0\r\n\r\n";
-        assert_eq!(decoded_body(&parse(block).unwrap(), 100).unwrap(), b"<p>abcd<");
+        assert_eq!(decoded_body(&parse(block).unwrap(), 100).unwrap().body, b"<p>abcd<");
         assert_eq!(dechunk(b"zz\r\n"), None);
         let unknown = parse(b"HTTP/1.1 200 OK\r\nContent-Encoding: zstd\r\n\r\nxx").unwrap();
         assert_eq!(decoded_body(&unknown, 100).unwrap_err(), SkipReason::UnknownCoding { coding: "zstd".into() });
@@ -349,8 +405,55 @@ mod tests {
             encoder.write_all(b"<p>raw deflate").unwrap();
             encoder.finish().unwrap()
         };
-        assert_eq!(inflate(&raw, 100).unwrap(), b"<p>raw deflate");
+        assert_eq!(inflate(&raw, 100).unwrap(), (b"<p>raw deflate".to_vec(), false));
         assert_eq!(inflate(&raw, 5).unwrap_err(), SkipReason::DecodedTooLarge { limit: 5 });
         assert!(matches!(inflate(b"\x78\x9c\xff\xff", 100), Err(SkipReason::BadCoding { .. })));
+    }
+
+    /// A body whose coding's data ends too soon keeps what decodes, marked truncated; a corrupt
+    /// one is reported.
+    #[test]
+    fn bodies_cut_short() {
+        use std::io::Write;
+        let page: Vec<u8> = (0..2000).flat_map(|n| format!("<p>paragraph {n}</p>").into_bytes()).collect();
+        let gzip = {
+            let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+            encoder.write_all(&page).unwrap();
+            encoder.finish().unwrap()
+        };
+        let brotli = {
+            let mut out = Vec::new();
+            let mut writer = brotli::CompressorWriter::new(&mut out, 4096, 5, 22);
+            writer.write_all(&page).unwrap();
+            drop(writer);
+            out
+        };
+        let zlib = {
+            let mut encoder = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
+            encoder.write_all(&page).unwrap();
+            encoder.finish().unwrap()
+        };
+        for (coding, data) in [("gzip", &gzip), ("br", &brotli), ("deflate", &zlib)] {
+            let head = format!("HTTP/1.1 200 OK\r\nContent-Encoding: {coding}\r\n\r\n").into_bytes();
+            let whole = [head.clone(), data.clone()].concat();
+            let decoded = decoded_body(&parse(&whole).unwrap(), 1 << 20).unwrap();
+            assert_eq!((decoded.body.len(), decoded.truncated), (page.len(), false), "{coding}");
+            let cut = [head.clone(), data[..data.len() / 2].to_vec()].concat();
+            let decoded = decoded_body(&parse(&cut).unwrap(), 1 << 20).unwrap();
+            assert!(decoded.truncated, "{coding}");
+            assert!(!decoded.body.is_empty() && page.starts_with(&decoded.body), "{coding}: {}", decoded.body.len());
+            // Bytes no decoder takes, long before the end.
+            let mut corrupt = data.clone();
+            corrupt[..4].copy_from_slice(b"\x1f\x8b\x07\xff");
+            let corrupt = [head, corrupt].concat();
+            assert!(
+                matches!(decoded_body(&parse(&corrupt).unwrap(), 1 << 20), Err(SkipReason::BadCoding { .. })),
+                "{coding}"
+            );
+        }
+        // A chunked body cut in its second chunk, or after it.
+        assert_eq!(dechunk(b"3\r\n<p>\r\n5\r\nab"), Some((b"<p>ab".to_vec(), true)));
+        assert_eq!(dechunk(b"3\r\n<p>\r\n"), Some((b"<p>".to_vec(), true)));
+        assert_eq!(dechunk(b"3\r\n<p>\r\n0\r\n\r\n"), Some((b"<p>".to_vec(), false)));
     }
 }

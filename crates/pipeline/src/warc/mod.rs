@@ -1,4 +1,4 @@
-//! WARC archives as a stream of records, and the HTML pages among them.
+//! WARC and ARC archives as a stream of records, and the HTML pages among them.
 //!
 //! # Design
 //!
@@ -11,10 +11,16 @@
 //! Archives from real crawls are often damaged: a download cut short, a corrupt member in the
 //! middle. [`WarcRecords`] reads record after record and, at the first damage, yields every
 //! record read before it and then one [`WarcError`] that says where the archive broke (the
-//! record's number and byte offset). A plain archive ends there (nothing marks where the next
-//! record starts); a gzipped one goes on at the next gzip member, which by the convention above
-//! starts a record. Nothing is trusted blindly: a header is at most [`MAX_HEADER_BYTES`], and a
+//! record's number and byte offset). A plain archive goes on at the next line that can start a
+//! record (a `WARC/` version line; a URL line in an ARC file), as warcio reads on after a
+//! record whose length was wrong; a gzipped one goes on at the next gzip member, which by the
+//! convention above starts a record. Nothing is trusted blindly: a header is at most [`MAX_HEADER_BYTES`], and a
 //! block larger than the reader's limit is skipped with an error instead of being held.
+//!
+//! ARC files (the Internet Archive's format, in old crawls) are read too, plain or gzipped: each
+//! ARC record is given as the WARC record it stands for ([`arc`]'s module documentation). What
+//! an input is, is told by its first bytes ([`sniff`]), never by its name; an input that is
+//! neither is [`WarcError::NotAnArchive`].
 //!
 //! [`WarcPages`] turns records into [`Page`](crate::Page)s (`pages`): every `response` record that holds an
 //! HTML HTTP response, and every `resource` record of an HTML type, with the record's
@@ -38,8 +44,10 @@
 //! assert_eq!(page.status, Some(200));
 //! ```
 
+mod arc;
 mod http;
 mod pages;
+pub mod sniff;
 
 pub use http::{SkipReason, MAX_HEAD_BYTES as MAX_HTTP_HEAD_BYTES};
 pub use pages::{WarcCounts, WarcOrigin, WarcPages};
@@ -52,6 +60,9 @@ use thiserror::Error;
 /// The largest record header read (version line and fields); a longer one is damage.
 pub const MAX_HEADER_BYTES: usize = 64 << 10;
 
+/// Of each line skipped after damage in a plain archive, how many bytes are looked at.
+const MAX_SKIPPED_LINE_KEPT: usize = 8 << 10;
+
 /// The default limit on a record's block: larger blocks are skipped with an error.
 pub const DEFAULT_MAX_BLOCK_BYTES: u64 = 256 << 20;
 
@@ -59,6 +70,12 @@ pub const DEFAULT_MAX_BLOCK_BYTES: u64 = 256 << 20;
 #[derive(Debug, Error)]
 #[non_exhaustive]
 pub enum WarcError {
+    /// The input is neither a WARC nor an ARC file (its first bytes say so, see [`sniff`]).
+    #[error("{archive}: not a WARC or ARC file")]
+    NotAnArchive {
+        /// The input's name.
+        archive: String,
+    },
     /// The archive could not be opened or read.
     #[error("{archive}: {source}")]
     Io {
@@ -289,21 +306,50 @@ pub struct WarcRecords {
     /// Where the last record read started: a record starting at the same offset shares its
     /// gzip member with it, and has no length of its own.
     last_offset: Option<u64>,
+    /// In an ARC file (its version block was read): the fields of its URL lines.
+    arc: Option<arc::Definition>,
+    /// Whether the archive is gzip members.
+    gzip: bool,
+    /// The first line of the next record and where it starts, found by reading on after
+    /// damage in a plain archive ([`WarcRecords::skip_to_next_record`]).
+    carried: Option<(Vec<u8>, u64)>,
 }
 
 impl WarcRecords {
-    /// Opens an archive; `.gz` names (or gzip's magic bytes) are read as gzip members.
+    /// Opens an archive, WARC or ARC, plain or gzipped as its first bytes say (whatever its
+    /// name); [`WarcError::NotAnArchive`] when they say it is neither.
     pub fn open(path: &Path) -> Result<WarcRecords, WarcError> {
         let archive = path.display().to_string();
         let file = File::open(path).map_err(|source| WarcError::Io { archive: archive.clone(), source })?;
-        let mut reader = BufReader::new(file);
-        let magic = reader.fill_buf().map_err(|source| WarcError::Io { archive: archive.clone(), source })?;
-        let gzip = magic.starts_with(&GZIP_MAGIC[..2]) || archive.to_ascii_lowercase().ends_with(".gz");
-        Ok(Self::from_buf_reader(reader, gzip, &archive))
+        Self::sniffed(file, &archive)
+    }
+
+    /// Reads an archive from any reader, WARC or ARC, plain or gzipped as its first bytes say;
+    /// [`WarcError::NotAnArchive`] when they say it is neither. An empty input is an empty
+    /// archive, and a gzip member that does not decode at the start is read as damage.
+    pub fn sniffed<R: Read + Send + 'static>(mut reader: R, archive: &str) -> Result<WarcRecords, WarcError> {
+        let head =
+            sniff::read_head(&mut reader).map_err(|source| WarcError::Io { archive: archive.to_owned(), source })?;
+        Self::from_head(head, reader, archive)
+    }
+
+    /// As [`WarcRecords::sniffed`], for a reader whose first bytes were read already: `head`
+    /// (as [`sniff::read_head`] reads them), then `rest`.
+    pub fn from_head<R: Read + Send + 'static>(
+        head: Vec<u8>,
+        rest: R,
+        archive: &str,
+    ) -> Result<WarcRecords, WarcError> {
+        let sniffed = sniff::sniff(&head);
+        if matches!(sniffed, sniff::Sniffed::Other { .. }) {
+            return Err(WarcError::NotAnArchive { archive: archive.to_owned() });
+        }
+        Ok(Self::from_reader(io::Cursor::new(head).chain(rest), sniffed.gzip(), archive))
     }
 
     /// Reads an archive from any reader; `gzip` says whether it is compressed, `archive` names
-    /// it in errors.
+    /// it in errors. Its records are WARC or ARC records, as its first record says; when that is
+    /// neither, the one item is [`WarcError::NotAnArchive`].
     pub fn from_reader<R: Read + Send + 'static>(reader: R, gzip: bool, archive: &str) -> WarcRecords {
         Self::from_buf_reader(BufReader::new(reader), gzip, archive)
     }
@@ -320,6 +366,9 @@ impl WarcRecords {
             done: false,
             pending: None,
             last_offset: None,
+            arc: None,
+            gzip,
+            carried: None,
         }
     }
 
@@ -405,6 +454,12 @@ impl WarcRecords {
         let mut line = Vec::new();
         // Blank lines between records are tolerated (WARC 1.1 §4 wants exactly two CRLFs).
         loop {
+            if let Some((carried, start)) = self.carried.take() {
+                budget = budget.saturating_sub(carried.len());
+                line = carried;
+                *offset = start;
+                break;
+            }
             // The record's offset once its first byte is buffered (its member's, gzipped), or
             // once reading it failed.
             let more = self.fill().map(|buffer| !buffer.is_empty());
@@ -419,43 +474,22 @@ impl WarcRecords {
                 break;
             }
         }
-        // WARC 1.1 §4: the version line.
-        if !line.starts_with(b"WARC/") {
-            return Err(io::Error::new(io::ErrorKind::InvalidData, "no WARC version line where a record should start"));
-        }
-        // §4: named fields up to an empty line; a line starting with space or tab continues
-        // the previous field.
-        let mut fields: Vec<(String, String)> = Vec::new();
-        loop {
-            if self.read_line(&mut line, &mut budget)?.is_none() {
-                return Err(io::Error::new(io::ErrorKind::UnexpectedEof, "archive ends inside a record header"));
-            }
-            let text = String::from_utf8_lossy(&line);
-            let text = text.trim_end_matches(['\r', '\n']);
-            if text.is_empty() {
-                break;
-            }
-            if text.starts_with([' ', '\t']) {
-                if let Some((_, value)) = fields.last_mut() {
-                    value.push(' ');
-                    value.push_str(text.trim());
-                }
-                continue;
-            }
-            let Some((name, value)) = text.split_once(':') else {
-                return Err(io::Error::new(
-                    io::ErrorKind::InvalidData,
-                    format!("header line without a colon: {text:?}"),
-                ));
-            };
-            fields.push((name.trim().to_owned(), value.trim().to_owned()));
-        }
-        // §5.3: Content-Length is mandatory.
-        let length = fields
-            .iter()
-            .find(|(name, _)| name.eq_ignore_ascii_case("Content-Length"))
-            .and_then(|(_, value)| value.parse::<u64>().ok())
-            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidData, "no valid Content-Length"))?;
+        let (fields, length, arc_version_block) = if line.starts_with(b"WARC/") {
+            let (fields, length) = self.read_warc_header(&mut line, &mut budget)?;
+            (fields, length, false)
+        } else if let Some(header) = self.arc_header(&line) {
+            (header.fields, header.length, header.version_block)
+        } else if number == 1 {
+            // Nothing before says this is an archive at all.
+            self.done = true;
+            return Ok(Some(Err(WarcError::NotAnArchive { archive: self.archive.clone() })));
+        } else {
+            let expected = if self.arc.is_some() { "ARC URL record line" } else { "WARC version line" };
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("no {expected} where a record should start"),
+            ));
+        };
         if length > self.max_block_bytes {
             let skipped = self.read_block(length, None)?;
             if skipped < length {
@@ -479,9 +513,60 @@ impl WarcRecords {
                 format!("archive ends inside a record block ({read} of {length} bytes)"),
             ));
         }
+        if arc_version_block {
+            self.arc = Some(arc::Definition::of_version_block(&block));
+        }
         self.skip_record_end()?;
         let length = self.length_from(*offset);
         Ok(Some(Ok(WarcRecord { number, offset: *offset, length, fields, block })))
+    }
+
+    /// WARC 1.1 §4: after the version line, named fields up to an empty line (a line starting
+    /// with space or tab continues the previous field); §5.3: the mandatory `Content-Length`.
+    fn read_warc_header(&mut self, line: &mut Vec<u8>, budget: &mut usize) -> io::Result<(Vec<(String, String)>, u64)> {
+        let mut fields: Vec<(String, String)> = Vec::new();
+        loop {
+            if self.read_line(line, budget)?.is_none() {
+                return Err(io::Error::new(io::ErrorKind::UnexpectedEof, "archive ends inside a record header"));
+            }
+            let text = String::from_utf8_lossy(line);
+            let text = text.trim_end_matches(['\r', '\n']);
+            if text.is_empty() {
+                break;
+            }
+            if text.starts_with([' ', '\t']) {
+                if let Some((_, value)) = fields.last_mut() {
+                    value.push(' ');
+                    value.push_str(text.trim());
+                }
+                continue;
+            }
+            let Some((name, value)) = text.split_once(':') else {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!("header line without a colon: {text:?}"),
+                ));
+            };
+            fields.push((name.trim().to_owned(), value.trim().to_owned()));
+        }
+        let length = fields
+            .iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case("Content-Length"))
+            .and_then(|(_, value)| value.parse::<u64>().ok())
+            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidData, "no valid Content-Length"))?;
+        Ok((fields, length))
+    }
+
+    /// An ARC record's header line: the version block's (`filedesc://`) where a file starts, a
+    /// URL line once the version block was read ([`arc`]).
+    fn arc_header(&self, line: &[u8]) -> Option<arc::Header> {
+        let text = String::from_utf8_lossy(line);
+        let text = text.trim_end_matches(['\r', '\n']);
+        match &self.arc {
+            Some(definition) => arc::header(text, definition),
+            None if line.starts_with(arc::FILEDESC) => arc::header(text, &arc::Definition::default()),
+            None => None,
+        }
     }
 
     /// The length of the record that started at `offset` and has just been read: the next
@@ -496,6 +581,46 @@ impl WarcRecords {
         }
         let end = self.source.get_ref().record_offset(self.position);
         end.checked_sub(offset).filter(|length| *length > 0 && !shares_its_start)
+    }
+
+    /// After damage in a plain archive, reads on line by line to the next line that can start a
+    /// record, as warcio reads on after a record whose length was wrong: a WARC version line
+    /// (WARC 1.1 §4), or in an ARC file a URL record line. The line is kept for the next
+    /// record; false when the archive ends first. Linear in the bytes skipped: of each line,
+    /// only its first [`MAX_SKIPPED_LINE_KEPT`] bytes are looked at.
+    fn skip_to_next_record(&mut self) -> bool {
+        loop {
+            let start = self.position;
+            let mut head = Vec::new();
+            let mut complete = false;
+            while !complete {
+                let buffer = match self.fill() {
+                    Ok([]) | Err(_) => break,
+                    Ok(buffer) => buffer,
+                };
+                let taken = match buffer.iter().position(|b| *b == b'\n') {
+                    Some(end) => {
+                        complete = true;
+                        end + 1
+                    }
+                    None => buffer.len(),
+                };
+                let keep = taken.min(MAX_SKIPPED_LINE_KEPT.saturating_sub(head.len()));
+                head.extend_from_slice(buffer.get(..keep).unwrap_or_default());
+                self.consume(taken);
+            }
+            if !complete {
+                return false;
+            }
+            let starts_a_record = match &self.arc {
+                None => head.starts_with(b"WARC/"),
+                Some(_) => head.len() < MAX_SKIPPED_LINE_KEPT && self.arc_header(&head).is_some(),
+            };
+            if starts_a_record {
+                self.carried = Some((head, start));
+                return true;
+            }
+        }
     }
 
     /// Consumes the CRLF CRLF that ends a record (§4), leniently: whatever CRs and LFs are there.
@@ -535,10 +660,14 @@ impl Iterator for WarcRecords {
                 };
                 let damage = self.damaged(number, offset, reason);
                 self.next_number += 1;
-                // Drop what was buffered from the damaged part, then look for a fresh start.
-                let buffered = self.source.buffer().len();
-                self.source.consume(buffered);
-                self.done = !self.source.get_mut().resync();
+                if self.gzip {
+                    // Drop what was buffered from the damaged member, then go on at the next.
+                    let buffered = self.source.buffer().len();
+                    self.source.consume(buffered);
+                    self.done = !self.source.get_mut().resync();
+                } else {
+                    self.done = !self.skip_to_next_record();
+                }
                 Some(Err(damage))
             }
         }

@@ -24,8 +24,12 @@ pub struct WarcOrigin {
     pub record: u64,
     /// `WARC-Record-ID`, as written (`<urn:uuid:...>`).
     pub record_id: Option<String>,
-    /// `WARC-Date`, as written (`2026-01-01T12:00:00Z`).
+    /// `WARC-Date`, as written (`2026-01-01T12:00:00Z`); an ARC record's archive date in the
+    /// same form.
     pub date: Option<String>,
+    /// `WARC-IP-Address`, as written: the address the record was fetched from (an ARC
+    /// record's IP address).
+    pub ip: Option<String>,
     /// Where the record starts in the archive file: its first byte in a plain archive, its
     /// gzip member's first byte in a `.warc.gz` (what CDX indexes call the offset).
     pub offset: u64,
@@ -38,6 +42,9 @@ pub struct WarcOrigin {
     pub content_type: Option<String>,
     /// `WARC-Truncated`, when the crawler cut the record short (`length`, `time`...).
     pub truncated: Option<String>,
+    /// The HTTP body ends before its coding does (a gzip, deflate or brotli stream, or chunks,
+    /// cut short): the page is what decoded, as warcio gives it, instead of no page.
+    pub body_truncated: bool,
 }
 
 impl WarcOrigin {
@@ -47,10 +54,12 @@ impl WarcOrigin {
             record: record.number,
             record_id: field("WARC-Record-ID"),
             date: field("WARC-Date"),
+            ip: field("WARC-IP-Address"),
             offset: record.offset,
             length: record.length,
             content_type: None,
             truncated: field("WARC-Truncated"),
+            body_truncated: false,
         }
     }
 }
@@ -90,6 +99,17 @@ impl WarcPages {
     /// Reads an archive from any reader (see [`WarcRecords::from_reader`]).
     pub fn from_reader<R: Read + Send + 'static>(reader: R, gzip: bool, archive: &str) -> WarcPages {
         WarcPages::from_records(WarcRecords::from_reader(reader, gzip, archive))
+    }
+
+    /// Reads an archive from any reader, its format told by its first bytes (see
+    /// [`WarcRecords::sniffed`]).
+    pub fn sniffed<R: Read + Send + 'static>(reader: R, archive: &str) -> Result<WarcPages, WarcError> {
+        WarcRecords::sniffed(reader, archive).map(WarcPages::from_records)
+    }
+
+    /// Reads an archive whose first bytes were read already (see [`WarcRecords::from_head`]).
+    pub fn from_head<R: Read + Send + 'static>(head: Vec<u8>, rest: R, archive: &str) -> Result<WarcPages, WarcError> {
+        WarcRecords::from_head(head, rest, archive).map(WarcPages::from_records)
     }
 
     /// Pages over records read elsewhere (with a limit set, say).
@@ -198,7 +218,10 @@ fn classify(record: WarcRecord, archive: &str, max_body_bytes: u64, counts: &mut
             return Outcome::NotHtml;
         }
         let body = match http::decoded_body(&response, max_body_bytes) {
-            Ok(body) => body,
+            Ok(decoded) => {
+                origin.body_truncated = decoded.truncated;
+                decoded.body
+            }
             Err(reason) => return skipped(origin, status, reason),
         };
         let media = match supplied {

@@ -43,10 +43,12 @@ class WarcPage(TypedDict):
     record: Optional[int]
     record_id: Optional[str]
     date: Optional[str]
+    ip: Optional[str]
     offset: Optional[int]
     length: Optional[int]
     content_type: Optional[str]
     truncated: Optional[str]
+    body_truncated: bool
 
 class WarcIterator(Iterator[WarcPage]):
     counts: Dict[str, int]
