@@ -1,6 +1,6 @@
 """Extract the structured data of WARC archives with Apache Spark and harvest_html.
 
-    python extract_warc.py INPUT... --output DIR [--master URL] [--syntaxes NAME...]
+    python extract_warc.py INPUT... --output DIR [--master URL] [--syntaxes NAME...] [--nquads]
 
 INPUT is a WARC archive (``.warc`` or ``.warc.gz``) as a local path or a URI (``file://``,
 ``s3://`` or ``s3a://``, ``hdfs://``, ``gs://``: whatever pyarrow's file systems open on the
@@ -25,6 +25,11 @@ Output, in DIR:
   ``dublincore_properties``, ``rdfa_subjects``) and the JSON text of each syntax
   (``microdata``, ``mf2``, ``links_json``, ``jsonld``, ``opengraph``, ``dublincore``,
   ``rdfa``), the JSON ``harvest all`` writes.
+- ``nquads/`` (with ``--nquads``): every page's RDF (microdata, RDFa, JSON-LD, Dublin Core: one
+  dataset per page, what ``harvest graph`` writes) as gzip'd N-Quads part files, the page's URL
+  as the fourth term of each statement and blank node labels that no two pages share: Web Data
+  Commons' layout, ready to concatenate. The pages table then also has ``graph`` (the page's
+  N-Quads) and ``graph_quads``; the summary counts the quads.
 - ``summary.json`` (also printed): archives (read, unreadable), pages, skipped records, damage,
   pages with data per syntax, bytes of HTML, seconds, the CPU time of the tasks that ran
   (their JVM threads and their Python workers, the extraction and the fitting of its Arrow
@@ -73,6 +78,8 @@ SCHEMA = StructType(
         StructField("opengraph", StringType(), True),
         StructField("dublincore", StringType(), True),
         StructField("rdfa", StringType(), True),
+        StructField("graph", StringType(), True),
+        StructField("graph_quads", IntegerType(), False),
     ]
 )
 
@@ -133,7 +140,7 @@ def filesystem_of(uri):
     return pyarrow.fs.FileSystem.from_uri(uri)
 
 
-def batches_of(warc, syntaxes, timing, schema):
+def batches_of(warc, syntaxes, timing, schema, graph=None):
     """An archive's rows as Arrow batches of the job's schema: one per page, skipped record,
     failed page or damage, as harvest_html.iter_warc_arrow builds them in Rust (no Python
     object per page), or one ``unreadable`` row when the archive does not open. A file object
@@ -144,7 +151,9 @@ def batches_of(warc, syntaxes, timing, schema):
 
     started = time.process_time()
     try:
-        batches = harvest_html.iter_warc_arrow(open_archive(warc), syntaxes=syntaxes, batch_rows=BATCH_ROWS)
+        batches = harvest_html.iter_warc_arrow(
+            open_archive(warc), syntaxes=syntaxes, batch_rows=BATCH_ROWS, graph=graph
+        )
     except Exception as error:  # a missing archive, a refused connection: a row, not a failed job
         timing["extract"] += time.process_time() - started
         yield problem(warc, "unreadable", f"{warc}: {type(error).__name__}: {error}", schema)
@@ -176,7 +185,7 @@ def fit(batch, warc, schema):
     rows = batch.num_rows
     names = set(batch.schema.names)
     renamed = {"warc": pa.array([warc] * rows, pa.string())}
-    for syntax, (column, count) in COLUMNS.items():
+    for syntax, (column, count) in [*COLUMNS.items(), ("graph", ("graph", "graph_quads"))]:
         if syntax in names:
             renamed[column] = batch.column(syntax)
             renamed[count] = batch.column(f"{syntax}_count").cast(pa.int32())
@@ -191,7 +200,7 @@ def problem(warc, kind, error, schema):
     """One row for an archive that gave no batches of its own."""
     import pyarrow as pa
 
-    row = {"warc": warc, "kind": kind, "bytes": 0, "error": error}
+    row = {"warc": warc, "kind": kind, "bytes": 0, "error": error, "graph_quads": 0}
     row.update({count: 0 for _, count in COLUMNS.values()})
     return pa.RecordBatch.from_pylist([row], schema=schema)
 
@@ -208,7 +217,7 @@ def arrow_schema():
     return pa.schema([(field.name, types[field.dataType], field.nullable) for field in SCHEMA.fields])
 
 
-def arrow_batches(batches, syntaxes, accumulators):
+def arrow_batches(batches, syntaxes, accumulators, graph=None):
     """mapInArrow: for each archive name in the input batches, its rows as Arrow batches. The
     Python worker's CPU time for the task goes to the accumulators: all of it, the extraction
     (with harvest_html's batches), the fitting of them to the job's columns."""
@@ -218,7 +227,7 @@ def arrow_batches(batches, syntaxes, accumulators):
     try:
         for batch in batches:
             for warc in batch.column("warc").to_pylist():
-                yield from batches_of(warc, syntaxes, timing, schema)
+                yield from batches_of(warc, syntaxes, timing, schema, graph)
     finally:
         accumulators["python"].add(time.process_time() - task_started)
         accumulators["extract"].add(timing["extract"])
@@ -266,6 +275,7 @@ def summarize(pages, archives, seconds, cpu):
         "bytes": totals["bytes"] or 0,
     }
     summary.update({key: totals[key] or 0 for key in totals.asDict() if key.startswith("pages_with_")})
+    summary["quads"] = pages.agg(F.sum("graph_quads")).collect()[0][0] or 0
     summary["seconds"] = round(seconds, 3)
     summary["cpu_seconds"] = {key: (round(value, 3) if value is not None else None) for key, value in cpu.items()}
     task_cpu = (cpu["jvm_tasks"] or 0) + cpu["python_workers"]
@@ -280,6 +290,8 @@ def main(argv=None):
     parser.add_argument("--output", required=True, metavar="DIR", help="a local directory for pages/ and summary.json")
     parser.add_argument("--master", help="Spark master URL (default: spark-submit's, else local[*])")
     parser.add_argument("--syntaxes", nargs="+", metavar="NAME", help="syntaxes to extract (default: all)")
+    parser.add_argument("--nquads", action="store_true",
+                        help="also write every page's RDF as gzip'd N-Quads part files in DIR/nquads/")
     args = parser.parse_args(argv)
 
     builder = SparkSession.builder.appName("harvest-extract-warc")
@@ -296,7 +308,8 @@ def main(argv=None):
     sc.setJobGroup("harvest-pages", "extract the archives and write Parquet")
     # One partition, so one task, per archive.
     names = sc.parallelize([(warc,) for warc in archives], max(len(archives), 1)).toDF("warc string")
-    pages = names.mapInArrow(lambda batches: arrow_batches(batches, syntaxes, accumulators), SCHEMA)
+    graph = "nquads" if args.nquads else None
+    pages = names.mapInArrow(lambda batches: arrow_batches(batches, syntaxes, accumulators, graph), SCHEMA)
     pages.write.mode("overwrite").parquet(os.path.join(args.output, "pages"))
     seconds = time.perf_counter() - started
     tracker = sc.statusTracker()
@@ -307,8 +320,14 @@ def main(argv=None):
         "extraction": accumulators["extract"].value,
         "arrow_batches": accumulators["arrow"].value,
     }
-    sc.setJobGroup("harvest-summary", "summarize")
     written = spark.read.parquet(os.path.join(args.output, "pages"))
+    if args.nquads:
+        # The pages' statements as text part files: each page's N-Quads (its lines end with a
+        # newline, which the text writer adds back), gzip'd.
+        sc.setJobGroup("harvest-nquads", "write the N-Quads")
+        statements = written.where(F.col("graph_quads") > 0).select(F.regexp_replace("graph", "\n$", "").alias("value"))
+        statements.write.mode("overwrite").option("compression", "gzip").text(os.path.join(args.output, "nquads"))
+    sc.setJobGroup("harvest-summary", "summarize")
     summary = summarize(written, archives, seconds, cpu)
     with open(os.path.join(args.output, "summary.json"), "w", encoding="utf-8") as out:
         json.dump(summary, out, indent=2)

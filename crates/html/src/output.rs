@@ -29,5 +29,5 @@ pub use harvest_pipeline::extract::{
     RdfAlgorithm, RdfFormat, RdfOutput, RdfaFormat, RdfaGraph, RdfaOutput, Registry, RegistryError, VcardOutput,
     WriteError, WrittenMember,
 };
-pub use harvest_pipeline::graph::{GraphDiagnostic, PageGraph};
+pub use harvest_pipeline::graph::{page_graph, GraphDiagnostic, PageGraph};
 pub use harvest_pipeline::pretty;

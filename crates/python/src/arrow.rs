@@ -77,15 +77,25 @@ impl Type {
 /// syntax extracted (in [`Syntax::ALL`] order) its JSON text (`microdata`, `json-ld`, ...)
 /// and its count (`microdata_count`, ...), then `errors` (the JSON-LD blocks that are not
 /// JSON, as `iter_warc`'s `data["errors"]`).
-fn columns(syntaxes: &[Syntax]) -> Vec<(String, Type, bool)> {
+fn columns(syntaxes: &[Syntax], graph: bool) -> Vec<(String, Type, bool)> {
     let mut columns: Vec<_> =
         ITEM_COLUMNS.iter().map(|&(name, ty, nullable)| (name.to_owned(), ty, nullable)).collect();
-    for syntax in Syntax::ALL.into_iter().filter(|syntax| syntaxes.contains(syntax)) {
-        columns.push((syntax.name().to_owned(), Type::Text, true));
-        columns.push((format!("{}_count", syntax.name()), Type::Int64, false));
+    for name in members(syntaxes, graph) {
+        columns.push((name.to_owned(), Type::Text, true));
+        columns.push((format!("{name}_count"), Type::Int64, false));
     }
     columns.push(("errors".to_owned(), Type::Text, true));
     columns
+}
+
+/// The members a row holds, each with its count: the syntaxes extracted (in [`Syntax::ALL`]
+/// order), then `graph` when asked.
+fn members(syntaxes: &[Syntax], graph: bool) -> impl Iterator<Item = &'static str> + '_ {
+    Syntax::ALL
+        .into_iter()
+        .filter(|syntax| syntaxes.contains(syntax))
+        .map(Syntax::name)
+        .chain(graph.then_some("graph"))
 }
 
 /// One value of a row, in its column's type.
@@ -96,7 +106,7 @@ enum Cell<'a> {
 }
 
 /// A row of cells in [`columns`] order.
-fn row<'a>(item: &'a Item, syntaxes: &[Syntax]) -> Vec<Cell<'a>> {
+fn row<'a>(item: &'a Item, syntaxes: &[Syntax], graph: bool) -> Vec<Cell<'a>> {
     let origin = item.origin.as_ref();
     let error = item.data.as_ref().err().map(String::as_str);
     let mut cells = vec![
@@ -120,9 +130,9 @@ fn row<'a>(item: &'a Item, syntaxes: &[Syntax]) -> Vec<Cell<'a>> {
         _ => None,
     };
     let member = |key: &str| texts.and_then(|texts| texts.member(key));
-    for syntax in Syntax::ALL.into_iter().filter(|syntax| syntaxes.contains(syntax)) {
-        let count = texts.and_then(|Texts { counts, .. }| counts.iter().find(|(name, _)| *name == syntax.name()));
-        cells.push(Cell::Text(member(syntax.name())));
+    for name in members(syntaxes, graph) {
+        let count = texts.and_then(|Texts { counts, .. }| counts.iter().find(|(member, _)| *member == name));
+        cells.push(Cell::Text(member(name)));
         cells.push(Cell::Int(Some(count.map_or(0, |(_, count)| *count as i64))));
     }
     cells.push(Cell::Text(member("errors")));
@@ -288,7 +298,7 @@ impl WarcBatches {
         let pyarrow = import_pyarrow(py)?;
         let syntaxes = settings.extractor.all_options().syntaxes.clone();
         let fields = PyList::empty(py);
-        for (name, ty, nullable) in columns(&syntaxes) {
+        for (name, ty, nullable) in columns(&syntaxes, settings.graph.is_some()) {
             let ty = pyarrow.call_method0(ty.pyarrow())?;
             fields.append(pyarrow.call_method1("field", (name, ty, nullable))?)?;
         }
@@ -299,7 +309,7 @@ impl WarcBatches {
 
     /// The columns' types.
     fn types(&self) -> impl Iterator<Item = Type> {
-        columns(&self.syntaxes).into_iter().map(|(_, ty, _)| ty)
+        columns(&self.syntaxes, self.settings.graph.is_some()).into_iter().map(|(_, ty, _)| ty)
     }
 
     /// Reads and extracts the next batch's pages, without the GIL; stops early when a signal
@@ -316,7 +326,7 @@ impl WarcBatches {
             if interruption.pending() {
                 break;
             }
-            let cells = row(&item, &self.syntaxes);
+            let cells = row(&item, &self.syntaxes, self.settings.graph.is_some());
             if batch.fits(&cells) {
                 batch.push(&cells);
             } else if batch.rows > 0 {
@@ -333,7 +343,7 @@ impl WarcBatches {
                     )),
                     ..item
                 };
-                batch.push(&row(&too_large, &self.syntaxes));
+                batch.push(&row(&too_large, &self.syntaxes, self.settings.graph.is_some()));
             }
         }
     }

@@ -186,7 +186,7 @@ fn extract(
     let page = page(html, base_url, encoding)?;
     let (limits, interruption) = limits.start(py);
     let record = py
-        .detach(|| record::Record::extract(&page, &extractor, reading, &limits))
+        .detach(|| record::Record::extract(&page, &extractor, reading, &limits, None))
         .map_err(|e| interruption.error(e))?;
     Ok(record.to_python(py)?.into_any().unbind())
 }
@@ -536,6 +536,19 @@ fn graph(
     run(py, page(html, base_url, encoding)?, Extraction::Graph(output), limits)
 }
 
+/// `iter_warc`'s `graph=`: the format of each page's dataset, or none.
+fn graph_output(format: Option<&str>) -> PyResult<Option<harvest_html::output::GraphOutput>> {
+    use harvest_html::output::{GraphFormat, GraphOutput};
+    let Some(format) = format else { return Ok(None) };
+    match GraphFormat::from_name(format) {
+        Some(format) => Ok(Some(GraphOutput::new().format(format))),
+        None => {
+            let known: Vec<&str> = GraphFormat::ALL.iter().map(|f| f.name()).collect();
+            Err(PyValueError::new_err(format!("graph must be one of {known:?}, not {format:?}")))
+        }
+    }
+}
+
 /// `iter_warc`'s `as_json=`: a flag, or the name of a form (`"bytes"`).
 #[derive(FromPyObject)]
 enum AsJson {
@@ -561,10 +574,13 @@ enum AsJson {
 /// key to its JSON text (written in Rust: the fast way to store it); with ``as_json="bytes"``,
 /// to that text as UTF-8 ``bytes``. For Arrow, Parquet or Spark, :func:`iter_warc_arrow`
 /// gives the same as record batches, faster.
+/// ``graph="nquads"`` (or another :func:`graph` format) adds each page's dataset of every RDF
+/// syntax: ``data["graph"]``, as :func:`graph` gives it, and ``counts["graph"]``, its quads.
 /// ``syntaxes``, ``links``, ``jsonld`` and ``limits`` are :func:`extract`'s.
 #[pyfunction]
-#[pyo3(signature = (path_or_file, *, syntaxes=None, links="compact", as_json=AsJson::Flag(false), jsonld="strict", limits=None),
-    text_signature = "(path_or_file, *, syntaxes=None, links='compact', as_json=False, jsonld='strict', limits=None)")]
+#[pyo3(signature = (path_or_file, *, syntaxes=None, links="compact", as_json=AsJson::Flag(false), jsonld="strict", limits=None, graph=None),
+    text_signature = "(path_or_file, *, syntaxes=None, links='compact', as_json=False, jsonld='strict', limits=None, graph=None)")]
+#[allow(clippy::too_many_arguments)]
 fn iter_warc(
     path_or_file: &Bound<'_, PyAny>,
     syntaxes: Option<Vec<String>>,
@@ -572,6 +588,7 @@ fn iter_warc(
     as_json: AsJson,
     jsonld: &str,
     limits: Option<&Bound<'_, PyAny>>,
+    graph: Option<&str>,
 ) -> PyResult<warc::WarcIterator> {
     let form = match as_json {
         AsJson::Flag(false) => warc::DataForm::Objects,
@@ -586,6 +603,7 @@ fn iter_warc(
         reading: record::reading(jsonld)?,
         limits: limits::resolve(limits)?,
         form,
+        graph: graph_output(graph)?,
     };
     warc::WarcIterator::open(path_or_file, settings)
 }
@@ -599,11 +617,14 @@ fn iter_warc(
 /// text (named as the syntax, null for an item that is not a page) and ``<syntax>_count``;
 /// ``errors`` (JSON-LD blocks that are not JSON). The same values as
 /// ``iter_warc(as_json=True)``'s, built in Rust column by column: no Python object per page.
+/// ``graph="nquads"`` adds the columns ``graph`` (each page's dataset as :func:`graph` writes
+/// it) and ``graph_count`` (its quads).
 /// ``syntaxes``, ``links``, ``jsonld`` and ``limits`` are :func:`extract`'s (``timeout`` per
 /// page).
 #[pyfunction]
-#[pyo3(signature = (path_or_file, *, syntaxes=None, links="compact", jsonld="strict", limits=None, batch_rows=512),
-    text_signature = "(path_or_file, *, syntaxes=None, links='compact', jsonld='strict', limits=None, batch_rows=512)")]
+#[pyo3(signature = (path_or_file, *, syntaxes=None, links="compact", jsonld="strict", limits=None, batch_rows=512, graph=None),
+    text_signature = "(path_or_file, *, syntaxes=None, links='compact', jsonld='strict', limits=None, batch_rows=512, graph=None)")]
+#[allow(clippy::too_many_arguments)]
 fn iter_warc_arrow(
     path_or_file: &Bound<'_, PyAny>,
     syntaxes: Option<Vec<String>>,
@@ -611,12 +632,14 @@ fn iter_warc_arrow(
     jsonld: &str,
     limits: Option<&Bound<'_, PyAny>>,
     batch_rows: usize,
+    graph: Option<&str>,
 ) -> PyResult<arrow::WarcBatches> {
     let settings = warc::Settings {
         extractor: extractor(syntaxes, links)?,
         reading: record::reading(jsonld)?,
         limits: limits::resolve(limits)?,
         form: warc::DataForm::JsonText,
+        graph: graph_output(graph)?,
     };
     arrow::WarcBatches::open(path_or_file, settings, batch_rows)
 }

@@ -12,7 +12,7 @@
 use crate::convert::{from_json_text, to_python};
 use harvest_dom::Document;
 use harvest_html::jsonld_blocks::{block_texts, Reading};
-use harvest_html::output::{ExtractError, Extraction, Output, WriteError};
+use harvest_html::output::{ExtractError, Extraction, GraphOutput, Output, WriteError};
 use harvest_html::{Extractor, Limits, Page, Syntax};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -71,10 +71,19 @@ impl Texts {
 }
 
 /// A page's `all` record, computed without the GIL: the other syntaxes as JSON, the JSON-LD
-/// blocks as text.
+/// blocks as text, and the page's dataset when asked (`iter_warc(graph=...)`).
 pub struct Record {
     pub members: Map<String, Value>,
     pub jsonld: Option<Vec<Box<RawValue>>>,
+    /// The page's dataset in the format asked, and its quads.
+    pub graph: Option<(String, usize)>,
+}
+
+/// The page's dataset of every RDF syntax ([`harvest_html::output::PageGraph`]) written as
+/// `output` says, and its number of quads.
+fn graph_of(doc: &Document, output: &GraphOutput, limits: &Limits) -> (String, usize) {
+    let graph = harvest_html::output::page_graph(doc, output, limits);
+    (graph.write(output), graph.dataset.len())
 }
 
 impl Record {
@@ -84,13 +93,15 @@ impl Record {
         extractor: &Extractor,
         reading: Reading,
         limits: &Limits,
+        graph: Option<&GraphOutput>,
     ) -> Result<Record, ExtractError> {
         let (others, doc) = parse(page, extractor, limits);
         let members = match Extraction::All(others.all_options().clone()).run_on_limited(&doc, limits)? {
             Output::Json(Value::Object(members)) => members,
             _ => return Err(ExtractError::Failed("the all record is not a JSON object".to_owned())),
         };
-        let mut record = Record { members, jsonld: None };
+        let graph = graph.map(|output| graph_of(&doc, output, limits));
+        let mut record = Record { members, jsonld: None, graph };
         if extractor.all_options().syntaxes.contains(&Syntax::JsonLd) {
             let (texts, errors) = block_texts(&doc, reading);
             record.jsonld = Some(texts);
@@ -105,7 +116,13 @@ impl Record {
     /// what each syntax found. The texts are cut from the record as the extractor streams it
     /// (what `harvest all` writes, with where each member's value lies), without building
     /// JSON values or reading the record again.
-    pub fn texts(page: &Page, extractor: &Extractor, reading: Reading, limits: &Limits) -> Result<Texts, ExtractError> {
+    pub fn texts(
+        page: &Page,
+        extractor: &Extractor,
+        reading: Reading,
+        limits: &Limits,
+        graph: Option<&GraphOutput>,
+    ) -> Result<Texts, ExtractError> {
         let (others, doc) = parse(page, extractor, limits);
         // Room for a record as large as the page, so that it seldom grows (and copies itself)
         // while it is written: records run at 0.9 of their pages' size over the Spark
@@ -149,19 +166,27 @@ impl Record {
                 texts.counts.push((syntax.name(), count));
             }
         }
+        if let Some(output) = graph {
+            let (text, quads) = graph_of(&doc, output, limits);
+            texts.push("graph", &text);
+            texts.counts.push(("graph", quads));
+        }
         if let Some(errors) = errors {
             texts.push("errors", &errors);
         }
         Ok(texts)
     }
 
-    /// The keys in record order: `url`, the syntaxes in `Syntax::ALL` order, `errors`.
+    /// The keys in record order: `url`, the syntaxes in `Syntax::ALL` order, `graph`, `errors`.
     fn keys(&self) -> Vec<&str> {
         let mut keys = vec!["url"];
         for syntax in Syntax::ALL {
             if syntax == Syntax::JsonLd && self.jsonld.is_some() || self.members.contains_key(syntax.name()) {
                 keys.push(syntax.name());
             }
+        }
+        if self.graph.is_some() {
+            keys.push("graph");
         }
         if self.members.contains_key("errors") {
             keys.push("errors");
@@ -179,6 +204,12 @@ impl Record {
                     blocks.append(from_json_text(py, raw.get())?)?;
                 }
                 dict.set_item(key, blocks)?;
+            } else if let (Some((text, _)), "graph") = (&self.graph, key) {
+                // Text (N-Quads, Turtle...) as it is written; JSON-LD as Python objects.
+                match serde_json::from_str::<Value>(text) {
+                    Ok(value) if text.starts_with('[') => dict.set_item(key, to_python(py, &value)?)?,
+                    _ => dict.set_item(key, text)?,
+                }
             } else if let Some(value) = self.members.get(key) {
                 dict.set_item(key, to_python(py, value)?)?;
             }
@@ -186,7 +217,7 @@ impl Record {
         Ok(dict)
     }
 
-    /// How much each syntax found.
+    /// How much each syntax found, and the quads of the page's dataset when asked.
     pub fn counts(&self) -> Vec<(&'static str, usize)> {
         Syntax::ALL
             .iter()
@@ -194,6 +225,7 @@ impl Record {
                 Syntax::JsonLd => self.jsonld.as_ref().map(|blocks| (syntax.name(), blocks.len())),
                 _ => self.members.get(syntax.name()).map(|value| (syntax.name(), syntax.count(value))),
             })
+            .chain(self.graph.as_ref().map(|(_, quads)| ("graph", *quads)))
             .collect()
     }
 }

@@ -45,6 +45,8 @@ pub struct Settings {
     pub reading: Reading,
     pub limits: CallLimits,
     pub form: DataForm,
+    /// Each page's dataset of every RDF syntax too, written so (`graph=`).
+    pub graph: Option<harvest_html::output::GraphOutput>,
 }
 
 /// What an item's `data` holds.
@@ -137,8 +139,10 @@ impl Archive {
             Ok(page) => {
                 let (extractor, reading) = (&settings.extractor, settings.reading);
                 let data = match settings.form {
-                    DataForm::Objects => Record::extract(&page, extractor, reading, limits).map(Data::Record),
-                    _ => Record::texts(&page, extractor, reading, limits).map(Data::Texts),
+                    DataForm::Objects => {
+                        Record::extract(&page, extractor, reading, limits, settings.graph.as_ref()).map(Data::Record)
+                    }
+                    _ => Record::texts(&page, extractor, reading, limits, settings.graph.as_ref()).map(Data::Texts),
                 };
                 Item {
                     kind: if data.is_ok() { Kind::Page } else { Kind::Failed },

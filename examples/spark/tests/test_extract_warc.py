@@ -1,7 +1,8 @@
 """The Spark job in local mode on WARC archives built from the benchmark corpus: every HTML
 record appears exactly once, with the JSON `harvest all` gives for it and where its record is;
 a truncated archive keeps its good records and reports the damage in a row of its own, a
-missing archive is a row and the job finishes, a skipped record is a row."""
+missing archive is a row and the job finishes, a skipped record is a row; with --nquads, the
+gzip'd N-Quads part files hold exactly the statements `harvest graph` gives for the archives."""
 
 import gzip
 import json
@@ -91,7 +92,7 @@ def test_spark_job_local_mode(tmp_path, harvest_bin):
 
     env = dict(os.environ, PYSPARK_PYTHON=sys.executable, PYSPARK_DRIVER_PYTHON=sys.executable)
     job = subprocess.run(
-        [sys.executable, str(JOB), str(a), str(b), str(listing), "--output", str(out), "--master", "local[2]"],
+        [sys.executable, str(JOB), str(a), str(b), str(listing), "--output", str(out), "--master", "local[2]", "--nquads"],
         capture_output=True,
         text=True,
         env=env,
@@ -151,6 +152,21 @@ def test_spark_job_local_mode(tmp_path, harvest_bin):
     assert (summary["records_skipped"], summary["damage"], summary["errors"]) == (1, 1, 3)
     assert summary["bytes"] == sum(p.stat().st_size for p in pages) + sum(p.stat().st_size for p in pages[:3])
     assert summary["gb_html_per_cpu_hour"] > 0
+    # Web Data Commons' layout: gzip'd N-Quads part files, the statements of `harvest graph`.
+    parts = sorted((out / "nquads").glob("part-*.gz"))
+    assert parts
+    lines = [line for part in parts for line in gzip.decompress(part.read_bytes()).decode().splitlines() if line]
+    expected_lines = []
+    for archive in (a, b, c, d):
+        graph = subprocess.run([str(harvest_bin), "graph", str(archive)], capture_output=True).stdout.decode()
+        expected_lines += graph.splitlines()
+    assert sorted(lines) == sorted(expected_lines)
+    assert summary["quads"] == len(lines) > 0
+    from rdflib import Dataset
+
+    dataset = Dataset()
+    dataset.parse(data="\n".join(lines), format="nquads")
+    assert len({str(graph.identifier) for graph in dataset.contexts() if len(graph)}) >= len(pages) // 2
     assert summary["cpu_seconds"]["python_workers"] > summary["cpu_seconds"]["extraction"] > 0
 
 

@@ -186,6 +186,7 @@ def iter_warc(
     as_json: Union[bool, Literal["bytes"]] = False,
     jsonld: Literal["strict", "lenient"] = "strict",
     limits: LimitsLike = None,
+    graph: Optional[Literal["nquads", "ntriples", "turtle", "trig", "jsonld"]] = None,
 ) -> WarcIterator: ...
 def iter_warc_arrow(
     path_or_file: Union[str, "os.PathLike[str]", BinaryIO],
@@ -195,4 +196,5 @@ def iter_warc_arrow(
     jsonld: Literal["strict", "lenient"] = "strict",
     limits: LimitsLike = None,
     batch_rows: int = 512,
+    graph: Optional[Literal["nquads", "ntriples", "turtle", "trig", "jsonld"]] = None,
 ) -> WarcBatches: ...
