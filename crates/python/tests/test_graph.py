@@ -157,3 +157,34 @@ def test_options_are_checked_and_contexts_supplied():
     context = {"https://vocab.example/ctx": b'{"@context": {"name": "http://xmlns.com/foaf/0.1/name"}}'}
     text = harvest_html.graph(page, BASE, context=context)
     assert ' <http://xmlns.com/foaf/0.1/name> "Ada" <https://corpus.example/> .\n' in text
+
+
+def test_iter_warc_gives_each_page_s_dataset(tmp_path, harvest_bin):
+    from io import BytesIO
+
+    from warcio.statusandheaders import StatusAndHeaders
+    from warcio.warcwriter import WARCWriter
+
+    buffer = BytesIO()
+    writer = WARCWriter(buffer, gzip=True)
+    for name in ["a", "b"]:
+        headers = StatusAndHeaders("200 OK", [("Content-Type", "text/html; charset=utf-8")], protocol="HTTP/1.1")
+        html = PAGE.replace("Seed swap", f"Seed swap {name}").encode()
+        record = writer.create_warc_record(BASE + name, "response", payload=BytesIO(html), http_headers=headers)
+        writer.write_record(record)
+    archive = tmp_path / "pages.warc.gz"
+    archive.write_bytes(buffer.getvalue())
+    code, expected = run_cli(harvest_bin, "graph", archive)
+    assert code == 0
+    items = list(harvest_html.iter_warc(archive, graph="nquads"))
+    assert "".join(item["data"]["graph"] for item in items) == expected.decode()
+    assert all(item["counts"]["graph"] == item["data"]["graph"].count("\n") for item in items)
+    texts = list(harvest_html.iter_warc(archive, graph="nquads", as_json=True))
+    assert [item["data"]["graph"] for item in texts] == [item["data"]["graph"] for item in items]
+    batches = list(harvest_html.iter_warc_arrow(archive, graph="nquads"))
+    column = [value for batch in batches for value in batch.column("graph").to_pylist()]
+    assert "".join(column) == expected.decode()
+    assert sum(value for batch in batches for value in batch.column("graph_count").to_pylist()) == expected.count(b"\n")
+    with pytest.raises(ValueError, match="graph must be one of"):
+        harvest_html.iter_warc(archive, graph="rdfxml")
+    assert "graph" not in next(iter(harvest_html.iter_warc(archive)))["data"]

@@ -293,3 +293,56 @@ def test_rdfa_tab_of_a_url_fetches_the_page_once_per_run(browser):
         assert any('"GET /v1/rdfa" 200' in line for line in asked), "".join(log[-20:])
         assert len(asked) >= tabs and requested == ["/person"], (requested, asked)
         assert_only_nothing_found_errors(browser)
+
+
+GRAPH_PAGE = (
+    '<script type="application/ld+json">{"@context": "https://schema.org", "@type": "Event", "name": "Seed swap"}'
+    "</script>" + RDFA_PAGE
+)
+
+
+def choose_graph_option(driver, format, provenance=False):
+    details = driver.find_element(By.ID, "options")
+    if not details.get_property("open"):
+        details.find_element(By.TAG_NAME, "summary").click()
+    Select(driver.find_element(By.CSS_SELECTOR, 'select[data-param="graph:format"]')).select_by_visible_text(format)
+    box = driver.find_element(By.CSS_SELECTOR, 'input[data-param="graph:provenance"]')
+    if box.is_selected() != provenance:
+        box.click()
+
+
+def graph_tab_text(driver):
+    driver.find_element(By.ID, "tab-graph").click()
+    assert driver.find_element(By.ID, "tab-graph").get_attribute("aria-selected") == "true"
+    return driver.find_element(By.ID, "result").get_property("textContent")
+
+
+def test_graph_tab_shows_every_syntax_as_one_dataset(server, browser):
+    browser.get(server + "/")
+    browser.find_element(By.ID, "html").send_keys(GRAPH_PAGE)
+    browser.find_element(By.ID, "base").send_keys(BASE)
+    browser.find_element(By.ID, "run").click()
+    wait_for_run(browser)
+
+    # N-Quads by default: the page's URL as graph, RDFa and JSON-LD together, highlighted.
+    shown = graph_tab_text(browser)
+    assert browser.find_element(By.ID, "status").text.startswith("200 · application/n-quads")
+    assert shown == cli("graph", "-", "--base-url", BASE, stdin=GRAPH_PAGE)
+    assert f'<{BASE}#ada> <http://schema.org/name> "Ada Gardener" <{BASE}> .' in shown.splitlines()
+    assert any("<http://schema.org/Event>" in line for line in shown.splitlines())
+    assert browser.find_elements(By.CSS_SELECTOR, "#result .l"), "the N-Quads are not highlighted"
+
+    # Turtle, and N-Quads with provenance comments, from the Options.
+    choose_graph_option(browser, "turtle")
+    browser.find_element(By.ID, "run").click()
+    wait_for_run(browser)
+    shown = graph_tab_text(browser)
+    assert browser.find_element(By.ID, "status").text.startswith("200 · text/turtle")
+    assert shown == cli("graph", "-", "--base-url", BASE, "--format", "turtle", stdin=GRAPH_PAGE)
+    choose_graph_option(browser, "nquads", provenance=True)
+    browser.find_element(By.ID, "run").click()
+    wait_for_run(browser)
+    shown = graph_tab_text(browser)
+    assert shown == cli("graph", "-", "--base-url", BASE, "--provenance", stdin=GRAPH_PAGE)
+    assert {line.rsplit("# ", 1)[1] for line in shown.splitlines()} == {"rdfa", "json-ld"}
+    assert_only_nothing_found_errors(browser)
