@@ -91,11 +91,7 @@ fn columns(syntaxes: &[Syntax], graph: bool) -> Vec<(String, Type, bool)> {
 /// The members a row holds, each with its count: the syntaxes extracted (in [`Syntax::ALL`]
 /// order), then `graph` when asked.
 fn members(syntaxes: &[Syntax], graph: bool) -> impl Iterator<Item = &'static str> + '_ {
-    Syntax::ALL
-        .into_iter()
-        .filter(|syntax| syntaxes.contains(syntax))
-        .map(Syntax::name)
-        .chain(graph.then_some("graph"))
+    Syntax::ALL.into_iter().filter(|syntax| syntaxes.contains(syntax)).map(Syntax::name).chain(graph.then_some("graph"))
 }
 
 /// One value of a row, in its column's type.
