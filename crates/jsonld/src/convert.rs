@@ -105,7 +105,7 @@ fn may_drop_terms(block: &Block<'_>) -> bool {
     }
     let mut suspicious = false;
     let mut previous_key: Option<String> = None;
-    each_string(block.text, |value, is_key| {
+    crate::strings::each_string(block.text, |value, is_key| {
         let forbidden = value
             .chars()
             .any(|c| matches!(c, ' ' | '<' | '>' | '"' | '{' | '}' | '|' | '^' | '`' | '\\') || c.is_control());
@@ -117,39 +117,6 @@ fn may_drop_terms(block: &Block<'_>) -> bool {
         previous_key = is_key.then(|| value.to_owned());
     });
     suspicious
-}
-
-/// Calls `visit` with every string of a JSON text (escapes decoded) and whether it is an
-/// object key (followed by `:`), in one pass without recursion.
-fn each_string(text: &str, mut visit: impl FnMut(&str, bool)) {
-    let bytes = text.as_bytes();
-    let mut index = 0;
-    while let Some(offset) = bytes.get(index..).and_then(|rest| rest.iter().position(|&b| b == b'"')) {
-        let start = index + offset;
-        let mut end = start + 1;
-        let mut escaped = false;
-        while let Some(&byte) = bytes.get(end) {
-            match (escaped, byte) {
-                (true, _) => escaped = false,
-                (false, b'\\') => escaped = true,
-                (false, b'"') => break,
-                _ => {}
-            }
-            end += 1;
-        }
-        let raw = text.get(start..(end + 1).min(bytes.len())).unwrap_or_default();
-        let decoded;
-        let value = if raw.contains('\\') {
-            decoded = serde_json::from_str::<String>(raw).unwrap_or_default();
-            decoded.as_str()
-        } else {
-            raw.get(1..raw.len().saturating_sub(1)).unwrap_or_default()
-        };
-        let after = bytes.get(end + 1..).unwrap_or_default();
-        let is_key = after.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b':');
-        visit(value, is_key);
-        index = end + 1;
-    }
 }
 
 /// The statements JSON-LD 1.1 API §8.1 skips for a term that is not well-formed, reported:

@@ -7,6 +7,7 @@ mod depth;
 mod options;
 mod report;
 mod schema_org;
+mod strings;
 
 pub use options::{DocumentLoader, Options, ProcessingMode, DEFAULT_MAX_DEPTH};
 pub use report::{Diagnostic, DiagnosticKind, Report};

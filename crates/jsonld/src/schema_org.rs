@@ -50,33 +50,12 @@ fn prepared() -> Option<&'static Prepared> {
 /// prefix before the first `:` of each, in one pass without recursion: the terms a context
 /// processor can look up for the text. A text that is not JSON gives what it can.
 fn mentioned(text: &str, into: &mut HashSet<String>) {
-    let bytes = text.as_bytes();
-    let mut index = 0;
-    while let Some(offset) = bytes.get(index..).and_then(|rest| rest.iter().position(|&b| b == b'"')) {
-        let start = index + offset;
-        let mut end = start + 1;
-        let mut escaped = false;
-        while let Some(&byte) = bytes.get(end) {
-            match (escaped, byte) {
-                (true, _) => escaped = false,
-                (false, b'\\') => escaped = true,
-                (false, b'"') => break,
-                _ => {}
-            }
-            end += 1;
-        }
-        let raw = text.get(start..=end.min(bytes.len().saturating_sub(1))).unwrap_or_default();
-        let value = if raw.contains('\\') {
-            serde_json::from_str::<String>(raw).unwrap_or_default()
-        } else {
-            raw.get(1..raw.len().saturating_sub(1)).unwrap_or_default().to_owned()
-        };
+    crate::strings::each_string(text, |value, _| {
         if let Some((prefix, _)) = value.split_once(':') {
             into.insert(prefix.to_owned());
         }
-        into.insert(value);
-        index = end + 1;
-    }
+        into.insert(value.to_owned());
+    });
 }
 
 /// The bundled context restricted to what a document can use: its keyword entries

@@ -180,6 +180,31 @@ impl Dataset {
     pub fn index_of(&self, quad: &Quad) -> Option<usize> {
         self.quads.set().get_index_of(quad)
     }
+
+    /// Each graph's name and triples, graphs in order of first appearance, triples in order.
+    ///
+    /// ```
+    /// use harvest_rdf::{Dataset, GraphName, Iri, Literal, Quad, Triple};
+    /// let s = Iri::parse("http://example.com/").unwrap();
+    /// let p = Iri::parse("http://purl.org/dc/terms/title").unwrap();
+    /// let mut dataset = Dataset::new();
+    /// dataset.insert(Quad::new(Triple::new(s.clone(), p.clone(), Literal::simple("A")), s.clone())).unwrap();
+    /// dataset.insert(Quad::in_default_graph(Triple::new(s, p, Literal::simple("B")))).unwrap();
+    /// let graphs = dataset.graphs();
+    /// assert_eq!((graphs.len(), graphs[1].0), (2, &GraphName::Default));
+    /// ```
+    pub fn graphs(&self) -> Vec<(&GraphName, Vec<&Triple>)> {
+        let mut graphs: Vec<(&GraphName, Vec<&Triple>)> = Vec::new();
+        let mut index: std::collections::HashMap<&GraphName, usize> = std::collections::HashMap::new();
+        for quad in self {
+            let at = *index.entry(&quad.graph).or_insert_with(|| {
+                graphs.push((&quad.graph, Vec::new()));
+                graphs.len() - 1
+            });
+            graphs[at].1.push(&quad.triple);
+        }
+        graphs
+    }
 }
 
 impl<'a> IntoIterator for &'a Dataset {

@@ -72,17 +72,8 @@ pub fn write_labelled<'a>(triples: impl IntoIterator<Item = &'a Triple>, labels:
 /// }]));
 /// ```
 pub fn write_dataset(dataset: &Dataset, default_graph: Option<&Iri>, labels: &BlankLabels) -> Value {
-    let mut graphs: Vec<(&GraphName, Vec<&Triple>)> = Vec::new();
-    let mut index: HashMap<&GraphName, usize> = HashMap::new();
-    for quad in dataset {
-        let at = *index.entry(&quad.graph).or_insert_with(|| {
-            graphs.push((&quad.graph, Vec::new()));
-            graphs.len() - 1
-        });
-        graphs[at].1.push(&quad.triple);
-    }
     let mut out = Vec::new();
-    for (name, triples) in graphs {
+    for (name, triples) in dataset.graphs() {
         let nodes = write_labelled(triples, labels);
         let id = match (name, default_graph) {
             (GraphName::Default, None) => {

@@ -8,7 +8,6 @@ use crate::nquads::Style;
 use crate::ntriples::write_iri;
 use crate::term::Triple;
 use crate::turtle::{write_prefixes, write_statements};
-use std::collections::HashMap;
 
 /// Writes a dataset as TriG with the `prefixes` its predicates use (see
 /// [`crate::turtle::write`]).
@@ -27,15 +26,7 @@ use std::collections::HashMap;
 /// );
 /// ```
 pub fn write(dataset: &Dataset, prefixes: &[(String, String)], style: &Style) -> String {
-    let mut graphs: Vec<(&GraphName, Vec<&Triple>)> = Vec::new();
-    let mut index: HashMap<&GraphName, usize> = HashMap::new();
-    for quad in dataset {
-        let at = *index.entry(&quad.graph).or_insert_with(|| {
-            graphs.push((&quad.graph, Vec::new()));
-            graphs.len() - 1
-        });
-        graphs[at].1.push(&quad.triple);
-    }
+    let mut graphs = dataset.graphs();
     // The default graph first.
     graphs.sort_by_key(|(name, _)| !name.is_default());
     let all: Vec<&Triple> = dataset.iter().map(|quad| &quad.triple).collect();
