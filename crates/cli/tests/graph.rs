@@ -164,6 +164,17 @@ fn formats_and_options() {
         assert!(parsed.is_ok(), "{format}: {parsed:?}\n{text}");
     }
     let out = harvest()
+        .args(["graph", "-", "--base-url", "https://a.example/", "--format", "ntriples", "--provenance"])
+        .write_stdin(html.clone())
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.lines().all(|line| line.contains(" . # ")), "{text}");
+    assert_eq!(
+        oxttl::NTriplesParser::new().for_slice(text.as_bytes()).filter(Result::is_ok).count(),
+        text.lines().count()
+    );
+    let out = harvest()
         .args(["graph", "-", "--format", "turtle", "--provenance"])
         .write_stdin(html.clone())
         .output()

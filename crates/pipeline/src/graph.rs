@@ -402,7 +402,8 @@ impl PageGraph {
                 if output.provenance {
                     let mut out = String::new();
                     for (triple, bits) in union {
-                        out.push_str(ntriples::write_labelled([triple], &labels).trim_end_matches('\n'));
+                        let line = ntriples::write_labelled([triple], &labels);
+                        out.push_str(line.trim_end_matches('\n').trim_end_matches(" ."));
                         self.write_provenance(&mut out, bits);
                     }
                     out
@@ -416,11 +417,9 @@ impl PageGraph {
         }
     }
 
-    /// ` . # syntax syntax` and the end of the line (the statement before it written).
+    /// ` . # syntax syntax` and the end of the line, after a statement written without its
+    /// ` .`.
     fn write_provenance(&self, out: &mut String, bits: u8) {
-        if out.ends_with(" .") {
-            out.truncate(out.len() - 2);
-        }
         out.push_str(" . #");
         for source in GraphSource::ALL.into_iter().filter(|source| bits & source.bit() != 0) {
             out.push(' ');
