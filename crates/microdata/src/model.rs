@@ -513,13 +513,8 @@ pub(crate) fn property_value(inner: &Arc<Inner>, node: usize) -> PropertyValue {
 /// The string value of a property element that is not an item.
 pub(crate) fn text_value(inner: &Inner, node: usize) -> String {
     let element = &inner.nodes[node].element;
-    let url = |name: &str| match element.attr(name) {
-        Some(value) => match Url::options().base_url(inner.base_url.as_ref()).parse(value) {
-            Ok(url) => String::from(url),
-            Err(_) => String::new(),
-        },
-        None => String::new(),
-    };
+    let url =
+        |name: &str| element.attr(name).map_or_else(String::new, |value| url_value(inner.base_url.as_ref(), value));
     let attribute = |name: &str| element.attr(name).map(|v| v.to_string()).unwrap_or_default();
     if !element.is_html() {
         return element.text_content();
@@ -542,6 +537,19 @@ pub(crate) fn text_value(inner: &Inner, node: usize) -> String {
             Some(value) => value.to_string(),
             None => element.text_content(),
         },
+    }
+}
+
+/// HTML §5.2.4: a URL property element's value is its attribute parsed against the document
+/// base URL and serialized, `""` when parsing fails. Not the standard's: a page with no base URL
+/// that can resolve (none given, or `about:blank`, which cannot be a base) keeps a relative URL
+/// as written, only trimmed as the URL parser trims it, rather than losing it to `""`; an
+/// absolute one is still parsed and serialized (`docs/microdata.md`, "Property values").
+fn url_value(base: Option<&Url>, value: &str) -> String {
+    match Url::options().base_url(base.filter(|base| !base.cannot_be_a_base())).parse(value) {
+        Ok(url) => String::from(url),
+        Err(url::ParseError::RelativeUrlWithoutBase) => value.trim_matches(|c: char| c <= ' ').to_owned(),
+        Err(_) => String::new(),
     }
 }
 
