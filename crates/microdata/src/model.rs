@@ -79,6 +79,8 @@ pub(crate) struct Inner {
     pub base_url: Option<Url>,
     /// [`crate::MicrodataOptions::content_attribute`].
     pub content_attribute: bool,
+    /// [`crate::MicrodataOptions::collapse_white_space`].
+    pub collapse_white_space: bool,
     /// Element → index, built on first use by the lookups that start from an element.
     element_index: OnceLock<HashMap<Element, usize>>,
     /// Every element some item names in its itemref (built on first use).
@@ -197,6 +199,7 @@ impl Microdata {
                 ids: OnceLock::new(),
                 base_url: doc.base_url().cloned(),
                 content_attribute: options.content_attribute,
+                collapse_white_space: options.collapse_white_space,
                 element_index: OnceLock::new(),
                 all_targets: OnceLock::new(),
                 segments: Mutex::new(HashMap::new()),
@@ -535,6 +538,19 @@ pub(crate) fn text_value(inner: &Inner, node: usize) -> String {
         // reading of extruct, which also takes it only when non-empty).
         _ => match element.attr("content").filter(|value| inner.content_attribute && !value.is_empty()) {
             Some(value) => value.to_string(),
+            // Not the standard's either, with the option: extruct's text, trimmed and each
+            // run of white space one space.
+            None if inner.collapse_white_space => {
+                let text = element.text_content();
+                let mut collapsed = String::with_capacity(text.len());
+                for word in text.split_whitespace() {
+                    if !collapsed.is_empty() {
+                        collapsed.push(' ');
+                    }
+                    collapsed.push_str(word);
+                }
+                collapsed
+            }
             None => element.text_content(),
         },
     }

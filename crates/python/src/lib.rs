@@ -148,10 +148,14 @@ fn conversion_source(source: &str) -> PyResult<ConversionSource> {
 /// ``syntaxes`` (default: all), and ``errors`` when a JSON-LD block is not JSON. The same record
 /// as ``harvest all``, except that JSON-LD numbers keep every digit. ``syntaxes=[]`` gives
 /// ``{"url": ...}`` without parsing the page. ``jsonld="lenient"`` reads JSON-LD blocks with
-/// comments, trailing commas and raw control characters. The Python wrapper
-/// (``harvest_html.extract``) adds extruct's keywords.
+/// comments, trailing commas and raw control characters. ``content_attribute`` and
+/// ``collapse_white_space`` read the microdata as extruct does (``MicrodataOptions``). The
+/// Python wrapper (``harvest_html.extract``) adds extruct's keywords.
 #[pyfunction]
-#[pyo3(signature = (html, base_url=None, syntaxes=None, *, links="compact", encoding=None, jsonld="strict", limits=None))]
+#[pyo3(signature = (
+    html, base_url=None, syntaxes=None, *, links="compact", encoding=None, jsonld="strict", limits=None,
+    content_attribute=false, collapse_white_space=false
+))]
 #[allow(clippy::too_many_arguments)]
 fn extract(
     py: Python<'_>,
@@ -162,8 +166,12 @@ fn extract(
     encoding: Option<String>,
     jsonld: &str,
     limits: Option<&Bound<'_, PyAny>>,
+    content_attribute: bool,
+    collapse_white_space: bool,
 ) -> PyResult<Py<PyAny>> {
-    let extractor = extractor(syntaxes, links)?;
+    let extractor = extractor(syntaxes, links)?.microdata(
+        MicrodataOptions::new().content_attribute(content_attribute).collapse_white_space(collapse_white_space),
+    );
     let reading = record::reading(jsonld)?;
     let limits = limits::resolve(limits)?;
     if extractor.all_options().syntaxes.is_empty() {
