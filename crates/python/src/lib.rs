@@ -102,7 +102,10 @@ fn run(py: Python<'_>, page: Page, extraction: Extraction, limits: Option<&Bound
     let (limits, interruption) = limits::resolve(limits)?.start(py);
     let output = py.detach(|| extraction.run_limited(&page, &limits)).map_err(|e| interruption.error(e))?;
     match output {
-        Output::Json(value) => Ok(convert::to_python(py, &value)?.unbind()),
+        Output::Json(value) => {
+            let stop = convert::Stop { deadline: &limits.deadline, interruption: &interruption };
+            Ok(convert::to_python(py, &value, &stop)?.unbind())
+        }
         Output::Text(text) => Ok(PyString::new(py, &text).into_any().unbind()),
     }
 }
@@ -196,7 +199,8 @@ fn extract(
     let record = py
         .detach(|| record::Record::extract(&page, &extractor, reading, &limits))
         .map_err(|e| interruption.error(e))?;
-    Ok(record.to_python(py)?.into_any().unbind())
+    let stop = convert::Stop { deadline: &limits.deadline, interruption: &interruption };
+    Ok(record.to_python(py, &stop)?.into_any().unbind())
 }
 
 /// The microformats2 JSON of a page (``items``, ``rels``, ``rel-urls``), as mf2py's

@@ -3,10 +3,11 @@
 //!
 //! Every bound is harvest-pipeline's [`Limits`]: the depth, the values, the output's size, and
 //! the deadline ([`harvest_dom::Deadline`]), which starts when the call does (for `iter_warc`,
-//! when each page's extraction does). The deadline also carries Ctrl-C: on Python's main
+//! when each page's extraction does) and covers the conversion of the output to Python
+//! objects too ([`crate::convert::Stop`]). The deadline also carries Ctrl-C: on Python's main
 //! thread, the extraction asks the interpreter for pending signals every few milliseconds
-//! while the GIL is released, so `KeyboardInterrupt` (or whatever the SIGINT handler raises)
-//! interrupts a long call within a fraction of a second.
+//! while the GIL is released, and the conversion as it goes, so `KeyboardInterrupt` (or
+//! whatever the SIGINT handler raises) interrupts a long call within a fraction of a second.
 
 use crate::errors::{from_extract, ExtractionTimeout};
 use harvest_dom::Deadline;
