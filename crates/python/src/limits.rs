@@ -20,7 +20,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// Bounds on one call: ``max_depth`` (element nesting the HTML tree builder sees at once;
-/// deeper pages parse through a window and keep their tree, default 512), ``max_values`` (values one extraction writes: microdata JSON
+/// deeper pages parse through a window and keep their tree, and mf2 items nest no deeper; a
+/// lower bound never costs more; default 512), ``max_values`` (values one extraction writes: microdata JSON
 /// values, mf2 values copied into nested items, RDF triples; past it the call raises
 /// ``ExtractionError``; default: each extractor's own), ``max_output_bytes`` (the output's
 /// size as the command writes it, compact JSON or text; past it ``ExtractionError``) and
