@@ -5,13 +5,18 @@ use harvest_dom::{split_ascii_whitespace, Document, Element};
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
-/// The vocabularies ogp.me defines, with their namespace IRIs: `og` (ogp.me "Basic Metadata"),
-/// the object types' own (`article`, `book`, `profile`, `music`, `video`, `website`) and
-/// Facebook's `fb`. Pages use them without declaring them, and consumers accept that.
-pub const OPEN_GRAPH_PREFIXES: [(&str, &str); 8] = [
+/// The vocabularies ogp.me defines, with the namespace IRIs it publishes for them: `og`
+/// (ogp.me "Basic Metadata"), the object types' own (ogp.me "Object Types": `article`, `book`,
+/// `profile`, `music`, `video`, `website`), the global types published under ogp.me/ns
+/// (`books`, `business`, `product`) and Facebook's `fb`. Pages use them without declaring
+/// them, and consumers (extruct among them) accept that.
+pub const OPEN_GRAPH_PREFIXES: [(&str, &str); 11] = [
     ("og", "http://ogp.me/ns#"),
     ("article", "http://ogp.me/ns/article#"),
     ("book", "http://ogp.me/ns/book#"),
+    ("books", "http://ogp.me/ns/books#"),
+    ("business", "http://ogp.me/ns/business#"),
+    ("product", "http://ogp.me/ns/product#"),
     ("profile", "http://ogp.me/ns/profile#"),
     ("music", "http://ogp.me/ns/music#"),
     ("video", "http://ogp.me/ns/video#"),

@@ -91,6 +91,47 @@ fn ogp_object_types_and_prefixes() {
     assert_eq!(prefixes, ["fb", "og", "article"]);
 }
 
+/// ogp.me's own prefixes need no declaration, with the IRIs ogp.me publishes: the shape of
+/// extruct's product fixture (a shop page with `og:` and `product:` and no `prefix`), and the
+/// global types `books:` and `business:`.
+#[test]
+fn ogp_prefixes_undeclared() {
+    let doc = Document::parse(
+        r#"<html><head><meta property="og:type" content="product.item">
+<meta property="og:title" content="Better Off Dead">
+<meta property="product:condition" content="new"><meta property="product:availability" content="in stock">
+<meta property="product:price:amount" content="17.99"><meta property="product:price:currency" content="USD">
+<meta property="books:isbn" content="978-3-16-148410-0">
+<meta property="business:contact_data:locality" content="Lyon">
+<meta property="shop:sku" content="not Open Graph">"#,
+    );
+    let og = &opengraph(&doc)[0];
+    let names: Vec<&str> = og.properties.iter().map(|(name, _)| name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "og:type",
+            "og:title",
+            "product:condition",
+            "product:availability",
+            "product:price:amount",
+            "product:price:currency",
+            "books:isbn",
+            "business:contact_data:locality"
+        ]
+    );
+    let namespace: Vec<(&str, &str)> = og.namespace.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    assert_eq!(
+        namespace,
+        [
+            ("og", "http://ogp.me/ns#"),
+            ("product", "http://ogp.me/ns/product#"),
+            ("books", "http://ogp.me/ns/books#"),
+            ("business", "http://ogp.me/ns/business#")
+        ]
+    );
+}
+
 #[test]
 fn pages_without_open_graph_give_nothing() {
     assert!(opengraph(&Document::parse("<title>x</title><meta name=description content=y>")).is_empty());

@@ -25,7 +25,9 @@ pub(crate) struct Vocabulary {
     /// The microformats2 type (`h-card`).
     pub type_: &'static str,
     pub properties: &'static [Property],
-    /// `rel` values of links inside the root that are properties (`rel=tag` is a category).
+    /// `rel` values of links inside the root that are properties (`rel=tag` is a category):
+    /// space-separated values that a link's `rel` must all hold (hReview's `url` is
+    /// `rel="self bookmark"`).
     pub rels: &'static [(&'static str, Kind, &'static str)],
 }
 
@@ -200,7 +202,9 @@ pub(crate) static HREVIEW: Vocabulary = Vocabulary {
         u("url", "url"),
         u("photo", "photo"),
     ],
-    rels: &[("tag", Kind::P, "category"), ("bookmark", Kind::U, "url")],
+    // hReview wiki, "Parser Compatibility": `url` is a link with `rel="self bookmark"` (a
+    // plain `rel=bookmark` in a review may point elsewhere, such as the reviewed page).
+    rels: &[("tag", Kind::P, "category"), ("self bookmark", Kind::U, "url")],
 };
 
 /// hReview-aggregate.

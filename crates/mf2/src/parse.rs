@@ -702,18 +702,28 @@ fn classic_properties(
     }
     if is_one_of(element, &["a", "area", "link"]) {
         if let Some(rel) = element.attr("rel") {
-            for token in split_ascii_whitespace(rel) {
-                for vocab in vocabularies {
-                    for (rel_value, kind, name) in vocab.rels {
-                        if !token.eq_ignore_ascii_case(rel_value) {
-                            continue;
-                        }
-                        let by_class = properties.iter().any(|(_, n)| n == name);
-                        if *rel_value == "tag" && plain_element && !by_class {
+            let tokens: Vec<&str> = split_ascii_whitespace(rel).collect();
+            let holds = |wanted: &str| {
+                split_ascii_whitespace(wanted).all(|want| tokens.iter().any(|token| token.eq_ignore_ascii_case(want)))
+            };
+            // Names given by a property class, read before any `rel` adds one, so that an
+            // element in two vocabularies that both map `rel=tag` gets one `category`.
+            let by_class: Vec<String> = properties.iter().map(|(_, name)| name.clone()).collect();
+            // A `rel=tag` link with no `href`, or an empty one, names no tag (mf2py adds
+            // nothing for it either).
+            let no_href = element.attr("href").is_none_or(|href| href.trim_matches(|c: char| c <= ' ').is_empty());
+            for vocab in vocabularies {
+                for (rel_value, kind, name) in vocab.rels {
+                    if !holds(rel_value) {
+                        continue;
+                    }
+                    let by_class = by_class.iter().any(|n| n == name);
+                    if *rel_value == "tag" && plain_element && !by_class {
+                        if !no_href {
                             push(&mut properties, Kind::Tag, name);
-                        } else {
-                            push(&mut properties, *kind, name);
                         }
+                    } else {
+                        push(&mut properties, *kind, name);
                     }
                 }
             }

@@ -107,10 +107,14 @@ impl Rels {
                 self.rel_urls.insert_full(url.clone(), entry).0
             }
         };
-        // With the `alternates` option, `rel=alternate` links go to `alternates`, not `rels`.
-        let alternate = self.alternates_option && values.contains(&"alternate");
+        // With the `alternates` option, `rel=alternate` links go to `alternates`, not `rels`
+        // (microformats2 parsing, 2014 snapshot, "parse a hyperlink element for rel
+        // microformats"); link types are ASCII case-insensitive (HTML §4.6.7), so
+        // `rel=Alternate` is one too.
+        let is_alternate = |value: &&str| value.eq_ignore_ascii_case("alternate");
+        let alternate = self.alternates_option && values.iter().any(is_alternate);
         if alternate {
-            let others: Vec<&str> = values.iter().copied().filter(|v| *v != "alternate").collect();
+            let others: Vec<&str> = values.iter().copied().filter(|v| !is_alternate(v)).collect();
             let text = text_of(element);
             self.alternates.push(Alternate {
                 url: url.clone(),

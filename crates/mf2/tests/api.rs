@@ -194,6 +194,16 @@ fn alternates_option() {
     assert_eq!(doc.to_value()["alternates"][0]["media"], "handheld");
     let back: Document = serde_json::from_str(&doc.to_json()).unwrap();
     assert_eq!(back, doc);
+    // Link types are case-insensitive: `rel="Alternate feed"` is an alternate too, and each of
+    // its values leaves `rels`, while `rel-urls` still lists the link.
+    let doc = parse_with(
+        r#"<link rel="Alternate feed" href="/feed"><a rel=me href=/me>me</a>"#,
+        &Options::new().alternates(true),
+    );
+    assert_eq!(doc.rels.keys().collect::<Vec<_>>(), ["me"]);
+    let alternates = doc.alternates.as_ref().unwrap();
+    assert_eq!((alternates[0].url.as_str(), alternates[0].rel.as_deref()), ("http://example.test/feed", Some("feed")));
+    assert!(doc.rel_urls.contains_key("http://example.test/feed"));
 }
 
 #[test]

@@ -98,6 +98,36 @@ fn classic_rel_tag_gives_the_last_path_segment_as_category() {
 }
 
 #[test]
+fn classic_rel_tag_without_an_href_names_no_category() {
+    let page = r#"<div class="hentry"><a rel="tag">none</a><a rel="tag" href="">empty</a><a rel="tag" href=" ">blank</a><a rel="tag" href="/tags/x">x</a></div>"#;
+    assert_eq!(mf2(page, &Options::new())["items"][0]["properties"]["category"], json!(["x"]));
+    // Nothing at all when it is the only one.
+    let page = r#"<div class="hentry"><a rel="tag" href="">t</a></div>"#;
+    assert_eq!(mf2(page, &Options::new())["items"][0]["properties"].get("category"), None);
+}
+
+#[test]
+fn an_hreview_url_is_a_self_bookmark_link_and_an_hentry_url_any_bookmark() {
+    let links = r#"<a rel="bookmark" href="/other">o</a><a rel="Self bookmark" href="/review">r</a>"#;
+    let review = mf2(&format!(r#"<div class="hreview">{links}</div>"#), &Options::new());
+    assert_eq!(review["items"][0]["properties"]["url"], json!(["http://example.com/review"]));
+    let entry = mf2(&format!(r#"<div class="hentry">{links}</div>"#), &Options::new());
+    assert_eq!(
+        entry["items"][0]["properties"]["url"],
+        json!(["http://example.com/other", "http://example.com/review"])
+    );
+}
+
+#[test]
+fn a_root_in_two_vocabularies_maps_each_rel_tag_once() {
+    let page =
+        r#"<div class="hentry hreview"><a rel="tag" href="/tags/x">x</a><a rel="tag" href="/tags/y">y</a></div>"#;
+    let parsed = mf2(page, &Options::new());
+    assert_eq!(parsed["items"][0]["type"], json!(["h-entry", "h-review"]));
+    assert_eq!(parsed["items"][0]["properties"]["category"], json!(["x", "y"]));
+}
+
+#[test]
 fn classic_roots_keep_their_id_with_the_option() {
     let page = r#"<div class="hentry" id="post-1"><span class="entry-title">Post</span></div>"#;
     assert_eq!(mf2(page, &Options::new())["items"][0].get("id"), None);

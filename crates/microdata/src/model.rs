@@ -79,6 +79,8 @@ pub(crate) struct Inner {
     pub base_url: Option<Url>,
     /// [`crate::MicrodataOptions::content_attribute`].
     pub content_attribute: bool,
+    /// [`crate::MicrodataOptions::collapse_white_space`].
+    pub collapse_white_space: bool,
     /// Element → index, built on first use by the lookups that start from an element.
     element_index: OnceLock<HashMap<Element, usize>>,
     /// Every element some item names in its itemref (built on first use).
@@ -197,6 +199,7 @@ impl Microdata {
                 ids: OnceLock::new(),
                 base_url: doc.base_url().cloned(),
                 content_attribute: options.content_attribute,
+                collapse_white_space: options.collapse_white_space,
                 element_index: OnceLock::new(),
                 all_targets: OnceLock::new(),
                 segments: Mutex::new(HashMap::new()),
@@ -513,13 +516,8 @@ pub(crate) fn property_value(inner: &Arc<Inner>, node: usize) -> PropertyValue {
 /// The string value of a property element that is not an item.
 pub(crate) fn text_value(inner: &Inner, node: usize) -> String {
     let element = &inner.nodes[node].element;
-    let url = |name: &str| match element.attr(name) {
-        Some(value) => match Url::options().base_url(inner.base_url.as_ref()).parse(value) {
-            Ok(url) => String::from(url),
-            Err(_) => String::new(),
-        },
-        None => String::new(),
-    };
+    let url =
+        |name: &str| element.attr(name).map_or_else(String::new, |value| url_value(inner.base_url.as_ref(), value));
     let attribute = |name: &str| element.attr(name).map(|v| v.to_string()).unwrap_or_default();
     if !element.is_html() {
         return element.text_content();
@@ -540,8 +538,34 @@ pub(crate) fn text_value(inner: &Inner, node: usize) -> String {
         // reading of extruct, which also takes it only when non-empty).
         _ => match element.attr("content").filter(|value| inner.content_attribute && !value.is_empty()) {
             Some(value) => value.to_string(),
+            // Not the standard's either, with the option: extruct's text, trimmed and each
+            // run of white space one space.
+            None if inner.collapse_white_space => {
+                let text = element.text_content();
+                let mut collapsed = String::with_capacity(text.len());
+                for word in text.split_whitespace() {
+                    if !collapsed.is_empty() {
+                        collapsed.push(' ');
+                    }
+                    collapsed.push_str(word);
+                }
+                collapsed
+            }
             None => element.text_content(),
         },
+    }
+}
+
+/// HTML §5.2.4: a URL property element's value is its attribute parsed against the document
+/// base URL and serialized, `""` when parsing fails. Not the standard's: a page with no base URL
+/// that can resolve (none given, or `about:blank`, which cannot be a base) keeps a relative URL
+/// as written, only trimmed as the URL parser trims it, rather than losing it to `""`; an
+/// absolute one is still parsed and serialized (`docs/microdata.md`, "Property values").
+fn url_value(base: Option<&Url>, value: &str) -> String {
+    match Url::options().base_url(base.filter(|base| !base.cannot_be_a_base())).parse(value) {
+        Ok(url) => String::from(url),
+        Err(url::ParseError::RelativeUrlWithoutBase) => value.trim_matches(|c: char| c <= ' ').to_owned(),
+        Err(_) => String::new(),
     }
 }
 

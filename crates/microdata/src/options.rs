@@ -20,6 +20,8 @@ use serde::{Deserialize, Serialize};
 pub struct MicrodataOptions {
     /// See [`MicrodataOptions::content_attribute`].
     pub content_attribute: bool,
+    /// See [`MicrodataOptions::collapse_white_space`].
+    pub collapse_white_space: bool,
 }
 
 impl MicrodataOptions {
@@ -37,6 +39,24 @@ impl MicrodataOptions {
     /// ([`crate::Rule::ContentAttribute`]) whatever this option says.
     pub fn content_attribute(mut self, enabled: bool) -> MicrodataOptions {
         self.content_attribute = enabled;
+        self
+    }
+
+    /// Give the text value of a property element (the value of an element that is no URL
+    /// property element, `meta`, `data`, `meter` or `time`, and has no `content` read by
+    /// [`MicrodataOptions::content_attribute`]) trimmed, each run of white space in it one
+    /// space, as extruct's values are: `"  Widget\n  "` is `"Widget"`. Off by default: the
+    /// HTML standard's value is the element's `textContent` as it is.
+    ///
+    /// ```
+    /// use harvest_dom::Document;
+    /// use harvest_microdata::{JsonOptions, Microdata, MicrodataOptions};
+    /// let doc = Document::parse("<div itemscope><span itemprop=name>  Red\n  widget </span></div>");
+    /// let read = Microdata::with_options(&doc, &MicrodataOptions::new().collapse_white_space(true));
+    /// assert_eq!(read.to_json(&JsonOptions::new()), r#"{"items":[{"properties":{"name":["Red widget"]}}]}"#);
+    /// ```
+    pub fn collapse_white_space(mut self, enabled: bool) -> MicrodataOptions {
+        self.collapse_white_space = enabled;
         self
     }
 }

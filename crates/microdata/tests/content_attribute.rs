@@ -39,3 +39,25 @@ fn the_validator_reports_content_outside_meta() {
         ["html>body>div>span:nth-child(2)", "html>body>div>span:nth-child(3)", "html>body>div>div", "html>body>div>a"]
     );
 }
+
+/// extruct's text: trimmed, white space collapsed, for text values only; `meta` content, URLs,
+/// `data` values and `content` read by the option stay as written.
+#[test]
+fn collapsed_white_space_is_opt_in_and_for_text_values_only() {
+    let page = concat!(
+        "<div itemscope><span itemprop=name>  Widget\n  </span><p itemprop=d>\u{a0}Red\t\tand\n blue </p>",
+        "<meta itemprop=m content=' a  b '><data itemprop=v value=' 1 '>x</data>",
+        "<span itemprop=price content=' 13.00 '>$13.00</span></div>"
+    );
+    let doc = Document::parse(page);
+    let standard = Microdata::new(&doc).to_json(&JsonOptions::new());
+    assert!(standard.contains(r#""name":["  Widget\n  "]"#), "{standard}");
+    let options = MicrodataOptions::new().collapse_white_space(true);
+    let collapsed = Microdata::with_options(&doc, &options).to_json(&JsonOptions::new());
+    assert_eq!(
+        collapsed,
+        r#"{"items":[{"properties":{"name":["Widget"],"d":["Red and blue"],"m":[" a  b "],"v":[" 1 "],"price":["$13.00"]}}]}"#
+    );
+    let both = Microdata::with_options(&doc, &options.content_attribute(true)).to_json(&JsonOptions::new());
+    assert!(both.contains(r#""price":[" 13.00 "]"#), "{both}");
+}

@@ -234,3 +234,21 @@ fn property_names_keep_their_first_order_few_or_many() {
         assert_eq!(properties["n0"], serde_json::json!(["0", "1"]));
     }
 }
+
+/// A page with no base URL (none given, or `about:blank`) keeps relative URLs as written instead
+/// of `""`; absolute ones are serialized as ever, an unparsable one against a real base is `""`.
+#[test]
+fn relative_urls_without_a_base_url_stay_as_written() {
+    let html = concat!(
+        r##"<div itemscope><a itemprop="u" href=" x.html ">x</a><img itemprop="i" src="#top">"##,
+        r#"<link itemprop="a" href="HTTP://Example.com"><a itemprop="e" href="">e</a></div>"#
+    );
+    let expected = r##"{"items":[{"properties":{"u":["x.html"],"i":["#top"],"a":["http://example.com/"],"e":[""]}}]}"##;
+    assert_eq!(to_json(&Document::parse(html), &JsonOptions::new()), expected);
+    assert_eq!(to_json(&parse(html, "about:blank"), &JsonOptions::new()), expected);
+    let based = to_json(&parse(html, "https://example.com/d/"), &JsonOptions::new());
+    assert!(based.contains(r#""u":["https://example.com/d/x.html"]"#), "{based}");
+    let broken =
+        to_json(&parse(r#"<a itemscope itemprop=u href="http://[x">"#, "https://example.com/"), &JsonOptions::new());
+    assert!(broken.contains(r#""u":[""]"#), "{broken}");
+}

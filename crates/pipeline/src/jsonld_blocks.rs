@@ -18,9 +18,11 @@ pub enum Reading {
     /// As JSON (RFC 8259): a block that is not JSON is an error.
     #[default]
     Strict,
-    /// What real pages hold around and inside their JSON, removed first: an HTML comment or
-    /// CDATA section around the block, JavaScript comments, commas before `]` or `}`, raw
-    /// control characters inside strings (escaped).
+    /// What real pages hold around and inside their JSON, removed first: the markers of an
+    /// HTML comment (`<!--`, `-->`) or CDATA section (`<![CDATA[`, `]]>`) wrapped around the
+    /// JSON, in any order and behind JavaScript comments or not (`//<![CDATA[`), JavaScript
+    /// comments (a leading `//` line included), commas before `]` or `}`, raw control
+    /// characters inside strings (escaped).
     Lenient,
 }
 
@@ -114,23 +116,23 @@ pub fn block_texts(doc: &Document, reading: Reading) -> (Vec<Box<RawValue>>, Vec
     (texts, errors)
 }
 
+/// The markers real pages wrap their JSON in (an HTML comment, a CDATA section, written
+/// bare or behind a JavaScript comment, in any order). None of them can occur in JSON outside a
+/// string (RFC 8259 §2: no JSON token starts with `<`, `-` is followed by a digit, `]` by a
+/// value separator or an end), so dropping them there changes no JSON text.
+const WRAPPER_MARKERS: [&str; 4] = ["<!--", "-->", "<![CDATA[", "]]>"];
+
 /// The lenient reading's cleanup, in one pass (see [`Reading::Lenient`]).
 fn lenient(text: &str) -> String {
-    let mut rest = text.trim();
-    for (open, close) in [("<!--", "-->"), ("<![CDATA[", "]]>")] {
-        if let Some(inner) = rest.strip_prefix(open) {
-            rest = inner.strip_suffix(close).unwrap_or(inner).trim();
-        }
-    }
-    let mut out = String::with_capacity(rest.len());
-    let mut chars = rest.chars().peekable();
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.char_indices().peekable();
     let mut in_string = false;
-    while let Some(c) = chars.next() {
+    while let Some((at, c)) = chars.next() {
         if in_string {
             match c {
                 '\\' => {
                     out.push(c);
-                    if let Some(escaped) = chars.next() {
+                    if let Some((_, escaped)) = chars.next() {
                         out.push(escaped);
                     }
                 }
@@ -146,16 +148,26 @@ fn lenient(text: &str) -> String {
             }
             continue;
         }
+        if matches!(c, '<' | '-' | ']') {
+            if let Some(marker) = WRAPPER_MARKERS.iter().find(|marker| text[at..].starts_with(*marker)) {
+                // The markers are ASCII: one char per byte, the first already read.
+                for _ in 1..marker.len() {
+                    chars.next();
+                }
+                out.push(' ');
+                continue;
+            }
+        }
         match c {
             '"' => {
                 in_string = true;
                 out.push(c);
             }
-            '/' if chars.peek() == Some(&'/') => while chars.next_if(|c| *c != '\n').is_some() {},
-            '/' if chars.peek() == Some(&'*') => {
+            '/' if chars.peek().map(|&(_, c)| c) == Some('/') => while chars.next_if(|&(_, c)| c != '\n').is_some() {},
+            '/' if chars.peek().map(|&(_, c)| c) == Some('*') => {
                 chars.next();
                 let mut previous = ' ';
-                for c in chars.by_ref() {
+                for (_, c) in chars.by_ref() {
                     if previous == '*' && c == '/' {
                         break;
                     }
@@ -211,6 +223,40 @@ mod tests {
         assert_eq!(values[0], json!({"a": [1, 2], "b": "line\none"}));
         assert_eq!(values[1], json!({"url": "https://example.com/", "s": "a,]\" // kept"}));
         assert_eq!(errors.len(), 1, "two commas are not a trailing comma");
+    }
+
+    /// Every wrapper real pages use, alone and nested two and three deep in any order, with and
+    /// without white space: the JSON inside is read; the same JSON with `-->`, `]]>` or
+    /// `<!--` inside its strings keeps them.
+    #[test]
+    fn the_lenient_reading_unwraps_comments_and_cdata_in_any_order() {
+        let wrappers = [
+            ("<!--", "-->"),
+            ("<![CDATA[", "]]>"),
+            ("// generated\n", ""),
+            ("//<![CDATA[\n", "\n//]]>"),
+            ("//<!--\n", "\n//-->"),
+            ("/*<![CDATA[*/", "/*]]>*/"),
+        ];
+        let json = r#"{"@type": "Thing", "name": "<!-- a ]]> -->", "n": [[-1]]}"#;
+        let expected = json!({"@type": "Thing", "name": "<!-- a ]]> -->", "n": [[-1]]});
+        let mut stacks: Vec<Vec<usize>> = (0..wrappers.len()).map(|a| vec![a]).collect();
+        for a in 0..wrappers.len() {
+            for b in 0..wrappers.len() {
+                stacks.push(vec![a, b]);
+                stacks.extend((0..wrappers.len()).map(|c| vec![a, b, c]));
+            }
+        }
+        for stack in &stacks {
+            for space in ["", " ", "\n"] {
+                let open: String = stack.iter().map(|&w| format!("{}{space}", wrappers[w].0)).collect();
+                let close: String = stack.iter().rev().map(|&w| format!("{space}{}", wrappers[w].1)).collect();
+                let page = format!("<script type=application/ld+json>{open}{json}{close}</script>");
+                let (texts, errors) = block_texts(&Document::parse(&page), Reading::Lenient);
+                assert!(errors.is_empty(), "{page}: {errors:?}");
+                assert_eq!(serde_json::from_str::<Value>(texts[0].get()).unwrap(), expected, "{page}");
+            }
+        }
     }
 
     #[test]

@@ -293,6 +293,14 @@ impl Mf2Options {
         if let Some(max) = limits.max_values {
             parser = parser.max_copied_values(max);
         }
+        // Items nest no deeper than the DOM's depth bound. Past `max_depth` ancestors with
+        // attributes the DOM stores elements flat (docs/robustness.md, "The depth bound"):
+        // every root nested below that bound lands beside the others under one item, so a
+        // lower bound would turn a page's deep nesting (cut at the item depth, 512) into as
+        // many sibling items as the page has, more work and output than the default. Read as
+        // plain elements instead, with `item-depth` reported, they cost what they cost at the
+        // default.
+        parser = parser.max_item_depth(limits.max_depth);
         if !self.filter.is_empty() {
             parser = parser.filter_types(self.filter.iter().cloned());
         }

@@ -98,3 +98,67 @@ fn the_output_bound_is_an_error_not_a_cut() {
         );
     }
 }
+
+/// The deepest nesting of `{` and `[` in a JSON text (strings skipped).
+fn json_depth(text: &[u8]) -> usize {
+    let (mut depth, mut deepest, mut in_string, mut escaped) = (0usize, 0usize, false, false);
+    for &byte in text {
+        match (in_string, byte) {
+            (true, _) if escaped => escaped = false,
+            (true, b'\\') => escaped = true,
+            (true, b'"') | (false, b'"') => in_string = !in_string,
+            (false, b'{' | b'[') => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            (false, b'}' | b']') => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
+}
+
+/// Issue 42, item 4: a lower `max_depth` never makes a page more expensive. Nested roots past
+/// the bound are stored flat by the DOM; at the default they are cut at mf2's item depth, and a
+/// lower bound must cut them too rather than give every one as a sibling item (10,000 nested
+/// `h-card p-x` gave 10,000 items at `max_depth` 64 against 512 at the default). Pages whose
+/// output a budget cuts (an item that is two properties doubles at each level, up to
+/// `max_copied_values`) are bounded by that budget at every depth instead. The output's size
+/// and nesting stand for the work: both are deterministic where time is not.
+#[test]
+fn a_lower_max_depth_never_gives_more_output() {
+    let pages = [
+        r#"<div class="h-card p-x">"#,
+        r#"<div class="h-entry"><div class="p-author h-card">"#,
+        r#"<div itemscope itemprop=x class="h-card p-x">"#,
+        r#"<div itemscope itemtype=https://schema.org/Thing itemprop=x property=x typeof=Thing>"#,
+    ];
+    for unit in pages {
+        let page = Page::new("-", format!("{}x", unit.repeat(10_000)).into_bytes(), Some("https://example.com/"));
+        // The extractions that give the whole data (the vCard, iCalendar and Atom conversions
+        // show the top-level items only, which a flatter tree gives more of).
+        let whole = [
+            Extraction::All(AllOptions::default()),
+            Extraction::Mf2(Mf2Options::default()),
+            Extraction::Microdata(MicrodataOutput::default()),
+            Extraction::Rdf(RdfOutput::default()),
+        ];
+        for extraction in whole {
+            let mut previous: Option<(usize, usize, usize)> = None;
+            for max_depth in [harvest_dom::DEFAULT_MAX_DEPTH, 64, 8, 1] {
+                let limits = Limits { max_depth, ..Limits::default() };
+                let mut out = Vec::new();
+                let _ = extraction.write_limited(&page, &limits, &mut out);
+                let (size, depth) = (out.len(), json_depth(&out));
+                if let Some((above, size_above, depth_above)) = previous {
+                    assert!(
+                        size <= size_above && depth <= depth_above,
+                        "{unit} {}: max_depth {max_depth} gives {size} bytes {depth} deep, {above} gives {size_above} bytes {depth_above} deep",
+                        extraction.name()
+                    );
+                }
+                previous = Some((max_depth, size, depth));
+            }
+        }
+    }
+}

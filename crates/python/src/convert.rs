@@ -8,9 +8,33 @@
 //! reverse so that they are attached in document order, which keeps dict keys in the JSON's
 //! order.
 
+use crate::limits::Interruption;
+use harvest_dom::Deadline;
+use harvest_html::output::ExtractError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use serde_json::Value;
+
+/// Values converted between two looks at the deadline: a look costs a clock read (and, every
+/// few milliseconds, a signal check), a value well under a microsecond.
+const VALUES_PER_CHECK: usize = 1024;
+
+/// The call's deadline, looked at while its output is converted: the timeout and Ctrl-C cover
+/// the conversion too, which for a large output can take longer than the extraction.
+pub struct Stop<'a> {
+    pub deadline: &'a Deadline,
+    pub interruption: &'a Interruption,
+}
+
+impl Stop<'_> {
+    /// The exception to raise when the deadline has passed (or a signal handler raised).
+    pub fn check(&self) -> PyResult<()> {
+        if self.deadline.is_expired() {
+            return Err(self.interruption.error(ExtractError::Interrupted));
+        }
+        Ok(())
+    }
+}
 
 /// Where a converted value goes.
 enum Slot<'py, 'v> {
@@ -20,11 +44,17 @@ enum Slot<'py, 'v> {
 }
 
 /// The Python object for `value`: dicts, lists, str, int (or float past 64 bits), float,
-/// bool and None.
-pub fn to_python<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>> {
+/// bool and None. Stops with the call's exception (`ExtractionTimeout`, or what a signal
+/// handler raised) as soon as `stop`'s deadline passes.
+pub fn to_python<'py>(py: Python<'py>, value: &Value, stop: &Stop<'_>) -> PyResult<Bound<'py, PyAny>> {
     let mut top: Option<Bound<'py, PyAny>> = None;
     let mut stack: Vec<(&Value, Slot<'py, '_>)> = vec![(value, Slot::Top)];
+    let mut converted = 0usize;
     while let Some((value, slot)) = stack.pop() {
+        converted += 1;
+        if converted.is_multiple_of(VALUES_PER_CHECK) {
+            stop.check()?;
+        }
         let object: Bound<'py, PyAny> = match value {
             Value::Null => py.None().into_bound(py),
             Value::Bool(b) => b.into_pyobject(py)?.to_owned().into_any(),

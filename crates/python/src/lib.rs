@@ -102,7 +102,10 @@ fn run(py: Python<'_>, page: Page, extraction: Extraction, limits: Option<&Bound
     let (limits, interruption) = limits::resolve(limits)?.start(py);
     let output = py.detach(|| extraction.run_limited(&page, &limits)).map_err(|e| interruption.error(e))?;
     match output {
-        Output::Json(value) => Ok(convert::to_python(py, &value)?.unbind()),
+        Output::Json(value) => {
+            let stop = convert::Stop { deadline: &limits.deadline, interruption: &interruption };
+            Ok(convert::to_python(py, &value, &stop)?.unbind())
+        }
         Output::Text(text) => Ok(PyString::new(py, &text).into_any().unbind()),
     }
 }
@@ -148,10 +151,14 @@ fn conversion_source(source: &str) -> PyResult<ConversionSource> {
 /// ``syntaxes`` (default: all), and ``errors`` when a JSON-LD block is not JSON. The same record
 /// as ``harvest all``, except that JSON-LD numbers keep every digit. ``syntaxes=[]`` gives
 /// ``{"url": ...}`` without parsing the page. ``jsonld="lenient"`` reads JSON-LD blocks with
-/// comments, trailing commas and raw control characters. The Python wrapper
-/// (``harvest_html.extract``) adds extruct's keywords.
+/// comments, trailing commas and raw control characters. ``content_attribute`` and
+/// ``collapse_white_space`` read the microdata as extruct does (``MicrodataOptions``). The
+/// Python wrapper (``harvest_html.extract``) adds extruct's keywords.
 #[pyfunction]
-#[pyo3(signature = (html, base_url=None, syntaxes=None, *, links="compact", encoding=None, jsonld="strict", limits=None))]
+#[pyo3(signature = (
+    html, base_url=None, syntaxes=None, *, links="compact", encoding=None, jsonld="strict", limits=None,
+    content_attribute=false, collapse_white_space=false
+))]
 #[allow(clippy::too_many_arguments)]
 fn extract(
     py: Python<'_>,
@@ -162,8 +169,12 @@ fn extract(
     encoding: Option<String>,
     jsonld: &str,
     limits: Option<&Bound<'_, PyAny>>,
+    content_attribute: bool,
+    collapse_white_space: bool,
 ) -> PyResult<Py<PyAny>> {
-    let extractor = extractor(syntaxes, links)?;
+    let extractor = extractor(syntaxes, links)?.microdata(
+        MicrodataOptions::new().content_attribute(content_attribute).collapse_white_space(collapse_white_space),
+    );
     let reading = record::reading(jsonld)?;
     let limits = limits::resolve(limits)?;
     if extractor.all_options().syntaxes.is_empty() {
@@ -188,7 +199,8 @@ fn extract(
     let record = py
         .detach(|| record::Record::extract(&page, &extractor, reading, &limits, None))
         .map_err(|e| interruption.error(e))?;
-    Ok(record.to_python(py)?.into_any().unbind())
+    let stop = convert::Stop { deadline: &limits.deadline, interruption: &interruption };
+    Ok(record.to_python(py, &stop)?.into_any().unbind())
 }
 
 /// The microformats2 JSON of a page (``items``, ``rels``, ``rel-urls``), as mf2py's

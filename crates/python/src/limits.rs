@@ -3,10 +3,11 @@
 //!
 //! Every bound is harvest-pipeline's [`Limits`]: the depth, the values, the output's size, and
 //! the deadline ([`harvest_dom::Deadline`]), which starts when the call does (for `iter_warc`,
-//! when each page's extraction does). The deadline also carries Ctrl-C: on Python's main
+//! when each page's extraction does) and covers the conversion of the output to Python
+//! objects too ([`crate::convert::Stop`]). The deadline also carries Ctrl-C: on Python's main
 //! thread, the extraction asks the interpreter for pending signals every few milliseconds
-//! while the GIL is released, so `KeyboardInterrupt` (or whatever the SIGINT handler raises)
-//! interrupts a long call within a fraction of a second.
+//! while the GIL is released, and the conversion as it goes, so `KeyboardInterrupt` (or
+//! whatever the SIGINT handler raises) interrupts a long call within a fraction of a second.
 
 use crate::errors::{from_extract, ExtractionTimeout};
 use harvest_dom::Deadline;
@@ -19,7 +20,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// Bounds on one call: ``max_depth`` (element nesting the HTML tree builder sees at once;
-/// deeper pages parse through a window and keep their tree, default 512), ``max_values`` (values one extraction writes: microdata JSON
+/// deeper pages parse through a window and keep their tree, and mf2 items nest no deeper; a
+/// lower bound never costs more; default 512), ``max_values`` (values one extraction writes: microdata JSON
 /// values, mf2 values copied into nested items, RDF triples; past it the call raises
 /// ``ExtractionError``; default: each extractor's own), ``max_output_bytes`` (the output's
 /// size as the command writes it, compact JSON or text; past it ``ExtractionError``) and

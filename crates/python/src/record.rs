@@ -9,7 +9,7 @@
 //! in one process, interleaved), as the typed record reads the microdata JSON into its model
 //! before it becomes values.
 
-use crate::convert::{from_json_text, to_python};
+use crate::convert::{from_json_text, to_python, Stop};
 use harvest_dom::Document;
 use harvest_html::jsonld_blocks::{block_texts, Reading};
 use harvest_html::output::{ExtractError, Extraction, GraphOutput, Output, WriteError};
@@ -194,13 +194,14 @@ impl Record {
         keys
     }
 
-    /// The record as a dict of Python objects.
-    pub fn to_python<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+    /// The record as a dict of Python objects, stopped as `stop` says.
+    pub fn to_python<'py>(&self, py: Python<'py>, stop: &Stop<'_>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
         for key in self.keys() {
             if key == Syntax::JsonLd.name() {
                 let blocks = PyList::empty(py);
                 for raw in self.jsonld.iter().flatten() {
+                    stop.check()?;
                     blocks.append(from_json_text(py, raw.get())?)?;
                 }
                 dict.set_item(key, blocks)?;
@@ -211,7 +212,7 @@ impl Record {
                     _ => dict.set_item(key, text)?,
                 }
             } else if let Some(value) = self.members.get(key) {
-                dict.set_item(key, to_python(py, value)?)?;
+                dict.set_item(key, to_python(py, value, stop)?)?;
             }
         }
         Ok(dict)

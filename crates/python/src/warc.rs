@@ -7,10 +7,11 @@
 //! Reading and extracting run without the GIL; a Python file object is read through its
 //! `read` method, which takes the GIL back for each chunk.
 
-use crate::errors::WarcError;
+use crate::errors::{ExtractionTimeout, WarcError};
 use crate::limits::CallLimits;
 use crate::record::{Record, Texts};
 use harvest_html::jsonld_blocks::Reading;
+use harvest_html::output::ExtractError;
 use harvest_html::{Extractor, Limits};
 use harvest_pipeline::warc::{WarcCounts, WarcError as ArchiveError, WarcOrigin, WarcPages};
 use pyo3::prelude::*;
@@ -253,8 +254,20 @@ impl WarcIterator {
                     counts.set_item(syntax, count)?;
                 }
                 dict.set_item("counts", counts)?;
-                dict.set_item("data", record.to_python(py)?)?;
-                dict.set_item("error", py.None())?;
+                // The page's deadline covers its conversion too: past it, the page fails as
+                // one stopped during its extraction does (Ctrl-C raises).
+                let stop = crate::convert::Stop { deadline: &limits.deadline, interruption: &interruption };
+                match record.to_python(py, &stop) {
+                    Ok(data) => {
+                        dict.set_item("data", data)?;
+                        dict.set_item("error", py.None())?;
+                    }
+                    Err(error) if error.is_instance_of::<ExtractionTimeout>(py) => {
+                        dict.set_item("data", py.None())?;
+                        dict.set_item("error", ExtractError::Interrupted.to_string())?;
+                    }
+                    Err(error) => return Err(error),
+                }
             }
             Ok(Data::Texts(texts)) => {
                 for (syntax, count) in &texts.counts {

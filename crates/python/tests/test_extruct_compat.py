@@ -202,6 +202,29 @@ def test_uniform_microdata_shapes():
     ]
 
 
+def test_uniform_microdata_values_are_extructs():
+    """With uniform=True the values are extruct's: `content` read on any element, text trimmed
+    and its white space collapsed; the standard's values stay the default."""
+    html = (
+        '<div itemscope itemtype="http://schema.org/Product"><span itemprop="name">  Widget\n  </span>'
+        '<span itemprop="price" content="13.00">$13.00</span>'
+        '<p itemprop="description">\n  A  red\t\twidget,\n  sturdy. </p>'
+        '<meta itemprop="sku" content=" W 1 "><a itemprop="url" href=" /w ">w</a></div>'
+    )
+    theirs = extruct.extract(html, base_url=BASE_URL, syntaxes=["microdata"], uniform=True)["microdata"]
+    ours = harvest_html.extract(html, BASE_URL, ["microdata"], uniform=True)["microdata"]
+    assert ours == theirs
+    assert (ours[0]["name"], ours[0]["price"]) == ("Widget", "13.00")
+    # The text kept, content_attribute=False: only the white space is extruct's.
+    kept = harvest_html.extract(html, BASE_URL, ["microdata"], uniform=True, content_attribute=False)
+    assert kept["microdata"][0]["price"] == "$13.00"
+    # Without uniform=True, the HTML standard's values, unless content_attribute is asked for.
+    standard = harvest_html.extract(html, BASE_URL, ["microdata"])["microdata"]["items"][0]["properties"]
+    assert (standard["name"], standard["price"]) == (["  Widget\n  "], ["$13.00"])
+    asked = harvest_html.extract(html, BASE_URL, ["microdata"], content_attribute=True)
+    assert asked["microdata"]["items"][0]["properties"]["price"] == ["13.00"]
+
+
 def test_uniform_items_nested_deeper_than_the_recursion_limit():
     from harvest_html import _uniform
 

@@ -66,13 +66,36 @@ def test_a_timeout_applies_to_each_page_of_an_archive(tmp_path):
     assert ada["kind"] == "page" and '"name":["Ada"]' in ada["mf2"]
 
 
+# A page whose output takes longer to convert to Python objects than to extract: 400,000 mf2
+# items (here about 2.5 s of extraction, then as long again of conversion; the Ctrl-C test's
+# child builds the same page).
+BIG_OUTPUT = "<p class=h-card>Ada</p>" * 400_000
+
+
+def test_a_timeout_covers_the_conversion_to_python_objects():
+    """Issue 42, item 4: the timeout is the whole call's. It used to be looked at during the
+    extraction only, so a call whose output was long to convert returned seconds late."""
+    for call, timeout in (
+        (harvest_html.mf2, 1.0),
+        (harvest_html.mf2, 3.0),
+        (harvest_html.extract, 3.0),
+    ):
+        start = time.monotonic()
+        try:
+            call(BIG_OUTPUT, URL, limits={"timeout": timeout})
+        except harvest_html.ExtractionTimeout:
+            pass
+        late = time.monotonic() - start - timeout
+        assert late < 1.0, f"{call.__name__} returned {late:.2f} s after its timeout of {timeout} s"
+
+
 CHILD = """
 import sys, time, harvest_html
-page = "<div>" * 2_000_000
+page = {page}
 print("ready", flush=True)
 try:
     while True:
-        harvest_html.extract(page, "https://example.com/")
+        harvest_html.{call}(page, "https://example.com/")
 except KeyboardInterrupt:
     print("interrupted", time.monotonic(), flush=True)
     sys.exit(3)
@@ -96,13 +119,20 @@ except KeyboardInterrupt:
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT")
-@pytest.mark.parametrize("program", ["extract", "iter_warc_arrow"])
+@pytest.mark.parametrize("program", ["extract", "iter_warc_arrow", "conversion"])
 def test_ctrl_c_interrupts_a_long_call(program):
-    code = CHILD if program == "extract" else CHILD_ARROW.format(tests=os.path.dirname(os.path.abspath(__file__)))
+    if program == "extract":
+        code = CHILD.format(page='"<div>" * 2_000_000', call="extract")
+    elif program == "conversion":
+        # Past the extraction of BIG_OUTPUT, into the conversion of its items to Python objects.
+        code = CHILD.format(page='"<p class=h-card>Ada</p>" * 400_000', call="mf2")
+    else:
+        code = CHILD_ARROW.format(tests=os.path.dirname(os.path.abspath(__file__)))
     child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
     try:
         assert child.stdout.readline().strip() == "ready"
-        time.sleep(1.0)  # well inside the extraction of a page that takes seconds
+        # Well inside the extraction of a page that takes seconds; for "conversion", after it.
+        time.sleep(3.5 if program == "conversion" else 1.0)
         sent = time.monotonic()
         os.kill(child.pid, signal.SIGINT)
         line = child.stdout.readline().split()

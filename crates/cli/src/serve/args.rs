@@ -102,7 +102,8 @@ pub struct ServeArgs {
     /// IP addresses and localhost only (what a DNS-rebinding name never is).
     #[arg(long, value_name = "HOST", env = "HARVEST_SERVE_ALLOWED_HOST", value_delimiter = ',')]
     pub(crate) allowed_host: Vec<String>,
-    /// Nesting the HTML tree builder sees at once; deeper pages parse through a window.
+    /// Nesting the HTML tree builder sees at once (deeper pages parse through a window), and
+    /// how deep mf2 items nest; a lower bound never costs more.
     #[arg(long, default_value_t = harvest_dom::DEFAULT_MAX_DEPTH, value_name = "N", env = "HARVEST_SERVE_MAX_DEPTH")]
     pub(crate) max_depth: usize,
     /// Largest answer, in bytes (suffixes K, M, G); past it the request is answered 422

@@ -91,6 +91,7 @@ def extract(
     limits=None,
     schema_context="http://schema.org",
     with_og_array=False,
+    content_attribute=None,
 ):
     """Every syntax of a page in one parse, as a dict: ``url``, then one key per syntax
     (``microdata``, ``mf2``, ``links``, ``json-ld``, ``opengraph``, ``dublincore``, ``rdfa``), and
@@ -108,7 +109,11 @@ def extract(
     block that is not JSON or an extraction that fails; ``"log"`` logs it on the
     ``harvest_html`` logger and leaves it out; ``"ignore"`` leaves it out; the default, None,
     reports blocks under ``errors``), ``uniform=True`` (extruct's uniform shapes; the default
-    syntaxes are then extruct's), ``schema_context``, ``with_og_array``.
+    syntaxes are then extruct's), ``schema_context``, ``with_og_array``. With ``uniform=True``
+    the microdata values are extruct's too: a ``content`` attribute is read on any element, and
+    text values are trimmed with each run of white space one space. ``content_attribute``
+    (default: on with ``uniform=True``, off otherwise) reads ``content`` on any text-valued
+    element (:func:`microdata`'s keyword).
 
     ``jsonld="lenient"`` reads JSON-LD blocks with comments, trailing commas and raw control
     characters (the default is strict JSON); JSON-LD integers of any size stay exact.
@@ -125,7 +130,17 @@ def extract(
         syntaxes = EXTRUCT_SYNTAXES
     names = None if syntaxes is None else list(syntaxes)
     try:
-        result = _harvest.extract(html, base_url, names, links=links, encoding=encoding, jsonld=jsonld, limits=limits)
+        result = _harvest.extract(
+            html,
+            base_url,
+            names,
+            links=links,
+            encoding=encoding,
+            jsonld=jsonld,
+            limits=limits,
+            content_attribute=uniform if content_attribute is None else bool(content_attribute),
+            collapse_white_space=bool(uniform),
+        )
     except ExtractionTimeout:
         # A bound the caller set, not an error of the page: never ignored.
         raise

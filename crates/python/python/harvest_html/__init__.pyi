@@ -76,6 +76,7 @@ def extract(
     limits: LimitsLike = None,
     schema_context: str = "http://schema.org",
     with_og_array: bool = False,
+    content_attribute: Optional[bool] = None,
 ) -> Dict[str, Json]: ...
 def mf2(
     html: Optional[Html] = None,
