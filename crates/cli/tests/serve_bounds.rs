@@ -57,3 +57,73 @@ fn the_command_writes_source_paths_of_the_page_within_bounds() {
     assert!(text.trim_end().ends_with(r#""truncated":["dom-depth","item-depth","value-bytes"]}"#));
     assert!(text.contains(r#""source-paths":{"item":"html>body>div>div>div","#));
 }
+
+/// A web server on 127.0.0.1 whose pages (`/stall/...`) are 3.8 MB long and stop after their
+/// first 3.5 MB for two seconds, so that a fetch holds most of a page for a while.
+fn stalling_server() -> String {
+    use std::io::{BufRead, BufReader, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap().to_string();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            std::thread::spawn(move || {
+                let mut reader = BufReader::new(stream.try_clone().unwrap());
+                let mut line = String::new();
+                while reader.read_line(&mut line).is_ok_and(|n| n > 2) {
+                    line.clear();
+                }
+                let page = "<p>x</p>".repeat(3_800_000 / 8);
+                let head = format!(
+                    "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                    page.len()
+                );
+                let _ = stream.write_all(head.as_bytes());
+                let _ = stream.write_all(&page.as_bytes()[..3_500_000]);
+                std::thread::sleep(Duration::from_secs(2));
+                let _ = stream.write_all(&page.as_bytes()[3_500_000..]);
+            });
+        }
+    });
+    address
+}
+
+fn readyz_memory(server: &Server) -> u64 {
+    server.get("/readyz").json()["body_memory_used"].as_u64().unwrap()
+}
+
+/// Point 2: pages fetched for `?url=` held memory that `--body-memory` did not count (200
+/// fetches of a 9.9 MB page: 3.49 GB, `body_memory_used: 0`). A page counts as it arrives
+/// and while it is extracted; past the budget a fetch is answered 503.
+#[test]
+fn fetched_pages_count_against_body_memory() {
+    let target = stalling_server();
+    let server = Server::start(&[
+        "--body-memory",
+        "6M",
+        "--max-body",
+        "4M",
+        "--allow-address",
+        "127.0.0.1/32",
+        "--fetch-port",
+        port_of(&target),
+    ]);
+    assert_eq!(readyz_memory(&server), 0);
+    std::thread::scope(|scope| {
+        let first = scope.spawn(|| fetch(&server, &format!("http://{target}/stall/1")));
+        std::thread::sleep(Duration::from_millis(1000));
+        // The first page's 3.5 MB are held, and counted.
+        let used = readyz_memory(&server);
+        assert!(used >= 3_500_000, "body_memory_used {used}");
+        assert_eq!(server.get("/readyz").status, 503, "no room for another full body");
+        // A second page would pass the budget: 503 while the first is held.
+        let second = fetch(&server, &format!("http://{target}/stall/2"));
+        assert_eq!(second.error_code(503), "saturated");
+        assert!(second.json()["error"]["message"].as_str().unwrap().contains("--body-memory"));
+        assert_eq!(first.join().unwrap().status, 200);
+    });
+    server.wait_for_log("for the fetch", |line| line.contains("/stall/1") || line.contains("\"GET /v1/mf2\" 200"));
+    assert_eq!(readyz_memory(&server), 0, "given back when the extraction ended");
+    // A posted body still counts as before.
+    assert_eq!(server.post("/v1/mf2", b"<p class=h-card>Ada</p>").status, 200);
+}

@@ -202,7 +202,8 @@ async fn extract_body(
             status: None,
             warc: None,
         };
-        Ok(within_deadline(&state, run(&state, client, slot, request, page, &headers, &deadline)).await)
+        let work = run(&state, client, slot, request, (page, body.memory), &headers, &deadline);
+        Ok(within_deadline(&state, work).await)
     };
     result.await.unwrap_or_else(IntoResponse::into_response)
 }
@@ -246,7 +247,11 @@ async fn fetch_then_run(
         if let Some(base) = &request.base_url {
             page.url = Some(base.clone());
         }
-        run(state, client, slot, request, page, headers, deadline).await
+        // The request's own copy of the page counts against --body-memory as a posted body
+        // does, until its extraction ends.
+        let mut memory = body::Memory::default();
+        memory.take(&state.body_memory, page.bytes.len())?;
+        run(state, client, slot, request, (page, memory), headers, deadline).await
     };
     within_deadline(state, fetch).await
 }
@@ -291,7 +296,8 @@ async fn extract_form(
                     status: None,
                     warc: None,
                 };
-                Ok(within_deadline(&state, run(&state, client, slot, request, page, &headers, &deadline)).await)
+                let work = run(&state, client, slot, request, (page, form.memory), &headers, &deadline);
+                Ok(within_deadline(&state, work).await)
             }
             (None, true) => Ok(fetch_then_run(&state, client, slot, request, &headers, &deadline).await),
             _ => {
@@ -333,13 +339,14 @@ async fn within_deadline(
 }
 
 /// Runs the extraction on a worker thread once one is free, and answers with its output
-/// ([`output`]: whole when short, else streamed), stopping it at `deadline`.
+/// ([`output`]: whole when short, else streamed), stopping it at `deadline`. The page's share
+/// of `--body-memory` is given back when the extraction ends and the page is dropped.
 async fn run(
     state: &State,
     client: IpAddr,
     slot: OwnedSemaphorePermit,
     request: Request,
-    page: Page,
+    (page, memory): (Page, body::Memory),
     headers: &HeaderMap,
     deadline: &Deadline,
 ) -> Result<Response, ApiError> {
@@ -371,6 +378,8 @@ async fn run(
             false => extract(),
         };
         metrics.extraction(waited, started.elapsed());
+        drop(page);
+        drop(memory);
         let result = written.map_err(|error| output_error(error, writer.stopped, max_output, timeout));
         writer.finish(result);
     });

@@ -41,8 +41,9 @@ pub struct ServeArgs {
     /// (408 below it).
     #[arg(long, default_value_t = 1024, value_name = "BYTES", env = "HARVEST_SERVE_MIN_BODY_RATE")]
     pub(crate) min_body_rate: u64,
-    /// Memory all request bodies being read and waiting may hold together (suffixes K, M, G);
-    /// past it a request is answered 503.
+    /// Memory all request bodies and pages fetched for ?url= may hold together, from their
+    /// first byte to the end of their extraction (suffixes K, M, G); past it a request is
+    /// answered 503.
     #[arg(long, default_value = "512M", value_name = "SIZE", value_parser = parse_size, env = "HARVEST_SERVE_BODY_MEMORY")]
     pub(crate) body_memory: u64,
     /// Open connections from one client (an IPv4 address or an IPv6 /64); more are closed as

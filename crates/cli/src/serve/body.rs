@@ -23,7 +23,36 @@ const RATE_GRACE: Duration = Duration::from_secs(2);
 /// A body read whole, with its share of `--body-memory` (given back when dropped).
 pub(crate) struct ReadBody {
     pub(crate) bytes: Vec<u8>,
-    pub(crate) _memory: Option<OwnedSemaphorePermit>,
+    pub(crate) memory: Memory,
+}
+
+/// Bytes held against `--body-memory` (request bodies, fetched pages, forms), given back when
+/// dropped.
+#[derive(Default)]
+pub(crate) struct Memory(Option<OwnedSemaphorePermit>);
+
+impl Memory {
+    /// Takes `bytes` more from the budget: 503 `body-memory` when they are not there (the
+    /// server holds as many pages as it takes).
+    pub(crate) fn take(&mut self, budget: &Arc<Semaphore>, bytes: usize) -> Result<(), ApiError> {
+        if bytes == 0 {
+            return Ok(());
+        }
+        let more = u32::try_from(bytes).unwrap_or(u32::MAX);
+        let Ok(permit) = Arc::clone(budget).try_acquire_many_owned(more) else {
+            return Err(ApiError::new(
+                Kind::Saturated,
+                "the server is holding as many request bodies and fetched pages as it takes (--body-memory); \
+                 try again shortly",
+            )
+            .reason("body-memory"));
+        };
+        match &mut self.0 {
+            Some(held) => held.merge(permit),
+            None => self.0 = Some(permit),
+        }
+        Ok(())
+    }
 }
 
 /// The budget of `--body-memory`, in bytes (a semaphore's permits).
@@ -52,7 +81,7 @@ pub(crate) async fn read(
     let timeout = Duration::from_secs(settings.body_timeout.min(settings.timeout));
     let min_rate = settings.min_body_rate.max(1) as f64;
     let mut bytes = Vec::new();
-    let mut memory: Option<OwnedSemaphorePermit> = None;
+    let mut memory = Memory::default();
     loop {
         // The rate: after the grace, each byte more buys 1/rate seconds.
         let by_rate = start + RATE_GRACE + Duration::from_secs_f64((bytes.len() as f64 + 1.0) / min_rate);
@@ -83,35 +112,14 @@ pub(crate) async fn read(
         if bytes.len() as u64 + data.len() as u64 > max {
             return Err(too_large());
         }
-        let more = u32::try_from(data.len()).unwrap_or(u32::MAX);
-        let Ok(permit) = Arc::clone(budget).try_acquire_many_owned(more) else {
-            return Err(ApiError::new(
-                Kind::Saturated,
-                "the server is holding as many request bodies as it takes (--body-memory); try again shortly",
-            )
-            .reason("body-memory"));
-        };
-        match &mut memory {
-            Some(held) => held.merge(permit),
-            None => memory = Some(permit),
-        }
+        memory.take(budget, data.len())?;
         bytes.extend_from_slice(&data);
     }
     let sent = bytes.len();
     let bytes = decode(bytes, headers, max).await?;
     // A decoded body holds more than was sent: that counts too.
-    if let Some(more) = bytes.len().checked_sub(sent).filter(|&more| more > 0) {
-        let more = u32::try_from(more).unwrap_or(u32::MAX);
-        let Ok(permit) = Arc::clone(budget).try_acquire_many_owned(more) else {
-            return Err(ApiError::new(Kind::Saturated, "the server is holding as many request bodies as it takes")
-                .reason("body-memory"));
-        };
-        match &mut memory {
-            Some(held) => held.merge(permit),
-            None => memory = Some(permit),
-        }
-    }
-    Ok(ReadBody { bytes, _memory: memory })
+    memory.take(budget, bytes.len().saturating_sub(sent))?;
+    Ok(ReadBody { bytes, memory })
 }
 
 /// The body without its `Content-Encoding`: gzip is decoded (to at most `max` bytes, so a

@@ -139,10 +139,16 @@ pub(crate) struct Fetcher {
     policy: Policy,
     per_host: HostRate,
     pub(crate) metrics: Arc<Metrics>,
+    /// `--body-memory`: a page being downloaded counts against it as it arrives.
+    memory: Arc<tokio::sync::Semaphore>,
 }
 
 impl Fetcher {
-    pub(crate) fn new(policy: Policy, metrics: Arc<Metrics>) -> Result<Fetcher, String> {
+    pub(crate) fn new(
+        policy: Policy,
+        metrics: Arc<Metrics>,
+        memory: Arc<tokio::sync::Semaphore>,
+    ) -> Result<Fetcher, String> {
         let client = reqwest::Client::builder()
             .dns_resolver(Arc::new(CheckingResolver { policy: policy.clone() }))
             .redirect(reqwest::redirect::Policy::none())
@@ -155,7 +161,7 @@ impl Fetcher {
             .user_agent(policy.user_agent.clone())
             .build()
             .map_err(|e| format!("building the HTTP client: {e}"))?;
-        Ok(Fetcher { per_host: HostRate::new(policy.rate_per_host), client, policy, metrics })
+        Ok(Fetcher { per_host: HostRate::new(policy.rate_per_host), client, policy, metrics, memory })
     }
 
     /// Fetches `url`, following redirects; the page's URL is the last one. Counted in
@@ -270,10 +276,13 @@ impl Fetcher {
             return Err(too_large());
         }
         let mut bytes = Vec::new();
+        // Held while the page arrives; the requests that use it then count their own copies.
+        let mut memory = super::body::Memory::default();
         while let Some(chunk) = response.chunk().await.map_err(|error| request_error(&url, &error))? {
             if bytes.len() as u64 + chunk.len() as u64 > max {
                 return Err(too_large());
             }
+            memory.take(&self.memory, chunk.len())?;
             bytes.extend_from_slice(&chunk);
         }
         Ok(Page {

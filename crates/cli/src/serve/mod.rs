@@ -73,7 +73,7 @@ pub(crate) struct State {
     pub(crate) fetcher: fetch::Fetcher,
     /// Pages fetched in the last seconds.
     pub(crate) pages: page_cache::PageCache,
-    /// Bytes request bodies may still hold (`--body-memory`).
+    /// Bytes request bodies and fetched pages may still hold (`--body-memory`).
     pub(crate) body_memory: Arc<Semaphore>,
     /// Per-client counts.
     pub(crate) clients: Arc<clients::Clients>,
@@ -109,13 +109,15 @@ async fn serve(args: ServeArgs) -> u8 {
     };
     let worker_count = workers(&args);
     let metrics = Arc::new(metrics::Metrics::default());
-    let fetcher = match fetch::Fetcher::new(fetch::Policy::from_args(&args), Arc::clone(&metrics)) {
-        Ok(fetcher) => fetcher,
-        Err(error) => {
-            eprintln!("harvest serve: {error}");
-            return crate::batch::exit::UNREADABLE;
-        }
-    };
+    let body_memory = body::memory_budget(&args);
+    let fetcher =
+        match fetch::Fetcher::new(fetch::Policy::from_args(&args), Arc::clone(&metrics), Arc::clone(&body_memory)) {
+            Ok(fetcher) => fetcher,
+            Err(error) => {
+                eprintln!("harvest serve: {error}");
+                return crate::batch::exit::UNREADABLE;
+            }
+        };
     let workers = match workers::Workers::new(worker_count, cores()) {
         Ok(workers) => workers,
         Err(error) => {
@@ -128,7 +130,7 @@ async fn serve(args: ServeArgs) -> u8 {
         workers,
         fetcher,
         pages: page_cache::PageCache::new(args.fetch_cache),
-        body_memory: body::memory_budget(&args),
+        body_memory,
         clients: clients::Clients::new(&args),
         metrics,
         request_ids: request_id::RequestIds::new(),
