@@ -127,3 +127,36 @@ fn fetched_pages_count_against_body_memory() {
     // A posted body still counts as before.
     assert_eq!(server.post("/v1/mf2", b"<p class=h-card>Ada</p>").status, 200);
 }
+
+/// Point 3: 10 MB of `html=x&a&a…` took 750 MB and stalled `/healthz` for 1.6 s. A form is
+/// parsed off the network threads and refused (413) at its first field past the bound.
+#[test]
+fn form_field_floods_are_refused() {
+    let server = Server::start(&[]);
+    let form =
+        |body: &[u8]| server.request("POST", "/v1/mf2", &[("Content-Type", "application/x-www-form-urlencoded")], body);
+    let flood = format!("html=x{}", "&a".repeat(5_000_000));
+    let before = server.rss_kib();
+    std::thread::scope(|scope| {
+        let floods: Vec<_> = (0..4).map(|_| scope.spawn(|| form(flood.as_bytes()))).collect();
+        // Health checks are answered at once meanwhile.
+        for _ in 0..5 {
+            let started = Instant::now();
+            assert_eq!(server.get("/healthz").status, 200);
+            assert!(started.elapsed() < Duration::from_millis(500), "{:?}", started.elapsed());
+        }
+        for flood in floods {
+            let answer = flood.join().unwrap();
+            assert_eq!(answer.error_code(413), "body-too-large");
+            assert!(answer.text().contains("fields"), "{}", answer.text());
+        }
+    });
+    let grown = server.rss_kib().saturating_sub(before);
+    assert!(grown < 200 * 1024, "the server grew by {grown} KiB");
+    // A form with a large page and its parameters is read as before.
+    let page: String = form_urlencoded::byte_serialize("<p class=h-card>Ada</p>".repeat(200_000).as_bytes()).collect();
+    let answer = form(format!("html={page}&base_url=https%3A%2F%2Fada.example%2F").as_bytes());
+    assert_eq!(answer.status, 200, "{}", &answer.text()[..200.min(answer.text().len())]);
+    assert_eq!(answer.json()["items"].as_array().unwrap().len(), 200_000);
+    assert_eq!(server.get("/readyz").json()["body_memory_used"], 0);
+}

@@ -3,7 +3,7 @@
 
 use super::errors::{ApiError, Kind};
 use super::options::{self, Request};
-use super::{access, body, clients, openapi, output, playground, Client, ServeArgs, State};
+use super::{access, body, clients, form, openapi, output, playground, Client, ServeArgs, State};
 use axum::body::Body;
 use axum::extract::{Path, RawQuery};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
@@ -269,12 +269,11 @@ async fn extract_form(
     deadline: Deadline,
 ) -> Response {
     let result = async {
-        let form = body::read(body, &headers, &state.settings, &state.body_memory).await?;
-        let mut pairs = pairs(query.as_deref().unwrap_or_default().as_bytes());
-        pairs.extend(self::pairs(&form.bytes));
-        let mut html = None;
-        let mut parameters = Vec::with_capacity(pairs.len());
-        for (name, value) in pairs {
+        let read = body::read(body, &headers, &state.settings, &state.body_memory).await?;
+        let form = form::parse(read, &state.body_memory).await?;
+        let mut html = form.html;
+        let mut parameters = Vec::new();
+        for (name, value) in pairs(query.as_deref().unwrap_or_default().as_bytes()) {
             if name == "html" {
                 if html.replace(value).is_some() {
                     return Err(ApiError::new(Kind::BadParameter, "html is given twice"));
@@ -283,6 +282,7 @@ async fn extract_form(
                 parameters.push((name, value));
             }
         }
+        parameters.extend(form.parameters);
         let request =
             options::parse(&endpoint, &parameters).map_err(|message| ApiError::new(Kind::BadParameter, message))?;
         let Ok(slot) = Arc::clone(&state.in_flight).try_acquire_owned() else { return Ok(saturated()) };

@@ -35,6 +35,7 @@ mod body;
 mod clients;
 mod errors;
 mod fetch;
+mod form;
 mod host_rate;
 mod log;
 mod metrics;
@@ -86,7 +87,7 @@ pub(crate) struct State {
 /// Runs the server until SIGTERM or Ctrl-C; returns the exit code.
 pub fn run(args: ServeArgs) -> u8 {
     // Extractions run on threads of their own (`workers`); tokio's blocking threads only look
-    // up names and decode gzip bodies, and a small pool keeps the threads, and the allocator's
+    // up names, decode gzip bodies and parse forms, and a small pool keeps the threads, and the allocator's
     // per-thread arenas, from multiplying under load.
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().max_blocking_threads(4).build();
     let runtime = match runtime {
