@@ -160,3 +160,100 @@ fn form_field_floods_are_refused() {
     assert_eq!(answer.json()["items"].as_array().unwrap().len(), 200_000);
     assert_eq!(server.get("/readyz").json()["body_memory_used"], 0);
 }
+
+/// Whether the server closed `stream` (within `wait`).
+fn closed(stream: &mut std::net::TcpStream, wait: Duration) -> bool {
+    use std::io::Read;
+    stream.set_read_timeout(Some(wait)).unwrap();
+    let mut byte = [0u8; 1];
+    matches!(stream.read(&mut byte), Ok(0) | Err(_)) && {
+        // A timeout is an error too: tell it apart.
+        stream.set_nonblocking(true).unwrap();
+        let gone = matches!(stream.read(&mut byte), Ok(0));
+        stream.set_nonblocking(false).unwrap();
+        gone
+    }
+}
+
+/// Point 4: idle connections filled `--max-connections` and cut off every client, health checks
+/// included. Past the bound the connection idle the longest is closed for the new one; only
+/// connections with a request in progress are kept.
+#[test]
+fn idle_connections_make_room_for_new_clients() {
+    let server = Server::start(&["--max-connections", "8"]);
+    let mut idle: Vec<std::net::TcpStream> =
+        (0..8).map(|_| std::net::TcpStream::connect(&server.address).unwrap()).collect();
+    std::thread::sleep(Duration::from_millis(300));
+    for _ in 0..3 {
+        assert_eq!(server.get("/healthz").status, 200);
+        assert_eq!(server.post("/v1/mf2", b"<p class=h-card>Ada</p>").status, 200);
+    }
+    // The oldest idle socket made room for the first request (the next ones find the room
+    // their predecessors left, or take an older idle connection's), the newest is open.
+    assert!(closed(&mut idle[0], Duration::from_secs(2)), "the oldest idle connection is still open");
+    assert!(!closed(&mut idle[7], Duration::from_millis(200)), "the newest idle connection was closed");
+    // Eight more idle sockets: each takes the place of an older one; clients still get in.
+    let newer: Vec<std::net::TcpStream> =
+        (0..8).map(|_| std::net::TcpStream::connect(&server.address).unwrap()).collect();
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(server.get("/healthz").status, 200);
+    for (index, stream) in idle.iter_mut().enumerate().skip(1) {
+        assert!(closed(stream, Duration::from_secs(2)), "idle connection {index} is still open");
+    }
+    drop(newer);
+}
+
+/// Point 4: connections with a request in progress are never closed for new ones; past the
+/// bound with every connection busy, a new one is closed.
+#[test]
+fn busy_connections_are_kept() {
+    let target = target_server();
+    let server = Server::start(&[
+        "--max-connections",
+        "2",
+        "--timeout",
+        "3",
+        "--allow-address",
+        "127.0.0.1/32",
+        "--fetch-port",
+        port_of(&target),
+    ]);
+    let url: String = form_urlencoded::byte_serialize(format!("http://{target}/hang").as_bytes()).collect();
+    std::thread::scope(|scope| {
+        let busy: Vec<_> = (0..2).map(|_| scope.spawn(|| server.get(&format!("/v1/mf2?url={url}")))).collect();
+        std::thread::sleep(Duration::from_millis(500));
+        let mut third = std::net::TcpStream::connect(&server.address).unwrap();
+        assert!(closed(&mut third, Duration::from_secs(2)), "every connection is busy: the new one is closed");
+        for answer in busy {
+            assert_eq!(answer.join().unwrap().error_code(503), "timeout", "the busy ones were answered");
+        }
+    });
+    assert_eq!(server.get("/healthz").status, 200);
+}
+
+/// Point 4: a connection that sends nothing is closed after the header timeout (5 s).
+#[test]
+fn silent_connections_are_closed_soon() {
+    let server = Server::start(&[]);
+    let mut silent = std::net::TcpStream::connect(&server.address).unwrap();
+    let started = Instant::now();
+    assert!(closed(&mut silent, Duration::from_secs(8)));
+    let after = started.elapsed();
+    assert!(after >= Duration::from_secs(4) && after < Duration::from_secs(7), "{after:?}");
+}
+
+/// Point 4: IPv6 clients are grouped by a prefix, `--client-ipv6-prefix` (56 by default) or
+/// `HARVEST_SERVE_CLIENT_IPV6_PREFIX`; a prefix longer than 128 bits is a usage error.
+#[test]
+fn the_ipv6_client_prefix_is_an_option() {
+    let started = Server::start_with_env(&[], &[("HARVEST_SERVE_CLIENT_IPV6_PREFIX", "48")]);
+    assert_eq!(started.get("/healthz").status, 200);
+    let out = Command::new(env!("CARGO_BIN_EXE_harvest"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--client-ipv6-prefix", "129"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--client-ipv6-prefix"));
+    let help = Command::new(env!("CARGO_BIN_EXE_harvest")).args(["serve", "--help"]).output().unwrap();
+    assert!(String::from_utf8_lossy(&help.stdout).contains("HARVEST_SERVE_CLIENT_IPV6_PREFIX"));
+}

@@ -370,7 +370,7 @@ async fn run(
     let wanted = move || !listener.is_closed();
     let mut writer = output::ChunkWriter::new(sender, max_output, deadline.clone());
     let metrics = Arc::clone(&state.metrics);
-    let job = super::workers::Job::new(client, heavy, wanted, move |waited| {
+    let job = super::workers::Job::new(state.clients.key(client), heavy, wanted, move |waited| {
         let started = std::time::Instant::now();
         let mut extract = || write_output(&extraction, &page, &limits, pretty, &mut writer);
         let written = match heavy {

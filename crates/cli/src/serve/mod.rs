@@ -7,8 +7,9 @@
 //!
 //! What a public service needs is bounded at every step:
 //!
-//! * connections: at most `--max-connections` open (more are closed as they arrive); request
-//!   headers must arrive within [`HEADER_TIMEOUT`];
+//! * connections: at most `--max-connections` open (past it the connection idle the longest is
+//!   closed for a new one, and a new one is closed only when every one has a request in
+//!   progress: [`connections`]); request headers must arrive within [`HEADER_TIMEOUT`];
 //! * requests: at most `--max-in-flight` handled at once, a POST once its body has arrived
 //!   (more are answered 503 `saturated` at once); each must be answered within `--timeout`,
 //!   which is also the extraction's deadline ([`harvest_dom::Deadline`]);
@@ -33,6 +34,7 @@ mod api;
 mod args;
 mod body;
 mod clients;
+mod connections;
 mod errors;
 mod fetch;
 mod form;
@@ -57,8 +59,10 @@ use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
-/// Time a client has to send a request's headers, on a new connection or a kept-alive one.
-const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+/// Time a client has to send a request's headers, on a new connection or a kept-alive one:
+/// an idle connection is closed then. Short, since a connection that sends nothing holds a
+/// socket and a place among `--max-connections` (a browser sends its headers at once).
+const HEADER_TIMEOUT: Duration = Duration::from_secs(5);
 /// Time the requests in progress are given to finish after a shutdown signal.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(30);
 
@@ -198,7 +202,7 @@ pub(crate) fn workers(args: &ServeArgs) -> usize {
 /// waits for the connections to finish their requests.
 async fn accept_loop(listener: TcpListener, router: Router, state: Arc<State>) {
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
-    let connections = Arc::new(Semaphore::new(state.settings.max_connections as usize));
+    let connections = connections::Connections::new(state.settings.max_connections as usize);
     let mut shutdown = std::pin::pin!(shutdown_signal());
     loop {
         let (stream, peer) = tokio::select! {
@@ -213,21 +217,40 @@ async fn accept_loop(listener: TcpListener, router: Router, state: Arc<State>) {
             },
             () = &mut shutdown => break,
         };
-        let Ok(permit) = connections.clone().try_acquire_owned() else {
-            state.metrics.rejected("max-connections");
-            drop(stream);
-            continue;
-        };
         let Some(client_permit) = state.clients.connect(peer.ip()) else {
             state.metrics.rejected("client-connections");
             drop(stream);
             continue;
         };
+        let admitted = match connections.admit() {
+            connections::Admission::Admitted { connection, evicted } => {
+                if evicted {
+                    state.metrics.rejected("idle-evicted");
+                }
+                Arc::new(connection)
+            }
+            connections::Admission::Full => {
+                state.metrics.rejected("max-connections");
+                drop(stream);
+                continue;
+            }
+        };
         let open = state.metrics.connection();
-        let (router, serving) = (router.clone(), Arc::clone(&state));
+        let (router, serving, serving_connection) = (router.clone(), Arc::clone(&state), Arc::clone(&admitted));
         let service = hyper::service::service_fn(move |request: hyper::Request<hyper::body::Incoming>| {
             let (router, state) = (router.clone(), Arc::clone(&serving));
-            async move { Ok::<_, std::convert::Infallible>(log::logged(router, peer, &state, request).await) }
+            // The connection is busy until the answer's last byte is sent (the body is dropped).
+            let busy = serving_connection.busy();
+            async move {
+                let response = log::logged(router, peer, &state, request).await;
+                Ok::<_, std::convert::Infallible>(response.map(|body| {
+                    use http_body_util::BodyExt;
+                    axum::body::Body::new(body.map_frame(move |frame| {
+                        let _ = &busy;
+                        frame
+                    }))
+                }))
+            }
         });
         let state = Arc::clone(&state);
         let mut builder = hyper::server::conn::http1::Builder::new();
@@ -236,12 +259,16 @@ async fn accept_loop(listener: TcpListener, router: Router, state: Arc<State>) {
         let stream = stall::StallBounded::new(stream, Duration::from_secs(state.settings.timeout));
         let connection = graceful.watch(builder.serve_connection(TokioIo::new(stream), service));
         tokio::spawn(async move {
-            if let Err(error) = connection.await {
-                log::log_rejection(&state, peer, &error);
+            tokio::select! {
+                served = connection => if let Err(error) = served {
+                    log::log_rejection(&state, peer, &error);
+                },
+                // Closed (the future dropped) to make room for a new connection.
+                () = admitted.evicted() => {}
             }
             drop(open);
             drop(client_permit);
-            drop(permit);
+            drop(admitted);
         });
     }
     drop(listener);
