@@ -257,3 +257,132 @@ fn the_ipv6_client_prefix_is_an_option() {
     let help = Command::new(env!("CARGO_BIN_EXE_harvest")).args(["serve", "--help"]).output().unwrap();
     assert!(String::from_utf8_lossy(&help.stdout).contains("HARVEST_SERVE_CLIENT_IPV6_PREFIX"));
 }
+
+/// A web server on 127.0.0.1 that answers `/gzip` with a gzip-encoded page, `/bomb` with
+/// 20 MB of zeros in 20 KB of gzip, and `/br` with a body it says is brotli.
+fn encoding_server() -> String {
+    use std::io::{BufRead, BufReader, Write};
+    let gzip = |bytes: &[u8]| {
+        let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        encoder.write_all(bytes).unwrap();
+        encoder.finish().unwrap()
+    };
+    let page = gzip(b"<p class=h-card><a class='p-name u-url' href=/me>Ada</a></p>");
+    let bomb = gzip(&vec![0u8; 20 << 20]);
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap().to_string();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            let mut reader = BufReader::new(stream.try_clone().unwrap());
+            let mut request_line = String::new();
+            let _ = reader.read_line(&mut request_line);
+            let mut line = String::new();
+            while reader.read_line(&mut line).is_ok_and(|n| n > 2) {
+                line.clear();
+            }
+            let (coding, body): (&str, &[u8]) = match request_line.split(' ').nth(1).unwrap_or("/") {
+                "/gzip" => ("gzip", &page),
+                "/bomb" => ("gzip", &bomb),
+                _ => ("br", b"\x0b\x02\x80hello\x03"),
+            };
+            let head = format!(
+                "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Encoding: {coding}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                body.len()
+            );
+            let _ = stream.write_all(head.as_bytes());
+            let _ = stream.write_all(body);
+        }
+    });
+    address
+}
+
+/// Point 5: a fetched page sent gzip-encoded was parsed as its compressed bytes. It is
+/// decoded within `--max-body`; a coding the server cannot decode is refused.
+#[test]
+fn fetched_gzip_pages_are_decoded_or_refused() {
+    let target = encoding_server();
+    let server =
+        Server::start(&["--max-body", "1M", "--allow-address", "127.0.0.1/32", "--fetch-port", port_of(&target)]);
+    let answer = fetch(&server, &format!("http://{target}/gzip"));
+    assert_eq!(answer.status, 200, "{}", answer.text());
+    assert_eq!(answer.json()["items"][0]["properties"]["name"][0], "Ada");
+    assert_eq!(fetch(&server, &format!("http://{target}/bomb")).error_code(502), "fetched-too-large");
+    let refused = fetch(&server, &format!("http://{target}/br"));
+    assert_eq!(refused.error_code(502), "fetch-failed");
+    assert!(refused.text().contains("Content-Encoding is br"), "{}", refused.text());
+    assert_eq!(server.get("/readyz").json()["body_memory_used"], 0);
+}
+
+/// Point 5: a request with two `Host` header lines is refused (RFC 9112 §3.2), whichever
+/// comes first.
+#[test]
+fn a_second_host_header_is_refused() {
+    let server = Server::start(&["--allowed-host", "harvest.example"]);
+    for hosts in [["harvest.example", "evil.example"], ["evil.example", "harvest.example"]] {
+        let request =
+            format!("GET /healthz HTTP/1.1\r\nHost: {}\r\nHost: {}\r\nConnection: close\r\n\r\n", hosts[0], hosts[1]);
+        let raw = raw_exchange(&server.address, request.as_bytes());
+        let text = String::from_utf8_lossy(&raw);
+        assert!(text.starts_with("HTTP/1.1 400"), "{hosts:?}: {text}");
+    }
+    let one =
+        raw_exchange(&server.address, b"GET /healthz HTTP/1.1\r\nHost: harvest.example\r\nConnection: close\r\n\r\n");
+    assert!(String::from_utf8_lossy(&one).starts_with("HTTP/1.1 200"));
+}
+
+/// Point 5: the access log writes at most 16 bytes of a method and 256 of a path.
+#[test]
+fn the_access_log_caps_methods_and_paths() {
+    let server = Server::start(&[]);
+    let method = "X".repeat(4000);
+    let path = format!("/{}", "p".repeat(8000));
+    let raw = raw_exchange(
+        &server.address,
+        format!("{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n").as_bytes(),
+    );
+    assert!(!raw.is_empty());
+    server.wait_for_log("for the long request", |line| line.contains("XXXXXXXXXXXXXXXX…"));
+    let lines = server.log.lock().unwrap().clone();
+    let line = lines.iter().find(|line| line.contains("XXXX")).unwrap();
+    assert!(line.len() < 400, "{} bytes: {line}", line.len());
+    assert!(line.contains(&format!("/{}…", "p".repeat(255))), "{line}");
+}
+
+/// Point 5: `/readyz` says saturated while extractions wait for a worker, and
+/// `--private-readyz` serves it on `--metrics-listen` only.
+#[test]
+fn readyz_counts_the_queue_and_can_be_private() {
+    let server = Server::start(&["--workers", "1", "--heavy-page", "0"]);
+    let page = "<div class=h-card><p class=p-name>Ada</p>".repeat(20_000).into_bytes();
+    std::thread::scope(|scope| {
+        let posts: Vec<_> = (0..4).map(|_| scope.spawn(|| server.post("/v1/mf2", &page))).collect();
+        let mut saw_queue = false;
+        for _ in 0..100 {
+            let ready = server.get("/readyz");
+            if ready.json()["queued"].as_u64().unwrap() > 0 {
+                assert_eq!(ready.status, 503);
+                assert_eq!(ready.json()["status"], "saturated");
+                saw_queue = true;
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert!(saw_queue, "four heavy pages on one worker: some wait");
+        for post in posts {
+            assert_eq!(post.join().unwrap().status, 200);
+        }
+    });
+    let ready = server.get("/readyz");
+    assert_eq!((ready.status, ready.json()["queued"].as_u64()), (200, Some(0)));
+
+    let private = Server::start(&["--private-readyz", "--metrics-listen", "127.0.0.1:0"]);
+    assert_eq!(private.get("/readyz").error_code(404), "not-found");
+    private.wait_for_log("with the metrics address", |line| line.contains("metrics on http://"));
+    let lines = private.log.lock().unwrap().clone();
+    let line = lines.iter().find(|line| line.contains("metrics on http://")).unwrap();
+    let address = line.split("http://").nth(1).and_then(|rest| rest.split('/').next()).unwrap();
+    let raw = raw_exchange(address, b"GET /readyz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    let text = String::from_utf8_lossy(&raw);
+    assert!(text.starts_with("HTTP/1.1 200") && text.contains("\"ready\""), "{text}");
+}

@@ -30,11 +30,13 @@ pub(crate) fn routes(settings: &ServeArgs) -> Vec<(&'static str, MethodRouter<Ar
         ("/playground.css", get(playground::stylesheet)),
         ("/playground.js", get(playground::script)),
         ("/healthz", get(healthz)),
-        ("/readyz", get(readyz)),
         ("/version", get(version)),
         ("/openapi.json", get(openapi::serve)),
         ("/v1/{endpoint}", get(fetch_and_extract).post(extract_body)),
     ];
+    if !settings.private_readyz {
+        routes.push(("/readyz", get(readyz)));
+    }
     if settings.metrics {
         routes.push(("/metrics", get(metrics)));
     }
@@ -75,9 +77,9 @@ pub(crate) fn router(state: Arc<State>) -> Router {
         .with_state(state)
 }
 
-/// `/metrics` alone, for `--metrics-listen`.
+/// `/metrics` and `/readyz`, for `--metrics-listen`.
 pub(crate) fn metrics_router(state: Arc<State>) -> Router {
-    Router::new().route("/metrics", get(metrics)).with_state(state)
+    Router::new().route("/metrics", get(metrics)).route("/readyz", get(readyz)).with_state(state)
 }
 
 /// `GET /metrics`: the counts in the Prometheus text format ([`super::metrics`]).
@@ -124,12 +126,14 @@ async fn per_client(
 }
 
 /// `GET /readyz`: whether the server takes requests now (200 `ready`) or is saturated (503:
-/// no request slot free, or no room for another full body), with the counts it judged by.
-async fn readyz(axum::extract::State(state): axum::extract::State<Arc<State>>) -> Response {
+/// no request slot free, no room for another full body, or extractions waiting for a
+/// worker), with the counts it judged by.
+pub(crate) async fn readyz(axum::extract::State(state): axum::extract::State<Arc<State>>) -> Response {
     let settings = &state.settings;
     let free_slots = state.in_flight.available_permits();
     let free_body_memory = state.body_memory.available_permits() as u64;
-    let saturated = free_slots == 0 || free_body_memory < settings.max_body.min(settings.body_memory);
+    let queued = state.workers.queued();
+    let saturated = free_slots == 0 || free_body_memory < settings.max_body.min(settings.body_memory) || queued > 0;
     let workers = super::workers(settings);
     let report = serde_json::json!({
         "status": if saturated { "saturated" } else { "ready" },
@@ -137,6 +141,7 @@ async fn readyz(axum::extract::State(state): axum::extract::State<Arc<State>>) -
         "max_in_flight": settings.max_in_flight,
         "workers_busy": state.workers.busy(),
         "workers": workers,
+        "queued": queued,
         "body_memory_used": settings.body_memory.min(Semaphore::MAX_PERMITS as u64) - free_body_memory,
         "body_memory": settings.body_memory,
         "clients": state.clients.len(),

@@ -128,7 +128,11 @@ pub struct ServeArgs {
     /// all, or only on --metrics-listen).
     #[arg(long, env = "HARVEST_SERVE_METRICS", value_parser = clap::builder::BoolishValueParser::new())]
     pub(crate) metrics: bool,
-    /// Serve /metrics on this address and port of its own (e.g. 127.0.0.1:9090, where only
+    /// Serve /readyz only on --metrics-listen, not on the API's address (where anyone could
+    /// watch the server's load).
+    #[arg(long, env = "HARVEST_SERVE_PRIVATE_READYZ", value_parser = clap::builder::BoolishValueParser::new())]
+    pub(crate) private_readyz: bool,
+    /// Serve /metrics (and /readyz) on this address and port of its own (e.g. 127.0.0.1:9090, where only
     /// the monitoring reaches it).
     #[arg(long, value_name = "ADDR:PORT", env = "HARVEST_SERVE_METRICS_LISTEN")]
     pub(crate) metrics_listen: Option<SocketAddr>,

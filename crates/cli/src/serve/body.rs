@@ -133,26 +133,45 @@ async fn decode(bytes: Vec<u8>, headers: &HeaderMap, max: u64) -> Result<Vec<u8>
     codings.retain(|coding| coding != "identity");
     match codings.as_slice() {
         [] => Ok(bytes),
-        [gzip] if gzip == "gzip" || gzip == "x-gzip" => tokio::task::spawn_blocking(move || {
-            use std::io::Read;
-            let mut decoded = Vec::new();
-            flate2::read::MultiGzDecoder::new(bytes.as_slice())
-                .take(max.saturating_add(1))
-                .read_to_end(&mut decoded)
-                .map_err(|e| ApiError::new(Kind::BadParameter, format!("the gzip body does not decode: {e}")))?;
-            if decoded.len() as u64 > max {
-                return Err(ApiError::new(
-                    Kind::BodyTooLarge,
-                    format!("the body, decoded, is larger than {max} bytes (--max-body)"),
-                ));
+        [gzip] if gzip == "gzip" || gzip == "x-gzip" => match gunzip(bytes, max).await {
+            Ok(decoded) => Ok(decoded),
+            Err(Gunzip::TooLarge) => Err(ApiError::new(
+                Kind::BodyTooLarge,
+                format!("the body, decoded, is larger than {max} bytes (--max-body)"),
+            )),
+            Err(Gunzip::Invalid(e)) => {
+                Err(ApiError::new(Kind::BadParameter, format!("the gzip body does not decode: {e}")))
             }
-            Ok(decoded)
-        })
-        .await
-        .map_err(|e| ApiError::new(Kind::Internal, format!("decoding the body: {e}")))?,
+        },
         _ => Err(ApiError::new(
             Kind::UnsupportedEncoding,
             format!("the body's Content-Encoding is {}; send it as is, or gzip", codings.join(", ")),
         )),
     }
+}
+
+/// Why a gzip body was not decoded.
+pub(crate) enum Gunzip {
+    /// It decodes to more than the bound.
+    TooLarge,
+    /// It is not gzip (the decoder's message).
+    Invalid(String),
+}
+
+/// Decodes a gzip body (RFC 1952; members one after another, as `Content-Encoding: gzip`
+/// allows) on a blocking thread, to at most `max` bytes: a small bomb stops at the bound.
+pub(crate) async fn gunzip(bytes: Vec<u8>, max: u64) -> Result<Vec<u8>, Gunzip> {
+    let decoded = tokio::task::spawn_blocking(move || {
+        use std::io::Read;
+        let mut decoded = Vec::new();
+        flate2::read::MultiGzDecoder::new(bytes.as_slice())
+            .take(max.saturating_add(1))
+            .read_to_end(&mut decoded)
+            .map_err(|e| Gunzip::Invalid(e.to_string()))?;
+        match decoded.len() as u64 > max {
+            true => Err(Gunzip::TooLarge),
+            false => Ok(decoded),
+        }
+    });
+    decoded.await.unwrap_or_else(|e| Err(Gunzip::Invalid(e.to_string())))
 }

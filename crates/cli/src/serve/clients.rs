@@ -47,9 +47,14 @@ struct Counts {
     refilled: Option<Instant>,
 }
 
+/// How often the counts of clients gone quiet are swept away, at most.
+const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// Every client's counts.
 pub(crate) struct Clients {
     counts: Mutex<HashMap<ClientKey, Counts>>,
+    /// When the counts were last swept.
+    swept: Mutex<Instant>,
     trusted: Vec<ipnet::IpNet>,
     /// `--client-ipv6-prefix`.
     ipv6_prefix: u8,
@@ -65,6 +70,7 @@ impl Clients {
         let rate = f64::from(settings.rate_per_client);
         Arc::new(Clients {
             counts: Mutex::new(HashMap::new()),
+            swept: Mutex::new(Instant::now()),
             trusted: settings.trusted_proxy.clone(),
             ipv6_prefix: settings.client_ipv6_prefix,
             max_connections: settings.max_connections_per_client,
@@ -112,10 +118,36 @@ impl Clients {
         Some(ClientGuard { clients: Arc::clone(self), key: Some(key), connection: true })
     }
 
+    /// Whether a client's entry holds nothing: no connection, no request, a full bucket.
+    fn forgettable(&self, entry: &Counts, now: Instant) -> bool {
+        let idle = entry.connections == 0 && entry.in_flight == 0;
+        let full = self.rate == 0.0
+            || entry
+                .refilled
+                .is_some_and(|then| entry.tokens + now.duration_since(then).as_secs_f64() * self.rate >= self.burst);
+        idle && full
+    }
+
+    /// Forgets, every [`SWEEP_EVERY`] at most, the clients whose entries hold nothing any more
+    /// (a client whose bucket was not full when its last request ended is not forgotten then:
+    /// without this its entry would stay for good, one per address that ever asked).
+    fn sweep(&self, counts: &mut HashMap<ClientKey, Counts>) {
+        let now = Instant::now();
+        {
+            let mut swept = self.swept.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            if now.duration_since(*swept) < SWEEP_EVERY {
+                return;
+            }
+            *swept = now;
+        }
+        counts.retain(|_, entry| !self.forgettable(entry, now));
+    }
+
     /// Counts a request of `client` against its in-flight bound and its rate.
     pub(crate) fn request(self: &Arc<Self>, client: IpAddr) -> Result<ClientGuard, ApiError> {
         let key = ClientKey::of(client, self.ipv6_prefix);
         let mut counts = self.lock();
+        self.sweep(&mut counts);
         let entry = counts.entry(key).or_default();
         if self.rate > 0.0 {
             let now = Instant::now();
@@ -166,13 +198,9 @@ impl Drop for ClientGuard {
             } else {
                 entry.in_flight = entry.in_flight.saturating_sub(1);
             }
-            // Forget a client with nothing counted and a full bucket.
-            let idle = entry.connections == 0 && entry.in_flight == 0;
-            let full = clients.rate == 0.0
-                || entry
-                    .refilled
-                    .is_some_and(|then| entry.tokens + then.elapsed().as_secs_f64() * clients.rate >= clients.burst);
-            if idle && full {
+            // Forget a client with nothing counted and a full bucket (the others are swept
+            // when their buckets have refilled).
+            if clients.forgettable(entry, Instant::now()) {
                 counts.remove(&key);
             }
         }
@@ -186,6 +214,7 @@ mod tests {
     fn clients(trusted: &[&str]) -> Clients {
         Clients {
             counts: Mutex::new(HashMap::new()),
+            swept: Mutex::new(Instant::now()),
             trusted: trusted.iter().map(|net| net.parse().unwrap()).collect(),
             ipv6_prefix: 56,
             max_connections: 2,
@@ -214,6 +243,23 @@ mod tests {
         assert_eq!(key("2001:db8::1", 128), ClientKey(ip("2001:db8::1")));
         assert_eq!(key("2001:db8::1", 1), ClientKey(ip("::")));
         assert_eq!(key("::ffff:192.0.2.1", 56), key("192.0.2.1", 56));
+    }
+
+    #[test]
+    fn rate_entries_expire() {
+        let mut limited = clients(&[]);
+        limited.rate = 1000.0;
+        limited.burst = 2000.0;
+        let clients = Arc::new(limited);
+        for last in 0..50u8 {
+            drop(clients.request(IpAddr::from([192, 0, 2, last])).unwrap());
+        }
+        assert_eq!(clients.len(), 50, "each bucket has a token missing when its request ends");
+        // Refilled (in 1 ms at 1000 a second) and swept at the next request past SWEEP_EVERY.
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        *clients.swept.lock().unwrap() -= SWEEP_EVERY;
+        drop(clients.request(IpAddr::from([198, 51, 100, 1])).unwrap());
+        assert!(clients.len() <= 1, "{} entries left", clients.len());
     }
 
     #[test]

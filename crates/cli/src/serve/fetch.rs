@@ -285,6 +285,35 @@ impl Fetcher {
             memory.take(&self.memory, chunk.len())?;
             bytes.extend_from_slice(&chunk);
         }
+        // No Accept-Encoding is sent, but a server may encode all the same: gzip is decoded
+        // (within --max-body and --body-memory), any other coding refused.
+        let codings: Vec<String> = response
+            .headers()
+            .get_all(reqwest::header::CONTENT_ENCODING)
+            .iter()
+            .flat_map(|value| value.to_str().unwrap_or("?").split(','))
+            .map(|coding| coding.trim().to_ascii_lowercase())
+            .filter(|coding| !coding.is_empty() && coding != "identity")
+            .collect();
+        let bytes = match codings.as_slice() {
+            [] => bytes,
+            [gzip] if gzip == "gzip" || gzip == "x-gzip" => {
+                let sent = bytes.len();
+                let decoded = match super::body::gunzip(bytes, max).await {
+                    Ok(decoded) => decoded,
+                    Err(super::body::Gunzip::TooLarge) => return Err(too_large()),
+                    Err(super::body::Gunzip::Invalid(e)) => {
+                        return Err(fetch_failed(&url, &format!("the gzip page does not decode: {e}")))
+                    }
+                };
+                memory.take(&self.memory, decoded.len().saturating_sub(sent))?;
+                decoded
+            }
+            _ => {
+                let message = format!("the page's Content-Encoding is {}; only gzip is decoded", codings.join(", "));
+                return Err(fetch_failed(&url, &message).upstream(status.as_u16()));
+            }
+        };
         Ok(Page {
             label: asked.to_owned(),
             bytes,

@@ -157,6 +157,11 @@ impl Workers {
         self.shared.lock().busy
     }
 
+    /// Extractions waiting for a worker now.
+    pub(crate) fn queued(&self) -> usize {
+        self.shared.lock().waiting.len()
+    }
+
     /// Queues `job`; a worker runs it unless its request has stopped waiting by then.
     pub(crate) fn submit(&self, job: Job) {
         let mut queue = self.shared.lock();
