@@ -143,7 +143,7 @@ fn form_field_floods_are_refused() {
         for _ in 0..5 {
             let started = Instant::now();
             assert_eq!(server.get("/healthz").status, 200);
-            assert!(started.elapsed() < Duration::from_millis(500), "{:?}", started.elapsed());
+            assert!(started.elapsed() < Duration::from_secs(1), "{:?}", started.elapsed());
         }
         for flood in floods {
             let answer = flood.join().unwrap();
@@ -237,9 +237,9 @@ fn silent_connections_are_closed_soon() {
     let server = Server::start(&[]);
     let mut silent = std::net::TcpStream::connect(&server.address).unwrap();
     let started = Instant::now();
-    assert!(closed(&mut silent, Duration::from_secs(8)));
+    assert!(closed(&mut silent, Duration::from_secs(10)));
     let after = started.elapsed();
-    assert!(after >= Duration::from_secs(4) && after < Duration::from_secs(7), "{after:?}");
+    assert!(after >= Duration::from_secs(4) && after < Duration::from_secs(9), "{after:?}");
 }
 
 /// Point 4: IPv6 clients are grouped by a prefix, `--client-ipv6-prefix` (56 by default) or
