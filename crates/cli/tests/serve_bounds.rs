@@ -386,3 +386,22 @@ fn readyz_counts_the_queue_and_can_be_private() {
     let text = String::from_utf8_lossy(&raw);
     assert!(text.starts_with("HTTP/1.1 200") && text.contains("\"ready\""), "{text}");
 }
+
+/// Point 5: per-client entries stayed for good when a client's bucket was not full as its last
+/// request ended (one per address that ever asked). Once refilled they are swept (every 10 s
+/// at most).
+#[test]
+fn per_client_rate_entries_expire() {
+    let server = Server::start(&["--rate-per-client", "100", "--trusted-proxy", "127.0.0.1/32"]);
+    let clients = |server: &Server| server.get("/readyz").json()["clients"].as_u64().unwrap();
+    for last in 0..50 {
+        let address = format!("198.51.100.{last}");
+        let answer = server.request("POST", "/v1/mf2", &[("X-Forwarded-For", &address)], b"<p class=h-card>Ada</p>");
+        assert_eq!(answer.status, 200);
+    }
+    assert!(clients(&server) >= 40, "{} clients counted", clients(&server));
+    std::thread::sleep(Duration::from_secs(11));
+    let answer = server.request("POST", "/v1/mf2", &[("X-Forwarded-For", "203.0.113.1")], b"<p>");
+    assert_eq!(answer.status, 200);
+    assert!(clients(&server) <= 2, "{} clients still counted", clients(&server));
+}
