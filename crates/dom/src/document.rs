@@ -409,6 +409,20 @@ impl Document {
         self.paths.lock().unwrap_or_else(PoisonError::into_inner).path(element)
     }
 
+    /// The path of [`Document::element_path`] as a [`crate::SharedPath`]: each element of the
+    /// page gets one, made from its parent's, so naming n elements costs O(n) however deep
+    /// they sit, and a path named many times is held once.
+    ///
+    /// ```
+    /// let doc = harvest_dom::Document::parse("<div><p>a</p></div>");
+    /// let p = doc.elements().find(|e| e.is("p")).unwrap();
+    /// assert_eq!(doc.shared_path(&p).to_string(), "html>body>div>p");
+    /// assert_eq!(doc.shared_path(&p), doc.element_path(&p));
+    /// ```
+    pub fn shared_path(&self, element: &Element) -> crate::SharedPath {
+        self.paths.lock().unwrap_or_else(PoisonError::into_inner).shared(element)
+    }
+
     /// `document.title`: the first `title` element's text with ASCII whitespace stripped and
     /// collapsed; `None` without a `title` element.
     pub fn title(&self) -> Option<String> {

@@ -5,6 +5,7 @@
 //! JSON-LD blocks' locations, the links' `path`) is built here.
 
 use crate::node::{Element, Node};
+use crate::shared_path::SharedPath;
 use crate::tree::{NodeId, Tree};
 use html5ever::LocalName;
 use std::collections::{HashMap, HashSet};
@@ -27,6 +28,8 @@ use std::fmt::Write as _;
 pub struct ElementPaths {
     steps: HashMap<Element, String>,
     scanned: HashSet<Node>,
+    /// The shared paths made so far ([`ElementPaths::shared`]).
+    shared: HashMap<Element, SharedPath>,
 }
 
 impl ElementPaths {
@@ -53,6 +56,45 @@ impl ElementPaths {
                 Some(step) => path.push_str(step),
                 None => path.push_str(next.local_name()),
             }
+        }
+        path
+    }
+
+    /// The path of `element` as a [`SharedPath`]: made once per element, from its parent's
+    /// (made first when needed), so the shared paths of n elements cost O(n) steps however
+    /// deep they sit, and every later call for the element gives the same path.
+    ///
+    /// ```
+    /// use harvest_dom::{Document, ElementPaths};
+    /// let doc = Document::parse("<div><p>a</p><p>b <span>c</span></p></div>");
+    /// let mut paths = ElementPaths::new();
+    /// let span = doc.elements().find(|e| e.is("span")).unwrap();
+    /// assert_eq!(paths.shared(&span).to_string(), "html>body>div>p:nth-child(2)>span");
+    /// assert_eq!(paths.shared(&span), paths.path(&span));
+    /// ```
+    pub fn shared(&mut self, element: &Element) -> SharedPath {
+        if let Some(path) = self.shared.get(element) {
+            return path.clone();
+        }
+        // The element and its ancestors up to the nearest one with a shared path already.
+        let mut chain = vec![element.clone()];
+        let mut current = element.parent_element();
+        let mut path = SharedPath::default();
+        while let Some(ancestor) = current {
+            if let Some(known) = self.shared.get(&ancestor) {
+                path = known.clone();
+                break;
+            }
+            current = ancestor.parent_element();
+            chain.push(ancestor);
+        }
+        while let Some(next) = chain.pop() {
+            self.name_siblings(&next);
+            path = match self.steps.get(&next) {
+                Some(step) => SharedPath::child(&path, step),
+                None => SharedPath::child(&path, next.local_name()),
+            };
+            self.shared.insert(next, path.clone());
         }
         path
     }

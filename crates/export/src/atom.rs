@@ -365,8 +365,10 @@ fn extract(document: &Document, options: &AtomOptions) -> Result<Feed, AtomError
         } else if element.is("link") && icon.is_none() && element.has_attr("href") {
             if harvest_links::rel_list(&element).contains("icon") {
                 let href = element.attr("href").map(|h| h.to_string()).unwrap_or_default();
-                if let Ok(url) = document.resolve_url(&href) {
-                    icon = Some(url.to_string());
+                if let Ok(url) = document.resolve_url(&href).map(|url| url.to_string()) {
+                    if linkable(&url) {
+                        icon = Some(url);
+                    }
                 }
             }
         } else if element.is("title") && title_element.is_none() {
@@ -554,7 +556,7 @@ fn article_entry(
         if !harvest_links::rel_list(&element).contains("bookmark") {
             return None;
         }
-        document.resolve_url(&href).ok()
+        document.resolve_url(&href).ok().filter(|url| linkable(url.as_str()))
     });
     let (id, has_alternate) = match (bookmark, article.id()) {
         (Some(url), _) => (url.to_string(), true),
@@ -718,6 +720,15 @@ impl<W: std::io::Write> XmlOut<W> {
         attributes.push(("href", &link.href));
         self.empty("link", &attributes)
     }
+}
+
+/// Whether a URL may be written where a feed reader makes a link of it (`link href`, an
+/// author's `uri`, the `icon`): not one that runs script or carries its own document
+/// (`javascript:`, `vbscript:`, `data:`), which a reader that renders the link would open in
+/// its own origin. Such URLs are left out, as a page's script is left out of its content.
+pub(crate) fn linkable(url: &str) -> bool {
+    let scheme = url.trim_start().split(':').next().unwrap_or_default();
+    !["javascript", "vbscript", "data"].iter().any(|unsafe_scheme| scheme.eq_ignore_ascii_case(unsafe_scheme))
 }
 
 fn write_feed<W: std::io::Write>(feed: &Feed, out: W) -> std::io::Result<()> {

@@ -549,3 +549,40 @@ fn mf2_text_is_escaped_and_cleaned() {
     assert_eq!(parsed.entries()[0].title().value, "a\u{FFFD}<b> ]]> &");
     assert_eq!(parsed.entries()[0].content().and_then(|c| c.value()), Some("x\u{FFFD}<i title=\"&quot;\">y</i>"));
 }
+
+/// Issue 43: a `javascript:` (or `vbscript:`, `data:`) URL is never written where a feed reader
+/// makes a link of it: entries' and feeds' links, authors' `uri`, the icon.
+#[test]
+fn script_urls_are_not_links() {
+    let options = AtomOptions::new().now(now());
+    let page = mf2(
+        "<div class=h-feed><a class=u-url href='javascript:alert(1)'>feed</a>\
+         <article class=h-entry><h1 class=p-name>Hi</h1><a class=u-url href='JavaScript:alert(2)'>x</a>\
+         <a class=u-url href=/ok>ok</a><a class=u-url href='data:text/html,<script>alert(3)</script>'>d</a>\
+         <p class='p-author h-card'><a class='p-name u-url' href=' vbscript:msgbox(4)'>Eve</a></p></article></div>",
+        "https://example.com/notes/",
+    );
+    let (xml, parsed) = mf2_feed(&page, &options);
+    let lower = xml.to_ascii_lowercase();
+    for scheme in ["javascript:", "vbscript:", "data:"] {
+        assert!(!lower.contains(scheme), "{scheme} in\n{xml}");
+    }
+    let entry = &parsed.entries()[0];
+    let links: Vec<&str> = entry.links().iter().map(|link| link.href()).collect();
+    assert_eq!(links, ["https://example.com/ok"]);
+    assert_eq!(entry.authors()[0].name(), "Eve");
+    assert!(entry.authors()[0].uri().is_none());
+    // The HTML algorithm: a bookmark and an icon with script URLs are left out too.
+    let html = doc(
+        "<link rel=icon href='javascript:alert(5)'><article><h1>Hi</h1>\
+         <a rel=bookmark href='javascript:alert(6)'>x</a></article>",
+        "https://example.com/post",
+    );
+    // (The entry's content keeps the page's HTML, escaped, as the content of every page
+    // does: a reader sanitizes content it renders.)
+    let (xml, parsed) = feed(&html, &AtomOptions::new().now(now()));
+    let mut linking = xml.lines().filter(|line| line.contains("<link") || line.contains("<icon"));
+    assert!(linking.all(|line| !line.contains("javascript:")), "{xml}");
+    assert!(parsed.icon().is_none());
+    assert!(parsed.entries()[0].links().is_empty());
+}

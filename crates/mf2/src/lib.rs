@@ -41,7 +41,7 @@ mod urls;
 mod values;
 
 pub use crate::model::{
-    Alternate, Document, Html, Item, ItemValue, Limit, PropertyValue, RelUrl, SourcePaths, UrlWithAlt,
+    Alternate, Document, Html, Item, ItemValue, Limit, PropertyValue, RelUrl, SourcePath, SourcePaths, UrlWithAlt,
 };
 
 pub use crate::budget::DEFAULT_MAX_VALUE_BYTES;
@@ -262,11 +262,13 @@ impl Options {
     /// How many bytes of text and HTML values may copy over a whole page (default
     /// [`DEFAULT_MAX_VALUE_BYTES`], 64 MiB): the text of `p-*`, `u-*` and `dt-*` values read
     /// from elements, the text and HTML of `e-*` values, the implied `name`, nested items'
-    /// `value` and `html`, and the content of items copied into several properties, each
-    /// counted before trimming. A property nested in a property repeats the text or HTML of
-    /// everything inside it, so such nesting makes output that grows with the square of the
-    /// page. A value that would pass the budget is left out (the property gets no value from
-    /// that element, a nested item no `value` or `html`, an item no copy) and
+    /// `value` and `html`, the content of items copied into several properties, each
+    /// counted before trimming, and with [`Options::source_paths`] each path written (an
+    /// item's, a value's, and the paths inside each copy). A property nested in a property
+    /// repeats the text or HTML of everything inside it, so such nesting makes output that
+    /// grows with the square of the page. A value that would pass the budget is left out (the
+    /// property gets no value from that element, a nested item no `value` or `html`, an item no
+    /// copy; a path that would pass it takes its item's `source-paths` away) and
     /// [`Limit::ValueBytes`] is reported; the work stays proportional to the budget.
     ///
     /// ```
@@ -378,7 +380,10 @@ impl Options {
     }
 
     /// Add to each item its [`SourcePaths`] (key `source-paths` in the JSON): the element path of
-    /// its root and of the element each property value came from, implied ones included.
+    /// its root and of the element each property value came from, implied ones included. The
+    /// paths are shared ([`SourcePath`]: one per element of the page, however many items and
+    /// copies name it), and each path written is charged to [`Options::max_value_bytes`]: past
+    /// it an item has no `source-paths` and [`Limit::ValueBytes`] is reported.
     ///
     /// ```
     /// use harvest_mf2::{parse_html, Options};

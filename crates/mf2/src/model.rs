@@ -147,10 +147,78 @@ pub struct Item {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct SourcePaths {
     /// The item's root element.
-    pub item: String,
+    pub item: SourcePath,
     /// For each property, one path per value, in the order of the values: the property
     /// element, the nested item's root, or the element an implied value was read from.
-    pub properties: IndexMap<String, Vec<String>>,
+    pub properties: IndexMap<String, Vec<SourcePath>>,
+}
+
+/// One element path of [`SourcePaths`], written in the JSON as its text. The paths of a page
+/// are shared ([`harvest_dom::SharedPath`]): the items that name the same element, and the
+/// copies of an item that is the value of several properties, hold one path between them.
+///
+/// ```
+/// use harvest_mf2::SourcePath;
+/// let path = SourcePath::from("html>body>article");
+/// assert_eq!(path, "html>body>article");
+/// assert_eq!(serde_json::to_string(&path).unwrap(), r#""html>body>article""#);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct SourcePath(pub harvest_dom::SharedPath);
+
+impl SourcePath {
+    /// The length of the path's text, in bytes.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether the path is empty.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl std::fmt::Display for SourcePath {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(&self.0, f)
+    }
+}
+
+impl From<&str> for SourcePath {
+    fn from(text: &str) -> SourcePath {
+        SourcePath(harvest_dom::SharedPath::from(text))
+    }
+}
+
+impl PartialEq<str> for SourcePath {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == *other
+    }
+}
+
+impl PartialEq<&str> for SourcePath {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == **other
+    }
+}
+
+impl PartialEq<String> for SourcePath {
+    fn eq(&self, other: &String) -> bool {
+        self.0 == *other
+    }
+}
+
+impl Serialize for SourcePath {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for SourcePath {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<SourcePath, D::Error> {
+        let text = std::borrow::Cow::<'de, str>::deserialize(deserializer)?;
+        Ok(SourcePath::from(&*text))
+    }
 }
 
 impl Item {

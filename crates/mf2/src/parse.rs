@@ -2,7 +2,7 @@
 //! explicit stack, finding items, their properties and the rels.
 
 use crate::backcompat::{self, Vocabulary};
-use crate::model::{Document, Html, Item, ItemValue, Limit, PropertyValue, SourcePaths};
+use crate::model::{Document, Html, Item, ItemValue, Limit, PropertyValue, SourcePath, SourcePaths};
 use crate::names::{class_list, is_root_class, property_class, Kind};
 use crate::rels::Rels;
 use crate::values::{self, attr_of, is_one_of, text_of, Page};
@@ -310,10 +310,12 @@ impl Parser<'_> {
                 }
                 None => self.page.text.index_subtree(element, &self.page.urls),
             }
-            let source_paths = self
-                .options
-                .source_paths
-                .then(|| SourcePaths { item: self.doc.element_path(element), properties: Default::default() });
+            // What the item's copies copy again starts here, its own path included.
+            let spent_at_open = self.page.budget.spent();
+            let source_paths = match self.options.source_paths {
+                true => self.source_path(element).map(|item| SourcePaths { item, properties: Default::default() }),
+                false => None,
+            };
             state.open.push(Open {
                 element: element.clone(),
                 item: Item {
@@ -325,7 +327,7 @@ impl Parser<'_> {
                 },
                 lang: lang.clone(),
                 weight: 1 + classes.len(),
-                spent_at_open: self.page.budget.spent(),
+                spent_at_open,
                 classic,
                 as_properties: unique(properties),
                 nested: false,
@@ -392,11 +394,23 @@ impl Parser<'_> {
     }
 
     /// With [`crate::Options::source_paths`]: records that the next value of `name` comes from
-    /// `element`.
+    /// `element`. A path the value budget refuses takes the item's `source-paths` away whole
+    /// (its values stay; the refusal is reported as [`Limit::ValueBytes`]): a list of paths
+    /// that no longer matches the values would name the wrong elements.
     fn record_source(&self, item: &mut Item, name: &str, element: &Element) {
-        if let Some(paths) = item.source_paths.as_mut() {
-            paths.properties.entry(name.to_owned()).or_default().push(self.doc.element_path(element));
+        let Some(paths) = item.source_paths.as_mut() else { return };
+        match self.source_path(element) {
+            Some(path) => paths.properties.entry(name.to_owned()).or_default().push(path),
+            None => item.source_paths = None,
         }
+    }
+
+    /// The path of `element`, shared with every other use of it on the page, charged to the
+    /// value budget (each use writes the path's text once more in the JSON); `None` when
+    /// the budget refuses it.
+    fn source_path(&self, element: &Element) -> Option<SourcePath> {
+        let path = self.doc.shared_path(element);
+        self.page.budget.take(path.len()).then_some(SourcePath(path))
     }
 
     /// The value of a property on an element that is not itself a root.

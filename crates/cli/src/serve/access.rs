@@ -100,6 +100,11 @@ impl Hosts {
 
 /// Refuses a request whose `Host` the server does not answer to (421).
 pub(crate) async fn check_host(hosts: Hosts, request: Request, next: Next) -> Response {
+    // RFC 9112 §3.2: a request with more than one Host field line is answered 400 (two
+    // hosts would let a proxy and this server disagree on which one was asked).
+    if request.headers().get_all(header::HOST).iter().nth(1).is_some() {
+        return ApiError::new(Kind::BadParameter, "the request has more than one Host header").into_response();
+    }
     let host = request.headers().get(header::HOST).and_then(|v| v.to_str().ok()).unwrap_or_default();
     if !hosts.allows(host) {
         let message = format!("this server does not answer to the host {host:?} (--allowed-host)");

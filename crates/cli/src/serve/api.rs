@@ -3,7 +3,7 @@
 
 use super::errors::{ApiError, Kind};
 use super::options::{self, Request};
-use super::{access, body, clients, openapi, output, playground, Client, ServeArgs, State};
+use super::{access, body, clients, form, openapi, output, playground, Client, ServeArgs, State};
 use axum::body::Body;
 use axum::extract::{Path, RawQuery};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
@@ -30,11 +30,13 @@ pub(crate) fn routes(settings: &ServeArgs) -> Vec<(&'static str, MethodRouter<Ar
         ("/playground.css", get(playground::stylesheet)),
         ("/playground.js", get(playground::script)),
         ("/healthz", get(healthz)),
-        ("/readyz", get(readyz)),
         ("/version", get(version)),
         ("/openapi.json", get(openapi::serve)),
         ("/v1/{endpoint}", get(fetch_and_extract).post(extract_body)),
     ];
+    if !settings.private_readyz {
+        routes.push(("/readyz", get(readyz)));
+    }
     if settings.metrics {
         routes.push(("/metrics", get(metrics)));
     }
@@ -75,9 +77,9 @@ pub(crate) fn router(state: Arc<State>) -> Router {
         .with_state(state)
 }
 
-/// `/metrics` alone, for `--metrics-listen`.
+/// `/metrics` and `/readyz`, for `--metrics-listen`.
 pub(crate) fn metrics_router(state: Arc<State>) -> Router {
-    Router::new().route("/metrics", get(metrics)).with_state(state)
+    Router::new().route("/metrics", get(metrics)).route("/readyz", get(readyz)).with_state(state)
 }
 
 /// `GET /metrics`: the counts in the Prometheus text format ([`super::metrics`]).
@@ -124,12 +126,14 @@ async fn per_client(
 }
 
 /// `GET /readyz`: whether the server takes requests now (200 `ready`) or is saturated (503:
-/// no request slot free, or no room for another full body), with the counts it judged by.
-async fn readyz(axum::extract::State(state): axum::extract::State<Arc<State>>) -> Response {
+/// no request slot free, no room for another full body, or extractions waiting for a
+/// worker), with the counts it judged by.
+pub(crate) async fn readyz(axum::extract::State(state): axum::extract::State<Arc<State>>) -> Response {
     let settings = &state.settings;
     let free_slots = state.in_flight.available_permits();
     let free_body_memory = state.body_memory.available_permits() as u64;
-    let saturated = free_slots == 0 || free_body_memory < settings.max_body.min(settings.body_memory);
+    let queued = state.workers.queued();
+    let saturated = free_slots == 0 || free_body_memory < settings.max_body.min(settings.body_memory) || queued > 0;
     let workers = super::workers(settings);
     let report = serde_json::json!({
         "status": if saturated { "saturated" } else { "ready" },
@@ -137,6 +141,7 @@ async fn readyz(axum::extract::State(state): axum::extract::State<Arc<State>>) -
         "max_in_flight": settings.max_in_flight,
         "workers_busy": state.workers.busy(),
         "workers": workers,
+        "queued": queued,
         "body_memory_used": settings.body_memory.min(Semaphore::MAX_PERMITS as u64) - free_body_memory,
         "body_memory": settings.body_memory,
         "clients": state.clients.len(),
@@ -202,7 +207,8 @@ async fn extract_body(
             status: None,
             warc: None,
         };
-        Ok(within_deadline(&state, run(&state, client, slot, request, page, &headers, &deadline)).await)
+        let work = run(&state, client, slot, request, (page, body.memory), &headers, &deadline);
+        Ok(within_deadline(&state, work).await)
     };
     result.await.unwrap_or_else(IntoResponse::into_response)
 }
@@ -246,7 +252,11 @@ async fn fetch_then_run(
         if let Some(base) = &request.base_url {
             page.url = Some(base.clone());
         }
-        run(state, client, slot, request, page, headers, deadline).await
+        // The request's own copy of the page counts against --body-memory as a posted body
+        // does, until its extraction ends.
+        let mut memory = body::Memory::default();
+        memory.take(&state.body_memory, page.bytes.len())?;
+        run(state, client, slot, request, (page, memory), headers, deadline).await
     };
     within_deadline(state, fetch).await
 }
@@ -264,12 +274,11 @@ async fn extract_form(
     deadline: Deadline,
 ) -> Response {
     let result = async {
-        let form = body::read(body, &headers, &state.settings, &state.body_memory).await?;
-        let mut pairs = pairs(query.as_deref().unwrap_or_default().as_bytes());
-        pairs.extend(self::pairs(&form.bytes));
-        let mut html = None;
-        let mut parameters = Vec::with_capacity(pairs.len());
-        for (name, value) in pairs {
+        let read = body::read(body, &headers, &state.settings, &state.body_memory).await?;
+        let form = form::parse(read, &state.body_memory).await?;
+        let mut html = form.html;
+        let mut parameters = Vec::new();
+        for (name, value) in pairs(query.as_deref().unwrap_or_default().as_bytes()) {
             if name == "html" {
                 if html.replace(value).is_some() {
                     return Err(ApiError::new(Kind::BadParameter, "html is given twice"));
@@ -278,6 +287,7 @@ async fn extract_form(
                 parameters.push((name, value));
             }
         }
+        parameters.extend(form.parameters);
         let request =
             options::parse(&endpoint, &parameters).map_err(|message| ApiError::new(Kind::BadParameter, message))?;
         let Ok(slot) = Arc::clone(&state.in_flight).try_acquire_owned() else { return Ok(saturated()) };
@@ -291,7 +301,8 @@ async fn extract_form(
                     status: None,
                     warc: None,
                 };
-                Ok(within_deadline(&state, run(&state, client, slot, request, page, &headers, &deadline)).await)
+                let work = run(&state, client, slot, request, (page, form.memory), &headers, &deadline);
+                Ok(within_deadline(&state, work).await)
             }
             (None, true) => Ok(fetch_then_run(&state, client, slot, request, &headers, &deadline).await),
             _ => {
@@ -333,13 +344,14 @@ async fn within_deadline(
 }
 
 /// Runs the extraction on a worker thread once one is free, and answers with its output
-/// ([`output`]: whole when short, else streamed), stopping it at `deadline`.
+/// ([`output`]: whole when short, else streamed), stopping it at `deadline`. The page's share
+/// of `--body-memory` is given back when the extraction ends and the page is dropped.
 async fn run(
     state: &State,
     client: IpAddr,
     slot: OwnedSemaphorePermit,
     request: Request,
-    page: Page,
+    (page, memory): (Page, body::Memory),
     headers: &HeaderMap,
     deadline: &Deadline,
 ) -> Result<Response, ApiError> {
@@ -365,7 +377,7 @@ async fn run(
     let wanted = move || !listener.is_closed();
     let mut writer = output::ChunkWriter::new(sender, max_output, deadline.clone());
     let metrics = Arc::clone(&state.metrics);
-    let job = super::workers::Job::new(client, heavy, wanted, move |waited| {
+    let job = super::workers::Job::new(state.clients.key(client), heavy, wanted, move |waited| {
         let started = std::time::Instant::now();
         let mut extract = || write_output(&extraction, &page, &limits, pretty, &mut writer);
         let written = match heavy {
@@ -373,6 +385,8 @@ async fn run(
             false => extract(),
         };
         metrics.extraction(waited, started.elapsed());
+        drop(page);
+        drop(memory);
         let result = written.map_err(|error| output_error(error, writer.stopped, max_output, timeout));
         writer.finish(result);
     });

@@ -19,7 +19,8 @@ pub struct ServeArgs {
     /// Requests handled at once; past it a request is answered 503 at once.
     #[arg(long, default_value_t = 256, value_name = "N", value_parser = clap::value_parser!(u32).range(1..), env = "HARVEST_SERVE_MAX_IN_FLIGHT")]
     pub(crate) max_in_flight: u32,
-    /// Open connections at once; past it new connections are closed as they arrive.
+    /// Open connections at once; past it the connection idle the longest is closed for a new
+    /// one (a new one is closed only when every connection has a request in progress).
     #[arg(long, default_value_t = 4096, value_name = "N", value_parser = clap::value_parser!(u32).range(1..), env = "HARVEST_SERVE_MAX_CONNECTIONS")]
     pub(crate) max_connections: u32,
     /// Extractions run at once (default: one per core, plus one); the other requests wait
@@ -41,12 +42,13 @@ pub struct ServeArgs {
     /// (408 below it).
     #[arg(long, default_value_t = 1024, value_name = "BYTES", env = "HARVEST_SERVE_MIN_BODY_RATE")]
     pub(crate) min_body_rate: u64,
-    /// Memory all request bodies being read and waiting may hold together (suffixes K, M, G);
-    /// past it a request is answered 503.
+    /// Memory all request bodies and pages fetched for ?url= may hold together, from their
+    /// first byte to the end of their extraction (suffixes K, M, G); past it a request is
+    /// answered 503.
     #[arg(long, default_value = "512M", value_name = "SIZE", value_parser = parse_size, env = "HARVEST_SERVE_BODY_MEMORY")]
     pub(crate) body_memory: u64,
-    /// Open connections from one client (an IPv4 address or an IPv6 /64); more are closed as
-    /// they arrive.
+    /// Open connections from one client (an IPv4 address, or an IPv6 network of
+    /// --client-ipv6-prefix bits); more are closed as they arrive.
     #[arg(long, default_value_t = 256, value_name = "N", value_parser = clap::value_parser!(u32).range(1..), env = "HARVEST_SERVE_MAX_CONNECTIONS_PER_CLIENT")]
     pub(crate) max_connections_per_client: u32,
     /// Requests of one client handled at once; more are answered 429.
@@ -56,6 +58,11 @@ pub struct ServeArgs {
     /// 429 (0: no bound).
     #[arg(long, default_value_t = 0, value_name = "N", env = "HARVEST_SERVE_RATE_PER_CLIENT")]
     pub(crate) rate_per_client: u32,
+    /// How many leading bits of an IPv6 address make one client (what one subscriber holds:
+    /// /56 for most home connections, /64 for a host network, /48 for a site); every bound
+    /// per client counts the whole network.
+    #[arg(long, default_value_t = 56, value_name = "BITS", value_parser = clap::value_parser!(u8).range(1..=128), env = "HARVEST_SERVE_CLIENT_IPV6_PREFIX")]
+    pub(crate) client_ipv6_prefix: u8,
     /// Proxies (CIDR, repeatable) whose X-Forwarded-For names the client: requests from them
     /// count under the last address of X-Forwarded-For that is not a trusted proxy.
     #[arg(long, value_name = "CIDR", env = "HARVEST_SERVE_TRUSTED_PROXY", value_delimiter = ',')]
@@ -122,7 +129,11 @@ pub struct ServeArgs {
     /// all, or only on --metrics-listen).
     #[arg(long, env = "HARVEST_SERVE_METRICS", value_parser = clap::builder::BoolishValueParser::new())]
     pub(crate) metrics: bool,
-    /// Serve /metrics on this address and port of its own (e.g. 127.0.0.1:9090, where only
+    /// Serve /readyz only on --metrics-listen, not on the API's address (where anyone could
+    /// watch the server's load).
+    #[arg(long, env = "HARVEST_SERVE_PRIVATE_READYZ", value_parser = clap::builder::BoolishValueParser::new())]
+    pub(crate) private_readyz: bool,
+    /// Serve /metrics (and /readyz) on this address and port of its own (e.g. 127.0.0.1:9090, where only
     /// the monitoring reaches it).
     #[arg(long, value_name = "ADDR:PORT", env = "HARVEST_SERVE_METRICS_LISTEN")]
     pub(crate) metrics_listen: Option<SocketAddr>,

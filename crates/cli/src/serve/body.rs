@@ -23,7 +23,36 @@ const RATE_GRACE: Duration = Duration::from_secs(2);
 /// A body read whole, with its share of `--body-memory` (given back when dropped).
 pub(crate) struct ReadBody {
     pub(crate) bytes: Vec<u8>,
-    pub(crate) _memory: Option<OwnedSemaphorePermit>,
+    pub(crate) memory: Memory,
+}
+
+/// Bytes held against `--body-memory` (request bodies, fetched pages, forms), given back when
+/// dropped.
+#[derive(Default)]
+pub(crate) struct Memory(Option<OwnedSemaphorePermit>);
+
+impl Memory {
+    /// Takes `bytes` more from the budget: 503 `body-memory` when they are not there (the
+    /// server holds as many pages as it takes).
+    pub(crate) fn take(&mut self, budget: &Arc<Semaphore>, bytes: usize) -> Result<(), ApiError> {
+        if bytes == 0 {
+            return Ok(());
+        }
+        let more = u32::try_from(bytes).unwrap_or(u32::MAX);
+        let Ok(permit) = Arc::clone(budget).try_acquire_many_owned(more) else {
+            return Err(ApiError::new(
+                Kind::Saturated,
+                "the server is holding as many request bodies and fetched pages as it takes (--body-memory); \
+                 try again shortly",
+            )
+            .reason("body-memory"));
+        };
+        match &mut self.0 {
+            Some(held) => held.merge(permit),
+            None => self.0 = Some(permit),
+        }
+        Ok(())
+    }
 }
 
 /// The budget of `--body-memory`, in bytes (a semaphore's permits).
@@ -52,7 +81,7 @@ pub(crate) async fn read(
     let timeout = Duration::from_secs(settings.body_timeout.min(settings.timeout));
     let min_rate = settings.min_body_rate.max(1) as f64;
     let mut bytes = Vec::new();
-    let mut memory: Option<OwnedSemaphorePermit> = None;
+    let mut memory = Memory::default();
     loop {
         // The rate: after the grace, each byte more buys 1/rate seconds.
         let by_rate = start + RATE_GRACE + Duration::from_secs_f64((bytes.len() as f64 + 1.0) / min_rate);
@@ -83,35 +112,14 @@ pub(crate) async fn read(
         if bytes.len() as u64 + data.len() as u64 > max {
             return Err(too_large());
         }
-        let more = u32::try_from(data.len()).unwrap_or(u32::MAX);
-        let Ok(permit) = Arc::clone(budget).try_acquire_many_owned(more) else {
-            return Err(ApiError::new(
-                Kind::Saturated,
-                "the server is holding as many request bodies as it takes (--body-memory); try again shortly",
-            )
-            .reason("body-memory"));
-        };
-        match &mut memory {
-            Some(held) => held.merge(permit),
-            None => memory = Some(permit),
-        }
+        memory.take(budget, data.len())?;
         bytes.extend_from_slice(&data);
     }
     let sent = bytes.len();
     let bytes = decode(bytes, headers, max).await?;
     // A decoded body holds more than was sent: that counts too.
-    if let Some(more) = bytes.len().checked_sub(sent).filter(|&more| more > 0) {
-        let more = u32::try_from(more).unwrap_or(u32::MAX);
-        let Ok(permit) = Arc::clone(budget).try_acquire_many_owned(more) else {
-            return Err(ApiError::new(Kind::Saturated, "the server is holding as many request bodies as it takes")
-                .reason("body-memory"));
-        };
-        match &mut memory {
-            Some(held) => held.merge(permit),
-            None => memory = Some(permit),
-        }
-    }
-    Ok(ReadBody { bytes, _memory: memory })
+    memory.take(budget, bytes.len().saturating_sub(sent))?;
+    Ok(ReadBody { bytes, memory })
 }
 
 /// The body without its `Content-Encoding`: gzip is decoded (to at most `max` bytes, so a
@@ -125,26 +133,45 @@ async fn decode(bytes: Vec<u8>, headers: &HeaderMap, max: u64) -> Result<Vec<u8>
     codings.retain(|coding| coding != "identity");
     match codings.as_slice() {
         [] => Ok(bytes),
-        [gzip] if gzip == "gzip" || gzip == "x-gzip" => tokio::task::spawn_blocking(move || {
-            use std::io::Read;
-            let mut decoded = Vec::new();
-            flate2::read::MultiGzDecoder::new(bytes.as_slice())
-                .take(max.saturating_add(1))
-                .read_to_end(&mut decoded)
-                .map_err(|e| ApiError::new(Kind::BadParameter, format!("the gzip body does not decode: {e}")))?;
-            if decoded.len() as u64 > max {
-                return Err(ApiError::new(
-                    Kind::BodyTooLarge,
-                    format!("the body, decoded, is larger than {max} bytes (--max-body)"),
-                ));
+        [gzip] if gzip == "gzip" || gzip == "x-gzip" => match gunzip(bytes, max).await {
+            Ok(decoded) => Ok(decoded),
+            Err(Gunzip::TooLarge) => Err(ApiError::new(
+                Kind::BodyTooLarge,
+                format!("the body, decoded, is larger than {max} bytes (--max-body)"),
+            )),
+            Err(Gunzip::Invalid(e)) => {
+                Err(ApiError::new(Kind::BadParameter, format!("the gzip body does not decode: {e}")))
             }
-            Ok(decoded)
-        })
-        .await
-        .map_err(|e| ApiError::new(Kind::Internal, format!("decoding the body: {e}")))?,
+        },
         _ => Err(ApiError::new(
             Kind::UnsupportedEncoding,
             format!("the body's Content-Encoding is {}; send it as is, or gzip", codings.join(", ")),
         )),
     }
+}
+
+/// Why a gzip body was not decoded.
+pub(crate) enum Gunzip {
+    /// It decodes to more than the bound.
+    TooLarge,
+    /// It is not gzip (the decoder's message).
+    Invalid(String),
+}
+
+/// Decodes a gzip body (RFC 1952; members one after another, as `Content-Encoding: gzip`
+/// allows) on a blocking thread, to at most `max` bytes: a small bomb stops at the bound.
+pub(crate) async fn gunzip(bytes: Vec<u8>, max: u64) -> Result<Vec<u8>, Gunzip> {
+    let decoded = tokio::task::spawn_blocking(move || {
+        use std::io::Read;
+        let mut decoded = Vec::new();
+        flate2::read::MultiGzDecoder::new(bytes.as_slice())
+            .take(max.saturating_add(1))
+            .read_to_end(&mut decoded)
+            .map_err(|e| Gunzip::Invalid(e.to_string()))?;
+        match decoded.len() as u64 > max {
+            true => Err(Gunzip::TooLarge),
+            false => Ok(decoded),
+        }
+    });
+    decoded.await.unwrap_or_else(|e| Err(Gunzip::Invalid(e.to_string())))
 }

@@ -139,10 +139,16 @@ pub(crate) struct Fetcher {
     policy: Policy,
     per_host: HostRate,
     pub(crate) metrics: Arc<Metrics>,
+    /// `--body-memory`: a page being downloaded counts against it as it arrives.
+    memory: Arc<tokio::sync::Semaphore>,
 }
 
 impl Fetcher {
-    pub(crate) fn new(policy: Policy, metrics: Arc<Metrics>) -> Result<Fetcher, String> {
+    pub(crate) fn new(
+        policy: Policy,
+        metrics: Arc<Metrics>,
+        memory: Arc<tokio::sync::Semaphore>,
+    ) -> Result<Fetcher, String> {
         let client = reqwest::Client::builder()
             .dns_resolver(Arc::new(CheckingResolver { policy: policy.clone() }))
             .redirect(reqwest::redirect::Policy::none())
@@ -155,7 +161,7 @@ impl Fetcher {
             .user_agent(policy.user_agent.clone())
             .build()
             .map_err(|e| format!("building the HTTP client: {e}"))?;
-        Ok(Fetcher { per_host: HostRate::new(policy.rate_per_host), client, policy, metrics })
+        Ok(Fetcher { per_host: HostRate::new(policy.rate_per_host), client, policy, metrics, memory })
     }
 
     /// Fetches `url`, following redirects; the page's URL is the last one. Counted in
@@ -270,12 +276,44 @@ impl Fetcher {
             return Err(too_large());
         }
         let mut bytes = Vec::new();
+        // Held while the page arrives; the requests that use it then count their own copies.
+        let mut memory = super::body::Memory::default();
         while let Some(chunk) = response.chunk().await.map_err(|error| request_error(&url, &error))? {
             if bytes.len() as u64 + chunk.len() as u64 > max {
                 return Err(too_large());
             }
+            memory.take(&self.memory, chunk.len())?;
             bytes.extend_from_slice(&chunk);
         }
+        // No Accept-Encoding is sent, but a server may encode all the same: gzip is decoded
+        // (within --max-body and --body-memory), any other coding refused.
+        let codings: Vec<String> = response
+            .headers()
+            .get_all(reqwest::header::CONTENT_ENCODING)
+            .iter()
+            .flat_map(|value| value.to_str().unwrap_or("?").split(','))
+            .map(|coding| coding.trim().to_ascii_lowercase())
+            .filter(|coding| !coding.is_empty() && coding != "identity")
+            .collect();
+        let bytes = match codings.as_slice() {
+            [] => bytes,
+            [gzip] if gzip == "gzip" || gzip == "x-gzip" => {
+                let sent = bytes.len();
+                let decoded = match super::body::gunzip(bytes, max).await {
+                    Ok(decoded) => decoded,
+                    Err(super::body::Gunzip::TooLarge) => return Err(too_large()),
+                    Err(super::body::Gunzip::Invalid(e)) => {
+                        return Err(fetch_failed(&url, &format!("the gzip page does not decode: {e}")))
+                    }
+                };
+                memory.take(&self.memory, decoded.len().saturating_sub(sent))?;
+                decoded
+            }
+            _ => {
+                let message = format!("the page's Content-Encoding is {}; only gzip is decoded", codings.join(", "));
+                return Err(fetch_failed(&url, &message).upstream(status.as_u16()));
+            }
+        };
         Ok(Page {
             label: asked.to_owned(),
             bytes,

@@ -16,6 +16,24 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Instant, SystemTime};
 
+/// The most bytes of a request's method the access log writes (the longest standard method,
+/// `OPTIONS`, has 7).
+const MAX_LOGGED_METHOD: usize = 16;
+/// The most bytes of a request's path the access log writes.
+const MAX_LOGGED_PATH: usize = 256;
+
+/// `text` cut to at most `max` bytes (at a character boundary), with `…` when cut.
+fn capped(text: &str, max: usize) -> String {
+    if text.len() <= max {
+        return text.to_owned();
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}…", &text[..end])
+}
+
 /// The access log's format (`--access-log`).
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Format {
@@ -40,7 +58,10 @@ pub(crate) async fn logged(
     let client = state.clients.client(peer.ip(), &forwarded);
     let id = state.request_ids.for_request(request.headers().get("x-request-id"));
     request.extensions_mut().insert(Client(client));
-    let method = request.method().clone();
+    // At most MAX_LOGGED_METHOD and MAX_LOGGED_PATH bytes of each: a client's method and
+    // path can be as long as hyper's head buffer, and each request writes a line.
+    let request_method = request.method().clone();
+    let method = capped(request_method.as_str(), MAX_LOGGED_METHOD);
     // The path only: query strings can hold the addresses people ask about.
     let path = request.uri().path().to_owned();
     let answer = request_id::scope(Arc::clone(&id), router.oneshot(request.map(axum::body::Body::new)));
@@ -55,7 +76,13 @@ pub(crate) async fn logged(
     let status = response.status().as_u16();
     let error = response.extensions().get::<ErrorAnswer>().copied();
     let metrics = &state.metrics;
-    metrics.answered(super::metrics::endpoint_label(&path), super::metrics::method_label(&method), status, elapsed);
+    metrics.answered(
+        super::metrics::endpoint_label(&path),
+        super::metrics::method_label(&request_method),
+        status,
+        elapsed,
+    );
+    let path = capped(&path, MAX_LOGGED_PATH);
     if let Some(error) = error {
         metrics.error(error.code);
         if let Some(reason) = error.rejection {
@@ -70,7 +97,11 @@ pub(crate) async fn logged(
                 false => format!("{client} via {peer}"),
             };
             let error = error.map(|e| format!(" error={}", e.code)).unwrap_or_default();
-            format!("{who} \"{method} {}\" {status} {milliseconds:.1}ms id={id}{error}", path.escape_debug())
+            format!(
+                "{who} \"{} {}\" {status} {milliseconds:.1}ms id={id}{error}",
+                method.escape_debug(),
+                path.escape_debug()
+            )
         }
         Format::Json => {
             let mut line = serde_json::json!({
@@ -78,7 +109,7 @@ pub(crate) async fn logged(
                 "request_id": id.as_ref(),
                 "client": client.to_string(),
                 "peer": peer.to_string(),
-                "method": method.as_str(),
+                "method": method,
                 "path": path,
                 "status": status,
                 "ms": (milliseconds * 10.0).round() / 10.0,

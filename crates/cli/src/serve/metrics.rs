@@ -189,7 +189,12 @@ impl Metrics {
         let _ = writeln!(out, "harvest_serve_workers {}", gauges.workers);
         family(&mut out, "harvest_serve_workers_busy", "gauge", "Extractions running now.");
         let _ = writeln!(out, "harvest_serve_workers_busy {}", gauges.workers_busy);
-        family(&mut out, "harvest_serve_body_memory_bytes", "gauge", "Bytes request bodies hold now (--body-memory).");
+        family(
+            &mut out,
+            "harvest_serve_body_memory_bytes",
+            "gauge",
+            "Bytes request bodies and fetched pages hold now (--body-memory).",
+        );
         let _ = writeln!(out, "harvest_serve_body_memory_bytes {}", gauges.body_memory_used);
         family(&mut out, "harvest_serve_clients", "gauge", "Clients with connections, requests or a rate counted now.");
         let _ = writeln!(out, "harvest_serve_clients {}", gauges.clients);

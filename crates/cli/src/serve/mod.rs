@@ -7,8 +7,9 @@
 //!
 //! What a public service needs is bounded at every step:
 //!
-//! * connections: at most `--max-connections` open (more are closed as they arrive); request
-//!   headers must arrive within [`HEADER_TIMEOUT`];
+//! * connections: at most `--max-connections` open (past it the connection idle the longest is
+//!   closed for a new one, and a new one is closed only when every one has a request in
+//!   progress: [`connections`]); request headers must arrive within [`HEADER_TIMEOUT`];
 //! * requests: at most `--max-in-flight` handled at once, a POST once its body has arrived
 //!   (more are answered 503 `saturated` at once); each must be answered within `--timeout`,
 //!   which is also the extraction's deadline ([`harvest_dom::Deadline`]);
@@ -33,8 +34,10 @@ mod api;
 mod args;
 mod body;
 mod clients;
+mod connections;
 mod errors;
 mod fetch;
+mod form;
 mod host_rate;
 mod log;
 mod metrics;
@@ -56,8 +59,10 @@ use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
-/// Time a client has to send a request's headers, on a new connection or a kept-alive one.
-const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+/// Time a client has to send a request's headers, on a new connection or a kept-alive one:
+/// an idle connection is closed then. Short, since a connection that sends nothing holds a
+/// socket and a place among `--max-connections` (a browser sends its headers at once).
+const HEADER_TIMEOUT: Duration = Duration::from_secs(5);
 /// Time the requests in progress are given to finish after a shutdown signal.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(30);
 
@@ -73,7 +78,7 @@ pub(crate) struct State {
     pub(crate) fetcher: fetch::Fetcher,
     /// Pages fetched in the last seconds.
     pub(crate) pages: page_cache::PageCache,
-    /// Bytes request bodies may still hold (`--body-memory`).
+    /// Bytes request bodies and fetched pages may still hold (`--body-memory`).
     pub(crate) body_memory: Arc<Semaphore>,
     /// Per-client counts.
     pub(crate) clients: Arc<clients::Clients>,
@@ -86,7 +91,7 @@ pub(crate) struct State {
 /// Runs the server until SIGTERM or Ctrl-C; returns the exit code.
 pub fn run(args: ServeArgs) -> u8 {
     // Extractions run on threads of their own (`workers`); tokio's blocking threads only look
-    // up names and decode gzip bodies, and a small pool keeps the threads, and the allocator's
+    // up names, decode gzip bodies and parse forms, and a small pool keeps the threads, and the allocator's
     // per-thread arenas, from multiplying under load.
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().max_blocking_threads(4).build();
     let runtime = match runtime {
@@ -109,13 +114,15 @@ async fn serve(args: ServeArgs) -> u8 {
     };
     let worker_count = workers(&args);
     let metrics = Arc::new(metrics::Metrics::default());
-    let fetcher = match fetch::Fetcher::new(fetch::Policy::from_args(&args), Arc::clone(&metrics)) {
-        Ok(fetcher) => fetcher,
-        Err(error) => {
-            eprintln!("harvest serve: {error}");
-            return crate::batch::exit::UNREADABLE;
-        }
-    };
+    let body_memory = body::memory_budget(&args);
+    let fetcher =
+        match fetch::Fetcher::new(fetch::Policy::from_args(&args), Arc::clone(&metrics), Arc::clone(&body_memory)) {
+            Ok(fetcher) => fetcher,
+            Err(error) => {
+                eprintln!("harvest serve: {error}");
+                return crate::batch::exit::UNREADABLE;
+            }
+        };
     let workers = match workers::Workers::new(worker_count, cores()) {
         Ok(workers) => workers,
         Err(error) => {
@@ -128,7 +135,7 @@ async fn serve(args: ServeArgs) -> u8 {
         workers,
         fetcher,
         pages: page_cache::PageCache::new(args.fetch_cache),
-        body_memory: body::memory_budget(&args),
+        body_memory,
         clients: clients::Clients::new(&args),
         metrics,
         request_ids: request_id::RequestIds::new(),
@@ -195,7 +202,7 @@ pub(crate) fn workers(args: &ServeArgs) -> usize {
 /// waits for the connections to finish their requests.
 async fn accept_loop(listener: TcpListener, router: Router, state: Arc<State>) {
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
-    let connections = Arc::new(Semaphore::new(state.settings.max_connections as usize));
+    let connections = connections::Connections::new(state.settings.max_connections as usize);
     let mut shutdown = std::pin::pin!(shutdown_signal());
     loop {
         let (stream, peer) = tokio::select! {
@@ -210,21 +217,40 @@ async fn accept_loop(listener: TcpListener, router: Router, state: Arc<State>) {
             },
             () = &mut shutdown => break,
         };
-        let Ok(permit) = connections.clone().try_acquire_owned() else {
-            state.metrics.rejected("max-connections");
-            drop(stream);
-            continue;
-        };
         let Some(client_permit) = state.clients.connect(peer.ip()) else {
             state.metrics.rejected("client-connections");
             drop(stream);
             continue;
         };
+        let admitted = match connections.admit() {
+            connections::Admission::Admitted { connection, evicted } => {
+                if evicted {
+                    state.metrics.rejected("idle-evicted");
+                }
+                Arc::new(connection)
+            }
+            connections::Admission::Full => {
+                state.metrics.rejected("max-connections");
+                drop(stream);
+                continue;
+            }
+        };
         let open = state.metrics.connection();
-        let (router, serving) = (router.clone(), Arc::clone(&state));
+        let (router, serving, serving_connection) = (router.clone(), Arc::clone(&state), Arc::clone(&admitted));
         let service = hyper::service::service_fn(move |request: hyper::Request<hyper::body::Incoming>| {
             let (router, state) = (router.clone(), Arc::clone(&serving));
-            async move { Ok::<_, std::convert::Infallible>(log::logged(router, peer, &state, request).await) }
+            // The connection is busy until the answer's last byte is sent (the body is dropped).
+            let busy = serving_connection.busy();
+            async move {
+                let response = log::logged(router, peer, &state, request).await;
+                Ok::<_, std::convert::Infallible>(response.map(|body| {
+                    use http_body_util::BodyExt;
+                    axum::body::Body::new(body.map_frame(move |frame| {
+                        let _ = &busy;
+                        frame
+                    }))
+                }))
+            }
         });
         let state = Arc::clone(&state);
         let mut builder = hyper::server::conn::http1::Builder::new();
@@ -233,12 +259,16 @@ async fn accept_loop(listener: TcpListener, router: Router, state: Arc<State>) {
         let stream = stall::StallBounded::new(stream, Duration::from_secs(state.settings.timeout));
         let connection = graceful.watch(builder.serve_connection(TokioIo::new(stream), service));
         tokio::spawn(async move {
-            if let Err(error) = connection.await {
-                log::log_rejection(&state, peer, &error);
+            tokio::select! {
+                served = connection => if let Err(error) = served {
+                    log::log_rejection(&state, peer, &error);
+                },
+                // Closed (the future dropped) to make room for a new connection.
+                () = admitted.evicted() => {}
             }
             drop(open);
             drop(client_permit);
-            drop(permit);
+            drop(admitted);
         });
     }
     drop(listener);

@@ -210,10 +210,13 @@ pub(crate) fn document() -> Value {
     paths.insert(
         "/readyz".into(),
         plain(
-            "Readiness: ready.",
+            "Readiness: ready (not served here with --private-readyz: on --metrics-listen only).",
             "application/json",
             json!({"$ref": "#/components/schemas/Readiness"}),
-            &[("503", "Saturated: no request slot free, or no room for another full body.")],
+            &[(
+                "503",
+                "Saturated: no request slot free, no room for another full body, or extractions waiting for a worker.",
+            )],
         ),
     );
     let version = json!({
@@ -269,7 +272,7 @@ pub(crate) fn document() -> Value {
                     "required": ["status"],
                     "properties": {
                         "status": {"type": "string", "enum": ["ready", "saturated"]},
-                        "in_flight": count, "max_in_flight": count, "workers_busy": count, "workers": count,
+                        "in_flight": count, "max_in_flight": count, "workers_busy": count, "workers": count, "queued": count,
                         "body_memory_used": count, "body_memory": count, "clients": count,
                     },
                 },

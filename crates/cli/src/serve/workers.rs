@@ -29,7 +29,6 @@
 
 use super::clients::ClientKey;
 use std::collections::HashMap;
-use std::net::IpAddr;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -88,12 +87,12 @@ impl Job {
     /// `client`'s extraction, run by `work` unless `wanted` says the request has stopped
     /// waiting for it.
     pub(crate) fn new(
-        client: IpAddr,
+        client: ClientKey,
         heavy: bool,
         wanted: impl Fn() -> bool + Send + 'static,
         work: impl FnOnce(Duration) + Send + 'static,
     ) -> Job {
-        Job { client: ClientKey::of(client), heavy, wanted: Box::new(wanted), work: Box::new(work) }
+        Job { client, heavy, wanted: Box::new(wanted), work: Box::new(work) }
     }
 }
 
@@ -156,6 +155,11 @@ impl Workers {
     /// Extractions running now.
     pub(crate) fn busy(&self) -> usize {
         self.shared.lock().busy
+    }
+
+    /// Extractions waiting for a worker now.
+    pub(crate) fn queued(&self) -> usize {
+        self.shared.lock().waiting.len()
     }
 
     /// Queues `job`; a worker runs it unless its request has stopped waiting by then.
@@ -246,7 +250,7 @@ mod tests {
     use super::*;
     use std::sync::mpsc;
 
-    fn ip(text: &str) -> IpAddr {
+    fn ip(text: &str) -> std::net::IpAddr {
         text.parse().unwrap()
     }
 
@@ -260,7 +264,7 @@ mod tests {
         let (open, gate) = mpsc::channel::<()>();
         let started = started.clone();
         let job = Job::new(
-            ip(client),
+            ClientKey::of(ip(client), 56),
             heavy,
             || true,
             move |_| {
@@ -385,7 +389,7 @@ mod tests {
             let abandoned = Arc::clone(&abandoned);
             move || !abandoned.load(std::sync::atomic::Ordering::Relaxed)
         };
-        workers.submit(Job::new(ip("192.0.2.2"), false, wanted, move |_| {
+        workers.submit(Job::new(ClientKey::of(ip("192.0.2.2"), 56), false, wanted, move |_| {
             let _ = sender.send("abandoned");
         }));
         let (waiting, _open_waiting) = gated("192.0.2.3", false, "waiting", &tx);
@@ -400,7 +404,7 @@ mod tests {
     fn a_panic_ends_the_job_not_the_worker() {
         let workers = Workers::new(1, 1).unwrap();
         let (tx, started) = mpsc::channel();
-        workers.submit(Job::new(ip("192.0.2.1"), false, || true, |_| panic!("a bug")));
+        workers.submit(Job::new(ClientKey::of(ip("192.0.2.1"), 56), false, || true, |_| panic!("a bug")));
         let (after, _open) = gated("192.0.2.1", false, "after", &tx);
         workers.submit(after);
         assert_eq!(next(&started), Some("after"));
