@@ -208,7 +208,7 @@ impl Record {
             } else if let (Some((text, _)), "graph") = (&self.graph, key) {
                 // Text (N-Quads, Turtle...) as it is written; JSON-LD as Python objects.
                 match serde_json::from_str::<Value>(text) {
-                    Ok(value) if text.starts_with('[') => dict.set_item(key, to_python(py, &value)?)?,
+                    Ok(value) if text.starts_with('[') => dict.set_item(key, to_python(py, &value, stop)?)?,
                     _ => dict.set_item(key, text)?,
                 }
             } else if let Some(value) = self.members.get(key) {
