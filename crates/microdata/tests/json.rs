@@ -248,7 +248,9 @@ fn relative_urls_without_a_base_url_stay_as_written() {
     assert_eq!(to_json(&parse(html, "about:blank"), &JsonOptions::new()), expected);
     let based = to_json(&parse(html, "https://example.com/d/"), &JsonOptions::new());
     assert!(based.contains(r#""u":["https://example.com/d/x.html"]"#), "{based}");
-    let broken =
-        to_json(&parse(r#"<a itemscope itemprop=u href="http://[x">"#, "https://example.com/"), &JsonOptions::new());
+    let broken = to_json(
+        &parse(r#"<div itemscope><a itemprop=u href="http://[x">x</a></div>"#, "https://example.com/"),
+        &JsonOptions::new(),
+    );
     assert!(broken.contains(r#""u":[""]"#), "{broken}");
 }
