@@ -32,6 +32,10 @@ fn source_paths_on_the_page_of_the_issue_are_answered_within_bounds() {
         assert!(answer.text().trim_end().ends_with(r#""truncated":["dom-depth","item-depth","value-bytes"]}"#));
     }
     assert!(started.elapsed() < Duration::from_secs(20), "{:?}", started.elapsed());
+    // Ten times as long (the issue's 1.1 MB case reached 10.6 GB).
+    let longer = server.post("/v1/mf2?source_paths", &copied_cards(30_000));
+    assert_eq!(longer.status, 200);
+    assert!(longer.body.len() < 100 << 20, "{} bytes", longer.body.len());
     let rss = server.rss_kib();
     assert!(rss < 1024 * 1024, "the server holds {rss} KiB");
     assert_eq!(server.get("/healthz").status, 200);
