@@ -250,6 +250,13 @@ impl<'v, 't> Checker<'v, 't> {
             types: known,
             property: Some(name),
         };
+        // schema.org Actions' annotations (`query-input`, `result-output`): a property's input
+        // or output constraint written as text, for a known property (https://schema.org/docs/actions.html,
+        // "Input and output constraints"). Not judged further.
+        let annotated = name.strip_suffix("-input").or_else(|| name.strip_suffix("-output"));
+        if annotated.is_some_and(|property| vocabulary.has_property(property)) {
+            return;
+        }
         let Some(property) = vocabulary.property(name) else {
             let suggestion = self.suggestion(true, name);
             let message = match &suggestion {
@@ -294,6 +301,15 @@ impl<'v, 't> Checker<'v, 't> {
                     self.emit(&LEXICAL_FORM, message, about, None);
                 }
             }
+            // An IRI is a URL: a range with URL takes any, whatever it names.
+            Term::Iri(iri)
+                if vocabulary.type_id("URL").is_some_and(|url| range.iter().any(|&r| vocabulary.is_sub(r, url))) =>
+            {
+                let member_name = schema_name(iri.as_str());
+                if let Some((member_name, member)) = member_name.and_then(|n| Some((n, vocabulary.member(n)?))) {
+                    self.standing("member", member_name, &member.standing, about);
+                }
+            }
             Term::Iri(_) | Term::Blank(_) => {
                 let node = object.as_subject();
                 let types = node.as_ref().and_then(|node| self.items.get(node));
@@ -312,9 +328,7 @@ impl<'v, 't> Checker<'v, 't> {
                 let Some(member_name) = schema_name(iri.as_str()) else { return };
                 let Some(member) = vocabulary.member(member_name) else { return };
                 self.standing("member", member_name, &member.standing, about);
-                // An IRI is a URL: a URL range takes any.
-                let url = vocabulary.type_id("URL").is_some_and(|url| range.iter().any(|&r| vocabulary.is_sub(r, url)));
-                if !url && !vocabulary.any_in(&member.of, range) {
+                if !vocabulary.any_in(&member.of, range) {
                     let message = format!(
                         "value of \"{name}\" is \"{member_name}\" (a \"{}\"), expected \"{}\"",
                         self.names(&member.of),

@@ -84,6 +84,10 @@ fn unknown_property_with_a_suggestion() {
     assert_eq!(found[0].property.as_deref(), Some("nmae"));
     assert_eq!(found[0].item_type.as_deref(), Some("Person"));
     assert_eq!(found[1].suggestion.as_deref(), Some("name"));
+    // schema.org Actions' `-input`/`-output` annotations of a known property are not unknown.
+    let search = [typed(0, "SearchAction"), text(0, "query-input", "required name=q")];
+    assert_eq!(check(&search), []);
+    assert_eq!(rules(&[typed(0, "SearchAction"), text(0, "qeury-input", "x")]), ["schema-unknown-property"]);
     // An unknown property is found on an item without a type too.
     assert_eq!(rules(&[text(0, "nmae", "Ada")]), ["schema-unknown-property"]);
 }
@@ -124,8 +128,13 @@ fn value_of_an_unexpected_type() {
     assert!(found[0].message.contains("\"Male\" (a \"GenderType\")"), "{}", found[0].message);
     // Boolean's members: `True` for a Boolean property.
     assert_eq!(check(&[typed(0, "Product"), link(0, "isFamilyFriendly", schema("True"))]), []);
-    // Any IRI for a URL property.
+    // Any IRI for a URL property, whatever it names; not an item without an IRI.
     assert_eq!(check(&[typed(0, "Product"), link(0, "url", schema("InStock"))]), []);
+    let page = Iri::parse("https://a.example/").unwrap();
+    let web_page = Triple::new(page.clone(), vocab::rdf_type(), schema("WebPage"));
+    assert_eq!(check(&[typed(0, "Product"), link(0, "url", page), web_page]), []);
+    let found = check(&[typed(0, "Product"), link(0, "url", node(1)), typed(1, "ImageObject")]);
+    assert_eq!(found.iter().map(|d| d.rule).collect::<Vec<_>>(), ["schema-value-type"]);
 }
 
 #[test]
