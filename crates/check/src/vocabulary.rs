@@ -189,6 +189,31 @@ impl Vocabulary {
         }
     }
 
+    /// The section of a term (type, property or member) when the vocabulary has it.
+    ///
+    /// ```
+    /// use harvest_check::{Status, Vocabulary};
+    /// assert_eq!(Vocabulary::bundled().status("3DModel"), Some(Status::Pending));
+    /// assert_eq!(Vocabulary::bundled().status("Prodcut"), None);
+    /// ```
+    pub fn status(&self, name: &str) -> Option<Status> {
+        self.standing(name).map(|s| s.status)
+    }
+
+    /// The term that replaces a term (`supersededBy`): `actor` for `actors`.
+    ///
+    /// ```
+    /// assert_eq!(harvest_check::Vocabulary::bundled().superseded_by("actors"), Some("actor"));
+    /// ```
+    pub fn superseded_by(&self, name: &str) -> Option<&str> {
+        self.standing(name)?.superseded_by.as_deref()
+    }
+
+    fn standing(&self, name: &str) -> Option<&Standing> {
+        let of_type = self.type_id(name).map(|id| &self.type_entry(id).standing);
+        of_type.or_else(|| Some(&self.property(name)?.standing)).or_else(|| Some(&self.member(name)?.standing))
+    }
+
     /// Every type's name, sorted.
     pub fn type_names(&self) -> impl Iterator<Item = &str> + '_ {
         self.type_names.iter().map(|n| &**n)

@@ -84,3 +84,11 @@ fn a_release_that_is_not_one_is_an_error() {
     assert!(Vocabulary::from_release(r#"{"@graph": []}"#).is_err());
     assert!(Vocabulary::from_release(r#"[1, 2]"#).is_err());
 }
+
+#[test]
+fn the_vocabulary_and_diagnostics_cross_threads() {
+    fn send_sync<T: Send + Sync>() {}
+    send_sync::<Vocabulary>();
+    send_sync::<harvest_check::Diagnostic>();
+    send_sync::<harvest_check::VocabularyError>();
+}
