@@ -1,0 +1,14 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod diagnostic;
+mod lexical;
+pub mod rules;
+mod suggest;
+mod table;
+pub mod vocabulary;
+
+pub use diagnostic::{Diagnostic, Severity};
+pub use rules::{check_dataset, check_triples, Rule, RULES};
+pub use vocabulary::{Status, Vocabulary, VocabularyError};
