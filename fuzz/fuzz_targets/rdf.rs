@@ -8,12 +8,13 @@
 //! top-level item at least, and every IRI and blank node subject of the W3C graph appears in it.
 #![no_main]
 
-use harvest_export::rdf::{self, jsonld, w3c, Graph, RdfError, RdfOptions, Term};
+use harvest_export::rdf::{self, jsonld, w3c, Conversion, RdfError, RdfOptions};
+use harvest_rdf::Subject;
 use harvest_fuzz::{document, PAGE_URL};
 use libfuzzer_sys::fuzz_target;
 use std::collections::BTreeSet;
 
-fn check_syntaxes(graph: &Graph) {
+fn check_syntaxes(graph: &Conversion) {
     let ntriples = graph.to_ntriples();
     let from_nt: BTreeSet<String> = oxttl::NTriplesParser::new()
         .for_slice(ntriples.as_bytes())
@@ -37,21 +38,24 @@ fuzz_target!(|data: &[u8]| {
         _ => RdfOptions::new(),
     };
     match rdf::from_microdata(&doc, &options) {
-        Ok(graph) => check_syntaxes(&graph),
+        Ok(conversion) => check_syntaxes(&conversion),
         Err(RdfError::TooLarge { .. }) => {}
+        Err(other) => panic!("unexpected error {other}"),
     }
     let w3c_options = w3c::W3cOptions { limits: options, ..w3c::W3cOptions::new() };
     let conversion = match w3c::from_microdata(&doc, &w3c_options) {
         Ok(conversion) => conversion,
         Err(RdfError::TooLarge { .. }) => return,
+        Err(other) => panic!("unexpected error {other}"),
     };
-    check_syntaxes(&conversion.graph);
+    check_syntaxes(&conversion);
     let document = jsonld::from_conversion(&conversion);
     let objects = document.as_array().expect("an array of node objects");
     assert!(objects.len() >= conversion.items.len().min(1));
     let text = serde_json::to_string(&document).expect("JSON-LD serializes");
-    for triple in conversion.graph.triples() {
-        if let Term::Iri { value } = &triple.subject {
+    for triple in &conversion.graph {
+        if let Subject::Iri(iri) = &triple.subject {
+            let value = iri.as_str();
             assert!(text.contains(&serde_json::to_string(value).expect("a string")), "subject {value} missing");
         }
     }
