@@ -27,6 +27,7 @@
 
 mod backcompat;
 mod budget;
+mod classic;
 mod frameworks;
 mod html;
 mod implied;
