@@ -443,7 +443,11 @@ impl PageGraph {
 
     /// Adds a syntax's quads, its blank nodes (numbered by the syntax from zero) renumbered
     /// past the dataset's.
-    fn absorb<'q>(&mut self, quads: impl IntoIterator<Item = &'q Quad>, source: GraphSource) -> Result<(), Full> {
+    fn absorb<'q>(
+        &mut self,
+        quads: impl IntoIterator<Item = (&'q Triple, &'q GraphName)>,
+        source: GraphSource,
+    ) -> Result<(), Full> {
         let offset = self.blank_nodes;
         let mut highest = None;
         let mut shift = |blank: BlankNode| {
@@ -452,20 +456,20 @@ impl PageGraph {
             BlankNode::new(id)
         };
         let mut result = Ok(());
-        for quad in quads {
-            let subject = match &quad.triple.subject {
+        for (triple, graph) in quads {
+            let subject = match &triple.subject {
                 Subject::Blank(blank) => Subject::Blank(shift(*blank)),
                 iri => iri.clone(),
             };
-            let object = match &quad.triple.object {
+            let object = match &triple.object {
                 Term::Blank(blank) => Term::Blank(shift(*blank)),
                 other => other.clone(),
             };
-            let name = match &quad.graph {
+            let name = match graph {
                 GraphName::Blank(blank) => GraphName::Blank(shift(*blank)),
                 other => other.clone(),
             };
-            let shifted = Quad::new(Triple::new(subject, quad.triple.predicate.clone(), object), name);
+            let shifted = Quad::new(Triple::new(subject, triple.predicate.clone(), object), name);
             let known = self.dataset.index_of(&shifted);
             match known {
                 Some(index) => self.sources[index] |= source.bit(),
@@ -487,8 +491,8 @@ impl PageGraph {
 
     /// Adds a graph's triples to the default graph.
     fn absorb_graph(&mut self, graph: &harvest_rdf::Graph, source: GraphSource) -> Result<(), Full> {
-        let quads: Vec<Quad> = graph.iter().map(|triple| Quad::in_default_graph(triple.clone())).collect();
-        self.absorb(&quads, source)
+        static DEFAULT_GRAPH: GraphName = GraphName::Default;
+        self.absorb(graph.iter().map(|triple| (triple, &DEFAULT_GRAPH)), source)
     }
 
     fn add_microdata(&mut self, doc: &Document, output: &GraphOutput, limits: harvest_rdf::Limits) -> Result<(), Full> {
@@ -533,7 +537,7 @@ impl PageGraph {
         for diagnostic in report.diagnostics {
             self.diagnose(GraphSource::JsonLd, diagnostic.element, diagnostic.message);
         }
-        self.absorb(&blocks, GraphSource::JsonLd)
+        self.absorb(blocks.iter().map(|quad| (&quad.triple, &quad.graph)), GraphSource::JsonLd)
     }
 
     fn add_dublin_core(&mut self, doc: &Document, limits: harvest_rdf::Limits) -> Result<(), Full> {
