@@ -8,6 +8,7 @@ microdata graph (`harvest rdf`, tested against the W3C suite elsewhere)."""
 
 import json
 import os
+import sys
 from pathlib import Path
 from urllib.parse import urljoin
 
@@ -19,12 +20,12 @@ from rdflib.compare import graph_diff, to_isomorphic
 import harvest_html
 from conftest import REPO, run_cli
 
+# The schema.org addresses and the inlining of the bundled context are the JSON-LD oracle's
+# (crates/jsonld/tests/rdflib_oracle.py, which harvest-jsonld's own corpus test runs).
+sys.path.insert(0, str(REPO / "crates" / "jsonld" / "tests"))
+from rdflib_oracle import inline  # noqa: E402
+
 BASE = "https://corpus.example/"
-SCHEMA_ORG = {
-    prefix + "schema.org" + suffix
-    for prefix in ("http://", "https://")
-    for suffix in ("", "/", "/docs/jsonldcontext.json", "/docs/jsonldcontext.jsonld")
-}
 PAGE = (
     '<html prefix="og: http://ogp.me/ns#"><head><title>T</title>'
     '<meta property="og:title" content="Seed swap"><meta name="DC.creator" content="Ada">'
@@ -57,23 +58,6 @@ def union(nquads):
 def schema_org_context():
     (path,) = (REPO / "crates" / "jsonld" / "contexts").glob("schemaorg-*.jsonld")
     return json.loads(path.read_text(encoding="utf-8"))["@context"]
-
-
-def inline(value, context):
-    """The value with each @context naming schema.org replaced by the context itself."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            local = item.get("@context")
-            if isinstance(local, str) and local in SCHEMA_ORG:
-                item["@context"] = context
-            elif isinstance(local, list):
-                item["@context"] = [context if isinstance(c, str) and c in SCHEMA_ORG else c for c in local]
-            stack.extend(v for k, v in item.items() if k != "@context")
-        elif isinstance(item, list):
-            stack.extend(item)
-    return value
 
 
 def document_base(html, url):
