@@ -61,4 +61,20 @@ pub struct Diagnostic {
     /// The term meant, most likely, or the term that replaces the one used.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub suggestion: Option<String>,
+    /// The syntax the statement came from (`microdata`, `rdfa`, `jsonld`, `dublin-core`), when
+    /// the dataset is a page's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub syntax: Option<String>,
+    /// The page line (from 1) of what made the statement: the element for microdata and RDFa,
+    /// the JSON member for JSON-LD.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<u32>,
+    /// The column (from 1, in characters) on [`Diagnostic::line`], where it is known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub column: Option<u32>,
+    /// The index of the statement it is about, in the order the check read them (for
+    /// [`crate::check_dataset`], the dataset's quad index): where the statement came from is
+    /// the page's to say.
+    #[serde(skip)]
+    pub statement: Option<usize>,
 }

@@ -4,11 +4,13 @@
 
 mod diagnostic;
 mod lexical;
+mod report;
 pub mod rules;
 mod suggest;
 mod table;
 pub mod vocabulary;
 
 pub use diagnostic::{Diagnostic, Severity};
+pub use report::{check, Counts, FeatureReport, Page, Report};
 pub use rules::{check_dataset, check_triples, Rule, RULES};
 pub use vocabulary::{Status, Vocabulary, VocabularyError};

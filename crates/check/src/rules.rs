@@ -130,8 +130,8 @@ fn run<'t, I: Iterator<Item = &'t Triple>>(vocabulary: &Vocabulary, triples: imp
     }
     let mut checker =
         Checker { vocabulary, items: &items, seen: HashSet::new(), found: Vec::new(), suggestions: Default::default() };
-    for triple in triples() {
-        checker.triple(triple, &rdf_type);
+    for (index, triple) in triples().enumerate() {
+        checker.triple(index, triple, &rdf_type);
     }
     checker.found
 }
@@ -150,6 +150,8 @@ struct Checker<'v, 't> {
 
 /// What a diagnostic is about.
 struct About<'a> {
+    /// The statement's index in the order read.
+    index: usize,
     triple: &'a Triple,
     /// 0 for the statement's type or property, 1 for its value.
     term: u8,
@@ -177,6 +179,10 @@ impl<'v, 't> Checker<'v, 't> {
             },
             property: about.property.map(str::to_owned),
             suggestion,
+            syntax: None,
+            line: None,
+            column: None,
+            statement: Some(about.index),
         };
         self.found.push(diagnostic);
     }
@@ -213,12 +219,13 @@ impl<'v, 't> Checker<'v, 't> {
         names.join(" ")
     }
 
-    fn triple(&mut self, triple: &'t Triple, rdf_type: &harvest_rdf::Iri) {
+    fn triple(&mut self, index: usize, triple: &'t Triple, rdf_type: &harvest_rdf::Iri) {
         let vocabulary = self.vocabulary;
         if triple.predicate == *rdf_type {
             let Term::Iri(object) = &triple.object else { return };
             let Some(name) = schema_name(object.as_str()) else { return };
             let about = About {
+                index,
                 triple,
                 term: 0,
                 subject: &triple.subject,
@@ -243,6 +250,7 @@ impl<'v, 't> Checker<'v, 't> {
         let item = self.items.get(&triple.subject);
         let known = item.map_or(&[][..], |i| &i.known[..]);
         let about = About {
+            index,
             triple,
             term: 0,
             subject: &triple.subject,

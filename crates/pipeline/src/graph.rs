@@ -353,11 +353,31 @@ pub fn write_page_graph(
 /// The dataset is full: the syntaxes after this one are not read.
 struct Full;
 
+/// Where a quad of a [`PageGraph`] came from: the first syntax that made it, and the page line
+/// and column of what made it there (the element for microdata, RDFa and Dublin Core, the JSON
+/// member for JSON-LD), where known.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Origin {
+    /// The first syntax (in [`GraphSource::ALL`]'s order) that made the quad.
+    pub syntax: GraphSource,
+    /// The page line, from 1.
+    pub line: Option<u32>,
+    /// The column on that line, from 1, in characters.
+    pub column: Option<u32>,
+}
+
 impl PageGraph {
     /// The syntaxes that made the `index`th quad of [`PageGraph::dataset`].
     pub fn sources(&self, index: usize) -> impl Iterator<Item = GraphSource> + '_ {
         let bits = self.sources.get(index).copied().unwrap_or(0);
         GraphSource::ALL.into_iter().filter(move |source| bits & source.bit() != 0)
+    }
+
+    /// Where the `index`th quad of [`PageGraph::dataset`] came from; `None` past the last quad.
+    pub fn origin(&self, index: usize) -> Option<Origin> {
+        let syntax = self.sources(index).next()?;
+        Some(Origin { syntax, line: None, column: None })
     }
 
     /// How many quads each syntax made (a quad two syntaxes made counts for both).

@@ -1,0 +1,104 @@
+//! A page's check: its [`Diagnostic`]s, the search features its items are eligible for, and
+//! the counts a crawl report adds up. One shape for every front end (`docs/check.md`).
+
+use harvest_rdf::Dataset;
+use serde::Serialize;
+
+use crate::{check_dataset, Diagnostic, Severity, Vocabulary};
+
+/// What a check reads of a page: its dataset, and the `name`/`content` of its `<meta>` tags
+/// (X cards are `<meta name="twitter:…">`, which no RDF syntax reads).
+#[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
+pub struct Page<'a> {
+    /// The page's statements (`harvest_pipeline::page_graph`, or any dataset).
+    pub dataset: &'a Dataset,
+    /// The page's `<meta>` tags as (`name` or `property`, `content`), in document order.
+    pub meta: &'a [(String, String)],
+}
+
+impl<'a> Page<'a> {
+    /// A page of `dataset`, without `<meta>` tags.
+    pub fn new(dataset: &'a Dataset) -> Page<'a> {
+        Page { dataset, meta: &[] }
+    }
+
+    /// Sets [`Page::meta`].
+    pub fn meta(mut self, meta: &'a [(String, String)]) -> Page<'a> {
+        self.meta = meta;
+        self
+    }
+}
+
+/// One item of a search feature's type, and whether it has what the feature requires.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub struct FeatureReport {
+    /// The feature's stable id (`product-snippet`).
+    pub feature: &'static str,
+    /// Whether the item has every required property.
+    pub eligible: bool,
+    /// The item, as N-Triples writes it.
+    pub subject: String,
+    /// The required properties (or groups, `a|b` for one of) it lacks.
+    pub missing_required: Vec<String>,
+    /// The recommended properties it lacks.
+    pub missing_recommended: Vec<String>,
+}
+
+/// How many of each a page has.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub struct Counts {
+    /// Diagnostics of severity error.
+    pub errors: usize,
+    /// Diagnostics of severity warning.
+    pub warnings: usize,
+    /// Diagnostics of severity info.
+    pub infos: usize,
+    /// Feature items that are eligible.
+    pub eligible: usize,
+    /// Feature items that are not.
+    pub ineligible: usize,
+}
+
+/// What a check of one page found.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub struct Report {
+    /// The findings, in the order of the statements they are about.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Each item of a search feature's type.
+    pub features: Vec<FeatureReport>,
+    /// The counts of both.
+    pub counts: Counts,
+}
+
+impl Report {
+    /// Recounts [`Report::counts`] from the diagnostics and features.
+    pub fn recount(&mut self) {
+        let mut counts = Counts::default();
+        for diagnostic in &self.diagnostics {
+            match diagnostic.severity {
+                Severity::Error => counts.errors += 1,
+                Severity::Warning => counts.warnings += 1,
+                Severity::Info => counts.infos += 1,
+            }
+        }
+        for feature in &self.features {
+            if feature.eligible {
+                counts.eligible += 1;
+            } else {
+                counts.ineligible += 1;
+            }
+        }
+        self.counts = counts;
+    }
+}
+
+/// Checks a page: the schema.org rules ([`check_dataset`]) and the search features.
+pub fn check(vocabulary: &Vocabulary, page: &Page<'_>) -> Report {
+    let mut report = Report { diagnostics: check_dataset(vocabulary, page.dataset), ..Report::default() };
+    report.recount();
+    report
+}
