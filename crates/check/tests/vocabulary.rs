@@ -4,24 +4,33 @@ use std::path::PathBuf;
 
 use harvest_check::Vocabulary;
 
-/// The schema.org release folder: `HARVEST_SCHEMAORG`, else `shared/schemaorg` beside the
-/// checkout. `None` (after printing `SKIPPED`) when `HARVEST_SKIP_SUITES` names `schemaorg`.
+/// The schema.org release folder: release 30.0 in the `test-suite/suites/schemaorg` submodule
+/// (schemaorg/schemaorg, `data/releases/30.0`), else `HARVEST_SCHEMAORG`, else
+/// `shared/schemaorg` beside the checkout. `None` (after printing `SKIPPED`) when
+/// `HARVEST_SKIP_SUITES` names `schemaorg`.
 #[track_caller]
 fn release() -> Option<String> {
     if harvest_test_support::skipped("schemaorg") {
         eprintln!("SKIPPED: HARVEST_SKIP_SUITES names schemaorg");
         return None;
     }
-    let dir = match std::env::var_os("HARVEST_SCHEMAORG") {
-        Some(dir) => PathBuf::from(dir),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/schemaorg"),
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let submodule = root.join("test-suite/suites/schemaorg/data/releases/30.0");
+    let dir = if submodule.is_dir() {
+        submodule
+    } else {
+        match std::env::var_os("HARVEST_SCHEMAORG") {
+            Some(dir) => PathBuf::from(dir),
+            None => root.join("../shared/schemaorg"),
+        }
     };
     let path = dir.join("schemaorg-current-https.jsonld");
     match std::fs::read_to_string(&path) {
         Ok(text) => Some(text),
         Err(e) => panic!(
-            "schema.org's release is missing ({}: {e}): put it at ../shared/schemaorg beside the checkout, set \
-             HARVEST_SCHEMAORG to its folder, or set HARVEST_SKIP_SUITES=schemaorg to skip this test",
+            "schema.org's release is missing ({}: {e}): run `git submodule update --init test-suite/suites/schemaorg`, \
+             set HARVEST_SCHEMAORG to a folder holding release 30.0, or set HARVEST_SKIP_SUITES=schemaorg to skip \
+             this test",
             path.display()
         ),
     }
