@@ -3,9 +3,10 @@
 # The official suites are git submodules (test-suite/suites/); without them, the suites' copies
 # in ../shared beside the checkout are used, or the folders HARVEST_MF2_SUITE,
 # HARVEST_HTML5LIB_TESTS, HARVEST_MICRODATA_RDF_SUITE, HARVEST_RDFA_SUITE and HARVEST_JSONLD_SUITE
-# name. A suite found nowhere fails its test (HARVEST_SKIP_SUITES=mf2,html5lib,microdata-rdf,rdfa,jsonld
-# skips them, and
-# the tests say SKIPPED).
+# name; schema.org's release is the test-suite/suites/schemaorg submodule, else HARVEST_SCHEMAORG,
+# else ../shared/schemaorg. A suite found nowhere fails its test
+# (HARVEST_SKIP_SUITES=mf2,html5lib,microdata-rdf,rdfa,jsonld,schemaorg,schemaorg-examples skips
+# them, and the tests say SKIPPED).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # A missing Java runtime, Chromium or WebDriver is installed now (as root, or through sudo

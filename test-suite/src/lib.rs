@@ -24,6 +24,7 @@ pub mod microdata_rdf;
 pub mod outputs;
 mod parsers;
 pub mod rdfa;
+pub mod schemaorg_examples;
 mod suites;
 pub use parsers::{parser, parser_names, registry, Parser};
 pub use suites::{locate, require, Located, Suite};

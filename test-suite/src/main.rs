@@ -6,19 +6,20 @@
 //! cases), `microdata-rdf` (the W3C Microdata-to-RDF suite: harvest's W3C conversion against
 //! its expected graphs), `rdfa` (the RDFa test suite's html5 cases: harvest-rdfa against its
 //! expected graphs and ASK queries), `jsonld` (the W3C JSON-LD 1.1 API suite's toRdf, expand and html
-//! manifests through harvest-jsonld), or `all` (every suite, one table and one total). Exits non-zero when a case fails
+//! manifests through harvest-jsonld), `schemaorg-examples` (schema.org's own examples through
+//! harvest's page graph and harvest-check: no unknown term), or `all` (every suite, one table and one total). Exits non-zero when a case fails
 //! without being listed in the expectations file, a listed case passes, or a suite is missing
 //! (unless `HARVEST_SKIP_SUITES` names it: see `harvest_test_suite::locate`).
 
 use harvest_test_suite::{
-    discover, html5lib, jsonld, locate, microdata_rdf, parser, parser_names, rdfa, run, summary, Expectations, Located,
-    Report, Suite,
+    discover, html5lib, jsonld, locate, microdata_rdf, parser, parser_names, rdfa, run, schemaorg_examples, summary,
+    Expectations, Located, Report, Suite,
 };
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: harvest-conformance SUITE [SUITE_DIR] [--base-url URL] [--expectations FILE]\n\
-                     suites: mf2, microdata, html5lib, microdata-rdf, rdfa, jsonld, all";
+                     suites: mf2, microdata, html5lib, microdata-rdf, rdfa, jsonld, schemaorg-examples, all";
 
 /// What one suite's run came to.
 enum SuiteRun {
@@ -175,8 +176,29 @@ fn run_jsonld(arguments: &Arguments) -> SuiteRun {
     SuiteRun::Ran { report, text }
 }
 
+fn run_schemaorg_examples(arguments: &Arguments) -> SuiteRun {
+    let folder = match suite_folder(Suite::SchemaOrgExamples, arguments.suite_dir.as_ref()) {
+        Ok(folder) => folder,
+        Err(outcome) => return outcome,
+    };
+    let default = Path::new(env!("CARGO_MANIFEST_DIR")).join("expectations/schemaorg-examples.txt");
+    let expectations = match load_expectations(arguments.expectations.as_ref().unwrap_or(&default)) {
+        Ok(expectations) => expectations,
+        Err(e) => return SuiteRun::Missing(e),
+    };
+    let cases = match schemaorg_examples::discover(&folder) {
+        Ok(cases) if !cases.is_empty() => cases,
+        Ok(_) => return SuiteRun::Missing(format!("no examples in {}", folder.display())),
+        Err(e) => return SuiteRun::Missing(e),
+    };
+    let report = schemaorg_examples::run(&cases, &expectations);
+    let text = summary(&report, &expectations);
+    SuiteRun::Ran { report, text }
+}
+
 fn run_suite(name: &str, arguments: &Arguments) -> SuiteRun {
     match name {
+        "schemaorg-examples" => run_schemaorg_examples(arguments),
         "rdfa" => run_rdfa(arguments),
         "html5lib" => run_html5lib(arguments),
         "microdata-rdf" => run_microdata_rdf(arguments),
@@ -210,11 +232,12 @@ fn main() -> ExitCode {
             eprintln!("`all` runs every suite from its usual place and takes no other argument");
             return ExitCode::from(2);
         }
-        vec!["mf2", "microdata", "html5lib", "microdata-rdf", "rdfa", "jsonld"]
+        vec!["mf2", "microdata", "html5lib", "microdata-rdf", "rdfa", "jsonld", "schemaorg-examples"]
     } else if name == "html5lib"
         || name == "microdata-rdf"
         || name == "rdfa"
         || name == "jsonld"
+        || name == "schemaorg-examples"
         || parser(name).is_some()
     {
         vec![name.as_str()]
@@ -243,7 +266,7 @@ fn main() -> ExitCode {
                 passed += report.passed();
                 failed += report.failed();
                 table.push(format!(
-                    "{suite:<13} {:>6} {:>6} {:>6}  {status}",
+                    "{suite:<18} {:>6} {:>6} {:>6}  {status}",
                     report.passed(),
                     report.failed(),
                     report.known_failures.len()
@@ -251,16 +274,16 @@ fn main() -> ExitCode {
             }
             SuiteRun::Skipped => {
                 println!("SKIPPED {suite} (HARVEST_SKIP_SUITES)");
-                table.push(format!("{suite:<13} {:>6} {:>6} {:>6}  SKIPPED", "-", "-", "-"));
+                table.push(format!("{suite:<18} {:>6} {:>6} {:>6}  SKIPPED", "-", "-", "-"));
             }
             SuiteRun::Missing(message) => {
                 eprintln!("{suite}: {message}");
                 clean = false;
-                table.push(format!("{suite:<13} {:>6} {:>6} {:>6}  MISSING", "-", "-", "-"));
+                table.push(format!("{suite:<18} {:>6} {:>6} {:>6}  MISSING", "-", "-", "-"));
             }
         }
     }
-    println!("{:<13} {:>6} {:>6} {:>6}  status", "suite", "passed", "failed", "known");
+    println!("{:<18} {:>6} {:>6} {:>6}  status", "suite", "passed", "failed", "known");
     for row in table {
         println!("{row}");
     }

@@ -10,6 +10,7 @@
 //! | W3C Microdata to RDF | `test-suite/suites/microdata-rdf` (its `tests` folder) | `HARVEST_MICRODATA_RDF_SUITE` |
 //! | RDFa test suite | `test-suite/suites/rdfa` (rdfa/rdfa.github.io, its `test-suite` folder) | `HARVEST_RDFA_SUITE` |
 //! | W3C JSON-LD 1.1 API tests | `test-suite/suites/json-ld-api` (w3c/json-ld-api, its `tests` folder) | `HARVEST_JSONLD_SUITE` |
+//! | schema.org's examples | `test-suite/suites/schemaorg` (schemaorg/schemaorg, its `data/releases/30.0` folder) | `HARVEST_SCHEMAORG` |
 //!
 //! The submodule is looked at first, then the variable; the RDFa and JSON-LD suites are also
 //! looked for in `../shared/rdfa-test-suite` and `../shared/json-ld-api-tests` beside the checkout. A suite found in neither place is a
@@ -31,6 +32,9 @@ pub enum Suite {
     Rdfa,
     /// The W3C JSON-LD 1.1 API test suite (w3c/json-ld-api, `tests/`).
     JsonLd,
+    /// schema.org's own examples, in its release folder (schemaorg/schemaorg,
+    /// `data/releases/30.0/schemaorg-all-examples.txt`).
+    SchemaOrgExamples,
 }
 
 impl Suite {
@@ -42,6 +46,7 @@ impl Suite {
             Suite::MicrodataRdf => "microdata-rdf",
             Suite::Rdfa => "rdfa",
             Suite::JsonLd => "jsonld",
+            Suite::SchemaOrgExamples => "schemaorg-examples",
         }
     }
 
@@ -53,6 +58,7 @@ impl Suite {
             Suite::MicrodataRdf => "HARVEST_MICRODATA_RDF_SUITE",
             Suite::Rdfa => "HARVEST_RDFA_SUITE",
             Suite::JsonLd => "HARVEST_JSONLD_SUITE",
+            Suite::SchemaOrgExamples => "HARVEST_SCHEMAORG",
         }
     }
 
@@ -65,6 +71,7 @@ impl Suite {
             Suite::MicrodataRdf => suites.join("microdata-rdf").join("tests"),
             Suite::Rdfa => suites.join("rdfa").join("test-suite"),
             Suite::JsonLd => suites.join("json-ld-api").join("tests"),
+            Suite::SchemaOrgExamples => suites.join("schemaorg").join("data").join("releases").join("30.0"),
         }
     }
 
@@ -74,6 +81,9 @@ impl Suite {
         match self {
             Suite::Rdfa => Some(checkout.parent()?.join("shared").join("rdfa-test-suite")),
             Suite::JsonLd => Some(checkout.parent()?.join("shared").join("json-ld-api-tests")),
+            // The release files beside the checkout, when they include the examples.
+            Suite::SchemaOrgExamples => Some(checkout.parent()?.join("shared").join("schemaorg"))
+                .filter(|folder| folder.join(crate::schemaorg_examples::FILE).is_file()),
             _ => None,
         }
     }
