@@ -358,7 +358,7 @@ impl<'v, 't> Checker<'v, 't> {
             Term::Literal(literal) if LANGUAGE_PROPERTIES.contains(&name) => {
                 let value = literal.value();
                 if !crate::lexical::is_language_tag(value) {
-                    let message = format!("value \"{value}\" of \"{name}\" is not a well-formed BCP 47 language tag");
+                    let message = format!("value \"{value}\" of \"{name}\" is not a BCP 47 language tag");
                     self.emit(&LEXICAL_FORM, message, about, None);
                 }
             }

@@ -336,3 +336,19 @@ fn each_value_rule_rejects_a_value_of_the_wrong_form() {
         }
     }
 }
+
+#[test]
+fn the_documentation_lists_every_feature_and_rule() {
+    let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/check.md")).unwrap();
+    for feature in features() {
+        assert!(docs.contains(&format!("(`{}`)", feature.id)), "docs/check.md: feature {}", feature.id);
+        assert!(docs.contains(feature.url), "docs/check.md: {}", feature.url);
+    }
+    for rule in harvest_check::RULES {
+        assert!(
+            docs.contains(&format!("| `{}` | {} |", rule.id, rule.severity.as_str())),
+            "docs/check.md: {}",
+            rule.id
+        );
+    }
+}
