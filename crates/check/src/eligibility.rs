@@ -327,16 +327,24 @@ pub(crate) fn check_features(
     (reports, found)
 }
 
-/// The nodes a top-level feature item reaches through the scope of one of its feature's
-/// rules: they are judged there, in the item's context, not as items of their own.
+/// The nodes a feature item reaches through the scope of one of its feature's rules (but the
+/// standalone ones, which name what is outside the item): they are judged there, in the item's
+/// context, not as items of their own. Items that are no other item's value come first; then
+/// each other item not reached by then, in the order of the dataset, so that in a cycle of
+/// items the first is judged and the others in its context.
 fn covered(index: &Index<'_>, features: &[Feature], candidates: &[(u32, usize)]) -> Vec<bool> {
     let mut covered = vec![false; index.keys.len()];
     let mut seen: HashSet<(u32, u16, u16, u8)> = HashSet::new();
-    for &(node, f) in candidates {
-        if index.referenced[node as usize] {
+    let top = candidates.iter().filter(|(node, _)| !index.referenced[*node as usize]);
+    let nested = candidates.iter().filter(|(node, _)| index.referenced[*node as usize]);
+    for &(node, f) in top.chain(nested) {
+        if covered[node as usize] {
             continue;
         }
         for (r, requirement) in features[f].requirements.iter().enumerate() {
+            if requirement.level == Level::Standalone {
+                continue;
+            }
             let mut stack = vec![(node, 0usize)];
             while let Some((at, step)) = stack.pop() {
                 if step == requirement.scope.len() || !seen.insert((at, f as u16, r as u16, step as u8)) {
@@ -344,7 +352,9 @@ fn covered(index: &Index<'_>, features: &[Feature], candidates: &[(u32, usize)])
                 }
                 for &(value, _) in index.get(at, &requirement.scope[step]) {
                     if let Value::Node(next) = value {
-                        covered[next as usize] = true;
+                        if next != node {
+                            covered[next as usize] = true;
+                        }
                         stack.push((next, step + 1));
                     }
                 }

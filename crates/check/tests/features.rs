@@ -133,6 +133,30 @@ fn an_item_reached_through_a_rule_is_judged_there() {
 }
 
 #[test]
+fn context_holds_for_nested_items_and_cycles() {
+    // A page's main entity is judged, and the review in it in its context.
+    let found = run(&[
+        typed(9, "WebPage"),
+        link(9, "mainEntity", 0),
+        typed(0, "Product"),
+        text(0, "name", "Anvil"),
+        link(0, "review", 1),
+        typed(1, "Review"),
+    ]);
+    assert_eq!(reports(&found, "product-snippet").len(), 1);
+    assert!(reports(&found, "review-snippet").is_empty());
+    // A review of a product: the review's itemReviewed does not take the product in.
+    let found = run(&[typed(1, "Review"), link(1, "itemReviewed", 0), typed(0, "Product"), text(0, "name", "Anvil")]);
+    assert_eq!(reports(&found, "review-snippet").len(), 1);
+    assert_eq!(reports(&found, "product-snippet").len(), 1);
+    // Two products each the other's offer: the first is judged, the second in its context.
+    let found = run(&[typed(0, "Product"), typed(1, "Product"), link(0, "offers", 1), link(1, "offers", 0)]);
+    let products = reports(&found, "product-snippet");
+    assert_eq!(products.len(), 1);
+    assert_eq!(products[0].subject, "_:b0");
+}
+
+#[test]
 fn top_level_features_skip_items_that_are_values() {
     let found =
         run(&[typed(0, "Article"), text(0, "headline", "H"), link(0, "publisher", 1), typed(1, "Organization")]);
@@ -369,9 +393,10 @@ fn many_products(n: usize) -> Dataset {
 #[test]
 fn many_items_with_cycles_stay_linear() {
     let found = check(Vocabulary::bundled(), &Page::new(&many_products(100_000)));
-    // Every item points at another: none is top-level, so each is judged on its own.
+    // Every item is another's value: each product (first in the dataset of its cycle) is judged,
+    // its review in its context.
     assert_eq!(reports(&found, "product-snippet").len(), 100_000);
-    assert_eq!(reports(&found, "review-snippet").len(), 100_000);
+    assert_eq!(reports(&found, "review-snippet").len(), 0);
     harvest_test_support::assert_linear("features of many items", 4_000, many_products, |d| {
         check(Vocabulary::bundled(), &Page::new(d));
     });
@@ -403,8 +428,9 @@ fn chain_and_hub(depth: usize) -> Dataset {
 fn deep_chains_and_shared_hubs_are_bounded() {
     let found = check(Vocabulary::bundled(), &Page::new(&chain_and_hub(10_000)));
     // The chain's first product is its only top-level one: the second is its offer, judged
-    // there; every other product of the chain is judged on its own, and so is every hub product.
-    assert_eq!(reports(&found, "product-snippet").len(), 19_999);
+    // there; the third is judged on its own (the first reached by then), the fourth in its
+    // context, and so on; every hub product is judged.
+    assert_eq!(reports(&found, "product-snippet").len(), 15_000);
     harvest_test_support::assert_linear("a deep chain and a shared hub", 2_000, chain_and_hub, |d| {
         check(Vocabulary::bundled(), &Page::new(d));
     });
