@@ -46,8 +46,8 @@ struct Index<'a> {
     types: Vec<Vec<TypeId>>,
     /// The first statement giving the node a schema.org type.
     typed_at: Vec<Option<usize>>,
-    /// Whether the node is the value of a schema.org property.
-    referenced: Vec<bool>,
+    /// How many schema.org statements have the node as their value (at most `u32::MAX`).
+    in_degree: Vec<u32>,
     /// By node: its values by property.
     values: Vec<HashMap<&'a str, Vec<(Value<'a>, usize)>>>,
 }
@@ -62,7 +62,7 @@ impl<'a> Index<'a> {
         self.keys.push(key);
         self.types.push(Vec::new());
         self.typed_at.push(None);
-        self.referenced.push(false);
+        self.in_degree.push(0);
         self.values.push(HashMap::new());
         id
     }
@@ -99,11 +99,24 @@ impl<'a> Index<'a> {
                 Term::Literal(literal) => Value::Literal(literal),
             };
             if let Value::Node(object) = value {
-                index.referenced[object as usize] = true;
+                let degree = &mut index.in_degree[object as usize];
+                *degree = degree.saturating_add(1);
             }
             index.values[node as usize].entry(name).or_default().push((value, at));
         }
         index
+    }
+
+    /// Whether the node is a schema.org property's value.
+    fn referenced(&self, node: u32) -> bool {
+        self.in_degree[node as usize] > 0
+    }
+
+    /// Whether more than one statement leads to the node: only then may it be asked the same
+    /// question twice (a node with one way in is asked as often as the node before it, which
+    /// is the item, asked once per rule, or is itself remembered or asked once).
+    fn shared(&self, node: u32) -> bool {
+        self.in_degree[node as usize] > 1
     }
 
     fn get(&self, node: u32, property: &str) -> &[(Value<'a>, usize)] {
@@ -140,8 +153,11 @@ impl Judge<'_, '_> {
     /// Whether `node` has a value along `path[step..]`.
     fn has(&mut self, node: u32, path: &[Box<str>], step: usize, key: (u16, u16, u8)) -> bool {
         let memo = (node, key.0, key.1, key.2, step as u8);
-        if let Some(&known) = self.memo.get(&memo) {
-            return known == Outcome::Met;
+        let shared = self.index.shared(node);
+        if shared {
+            if let Some(&known) = self.memo.get(&memo) {
+                return known == Outcome::Met;
+            }
         }
         let values = self.index.get(node, &path[step]);
         let found = if step + 1 == path.len() {
@@ -153,7 +169,9 @@ impl Judge<'_, '_> {
                 Value::Literal(_) => false,
             })
         };
-        self.memo.insert(memo, if found { Outcome::Met } else { Outcome::Failed });
+        if shared {
+            self.memo.insert(memo, if found { Outcome::Met } else { Outcome::Failed });
+        }
         found
     }
 
@@ -168,8 +186,11 @@ impl Judge<'_, '_> {
             return if met { Outcome::Met } else { Outcome::Failed };
         }
         let memo = (node, key.0, key.1, u8::MAX, step as u8);
-        if let Some(&known) = self.memo.get(&memo) {
-            return known;
+        let shared = self.index.shared(node);
+        if shared {
+            if let Some(&known) = self.memo.get(&memo) {
+                return known;
+            }
         }
         let mut outcome = Outcome::Vacuous;
         for &(value, _) in self.index.get(node, &requirement.scope[step]) {
@@ -187,7 +208,9 @@ impl Judge<'_, '_> {
                 Outcome::Vacuous => {}
             }
         }
-        self.memo.insert(memo, outcome);
+        if shared {
+            self.memo.insert(memo, outcome);
+        }
         outcome
     }
 }
@@ -246,13 +269,15 @@ pub(crate) fn check_features(
     let mut found = Vec::new();
     let mut valued: HashSet<(u32, u16, u16, u8)> = HashSet::new();
     let mut reported: HashSet<(usize, u16)> = HashSet::new();
+    let mut stack: Vec<(u32, usize)> = Vec::new();
     for &(node, f) in &candidates {
         let feature = &features[f];
-        let referenced = index.referenced[node as usize];
+        let referenced = index.referenced(node);
         if covered[node as usize] || (feature.top_level && referenced) {
             continue;
         }
         let subject = index.keys[node as usize].ntriples();
+        let types = index.type_names(vocabulary, node);
         let mut report = FeatureReport {
             feature: feature.id,
             eligible: true,
@@ -280,7 +305,7 @@ pub(crate) fn check_features(
             let verb = if rule.id == FEATURE_REQUIRED.id { "requires" } else { "recommends" };
             let message = format!("{} ({}) {verb} {what}: {}", feature.name, feature.id, feature.url);
             let mut diagnostic = diagnostic(rule, feature, message, subject.clone());
-            diagnostic.item_type = index.type_names(vocabulary, node);
+            diagnostic.item_type = types.clone();
             diagnostic.property = Some(requirement.text.clone());
             diagnostic.statement = index.typed_at[node as usize];
             found.push(diagnostic);
@@ -288,10 +313,12 @@ pub(crate) fn check_features(
         report.eligible = report.missing_required.is_empty();
         reports.push(report);
         for (v, rule) in feature.values.iter().enumerate() {
-            // Each (node, rule, step) once per check: shared nodes are walked once.
-            let mut stack = vec![(node, 0usize)];
+            // Each (node, rule, step) once per check: shared nodes are walked once (a node with
+            // one way in is walked as often as the node before it).
+            stack.clear();
+            stack.push((node, 0usize));
             while let Some((at, step)) = stack.pop() {
-                if !valued.insert((at, f as u16, v as u16, step as u8)) {
+                if index.shared(at) && !valued.insert((at, f as u16, v as u16, step as u8)) {
                     continue;
                 }
                 for &(value, statement) in index.get(at, &rule.path[step]) {
@@ -335,19 +362,23 @@ pub(crate) fn check_features(
 fn covered(index: &Index<'_>, features: &[Feature], candidates: &[(u32, usize)]) -> Vec<bool> {
     let mut covered = vec![false; index.keys.len()];
     let mut seen: HashSet<(u32, u16, u16, u8)> = HashSet::new();
-    let top = candidates.iter().filter(|(node, _)| !index.referenced[*node as usize]);
-    let nested = candidates.iter().filter(|(node, _)| index.referenced[*node as usize]);
+    let mut stack: Vec<(u32, usize)> = Vec::new();
+    let top = candidates.iter().filter(|(node, _)| !index.referenced(*node));
+    let nested = candidates.iter().filter(|(node, _)| index.referenced(*node));
     for &(node, f) in top.chain(nested) {
         if covered[node as usize] {
             continue;
         }
         for (r, requirement) in features[f].requirements.iter().enumerate() {
-            if requirement.level == Level::Standalone {
+            if requirement.level == Level::Standalone || requirement.scope.is_empty() {
                 continue;
             }
-            let mut stack = vec![(node, 0usize)];
+            stack.clear();
+            stack.push((node, 0usize));
             while let Some((at, step)) = stack.pop() {
-                if step == requirement.scope.len() || !seen.insert((at, f as u16, r as u16, step as u8)) {
+                if step == requirement.scope.len()
+                    || (index.shared(at) && !seen.insert((at, f as u16, r as u16, step as u8)))
+                {
                     continue;
                 }
                 for &(value, _) in index.get(at, &requirement.scope[step]) {
