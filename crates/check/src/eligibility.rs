@@ -3,9 +3,10 @@
 //! The dataset is indexed once (each node's schema.org types, and its values by property);
 //! rules then follow values from an item along property paths of at most
 //! [`MAX_PATH`](crate::features::MAX_PATH) steps, so cycles through `@id` and chains of any
-//! depth cost at most that many steps. Each (node, rule, step) is judged once per check
-//! (memoized), so nodes shared by many items are not walked again for each: the work is
-//! linear in the statements times the size of the features table.
+//! depth cost at most that many steps. A node more than one statement leads to is judged once
+//! per (rule, step) and the answer kept, so nodes shared by many items are not walked again for
+//! each (a node with one way in is asked as often as the node before it): the work is linear in
+//! the statements times the size of the features table.
 
 use std::collections::{HashMap, HashSet};
 
