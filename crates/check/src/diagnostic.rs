@@ -61,6 +61,9 @@ pub struct Diagnostic {
     /// The term meant, most likely, or the term that replaces the one used.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub suggestion: Option<String>,
+    /// The search feature (`product-snippet`, `open-graph`, `x-card`) a feature rule is about.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub feature: Option<&'static str>,
     /// The syntax the statement came from (`microdata`, `rdfa`, `jsonld`, `dublin-core`), when
     /// the dataset is a page's.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -61,6 +61,18 @@ impl Lexical {
     }
 }
 
+/// Whether `value` is a language tag: well-formed (BCP 47, RFC 5646 §2.1, as oxilangtag parses
+/// it, after dropping whitespace around it), with a primary language subtag of 2 or 3 letters.
+/// RFC 5646 §2.2.1 reserves 4 letters and keeps 5 to 8 for registrations, and the IANA
+/// registry holds none of them, so a language's name (`English`) is not a tag.
+pub(crate) fn is_language_tag(value: &str) -> bool {
+    oxilangtag::LanguageTag::parse(value.trim_matches([' ', '\t', '\n', '\r'])).is_ok_and(|tag| {
+        let primary = tag.primary_language();
+        // Private use (`x-…`) and grandfathered tags (`i-klingon`) have a 1-letter prefix.
+        primary.len() <= 3 || primary.contains('-')
+    })
+}
+
 /// `check(value)`, or, when the time of day at byte `at` is written `hh:mm` without seconds
 /// (ISO 8601-1:2019 §5.3.1.4 allows "reduced precision"; schema.org's examples use it, as in
 /// `2025-07-21T19:30`), `check` of the value with `:00` seconds inserted.
@@ -98,5 +110,15 @@ mod tests {
         assert!(Lexical::Url.accepts("https://a.example/x") && !Lexical::Url.accepts("not a url"));
         assert!(Lexical::Duration.accepts("PT1H30M") && !Lexical::Duration.accepts("90 minutes"));
         assert!(Lexical::Date.accepts("2025-07-21") && !Lexical::Date.accepts("21/07/2025"));
+    }
+
+    #[test]
+    fn language_tags() {
+        for tag in ["en", "en-GB", "zh-Hant-TW", "x-private", "en-US-x-twain", "de-CH-1996", " fr "] {
+            assert!(super::is_language_tag(tag), "{tag}");
+        }
+        for tag in ["English", "en_GB", "", "en-", "123", "e"] {
+            assert!(!super::is_language_tag(tag), "{tag}");
+        }
     }
 }

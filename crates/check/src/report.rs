@@ -4,6 +4,8 @@
 use harvest_rdf::Dataset;
 use serde::Serialize;
 
+use crate::eligibility::check_features;
+use crate::social::check_social;
 use crate::{check_dataset, Diagnostic, Severity, Vocabulary};
 
 /// What a check reads of a page: its dataset, and the `name`/`content` of its `<meta>` tags
@@ -96,9 +98,33 @@ impl Report {
     }
 }
 
-/// Checks a page: the schema.org rules ([`check_dataset`]) and the search features.
+/// Checks a page: the schema.org rules ([`check_dataset`]), Google Search's features
+/// ([`crate::features`]) for each item of their types, and the page's Open Graph and X card.
+///
+/// ```
+/// use harvest_check::{check, Page, Vocabulary};
+/// use harvest_rdf::{vocab, BlankNode, Dataset, GraphName, Iri, Literal, Quad, Triple};
+/// let schema = |name: &str| Iri::parse(&format!("https://schema.org/{name}")).unwrap();
+/// let mut dataset = Dataset::new();
+/// let item = BlankNode::new(0);
+/// dataset.insert(Quad::new(Triple::new(item, vocab::rdf_type(), schema("Product")), GraphName::Default)).unwrap();
+/// dataset.insert(Quad::new(Triple::new(item, schema("name"), Literal::simple("Anvil")), GraphName::Default)).unwrap();
+/// let report = check(Vocabulary::bundled(), &Page::new(&dataset));
+/// let snippet = report.features.iter().find(|f| f.feature == "product-snippet").unwrap();
+/// assert!(!snippet.eligible);
+/// assert_eq!(snippet.missing_required, ["review|aggregateRating|offers"]);
+/// ```
 pub fn check(vocabulary: &Vocabulary, page: &Page<'_>) -> Report {
-    let mut report = Report { diagnostics: check_dataset(vocabulary, page.dataset), ..Report::default() };
+    let mut diagnostics = check_dataset(vocabulary, page.dataset);
+    let (mut features, found) = check_features(vocabulary, crate::features(), page.dataset);
+    diagnostics.extend(found);
+    let (social, found) = check_social(page.dataset, page.meta);
+    features.extend(social);
+    diagnostics.extend(found);
+    // In the order of the statements they are about (a stable sort: the schema.org findings
+    // first), those about no statement (the `<meta>` tags) last.
+    diagnostics.sort_by_key(|d| d.statement.unwrap_or(usize::MAX));
+    let mut report = Report { diagnostics, features, ..Report::default() };
     report.recount();
     report
 }

@@ -61,13 +61,65 @@ pub const ATTIC: Rule = rule("schema-attic", Severity::Warning, "a term schema.o
 /// A term in pending.
 pub const PENDING: Rule = rule("schema-pending", Severity::Info, "a term still proposed in pending.schema.org");
 
+/// A property a Google Search feature requires, missing: the item is not eligible.
+pub const FEATURE_REQUIRED: Rule = rule(
+    "google-required",
+    Severity::Error,
+    "a property (or one of a group) a Google Search feature requires of an item of its type, missing",
+);
+/// A property a Google Search feature recommends, missing.
+pub const FEATURE_RECOMMENDED: Rule = rule(
+    "google-recommended",
+    Severity::Warning,
+    "a property a Google Search feature recommends for an item of its type, missing",
+);
+/// A value not in the form a Google Search feature asks for.
+pub const FEATURE_VALUE: Rule = rule(
+    "google-value",
+    Severity::Error,
+    "a feature item's literal not in the form its Google Search feature asks for (ISO 8601 date, duration, number, URL, language tag)",
+);
+/// An Open Graph property of ogp.me's Basic Metadata, missing.
+pub const OG_REQUIRED: Rule = rule(
+    "og-required",
+    Severity::Error,
+    "an Open Graph property every page object needs (og:title, og:type, og:image, og:url), missing",
+);
+/// An optional Open Graph property that previews show, missing.
+pub const OG_RECOMMENDED: Rule =
+    rule("og-recommended", Severity::Warning, "og:description or og:site_name, which link previews show, missing");
+/// An X card without its type, of an unknown type, or without what its type needs.
+pub const X_CARD_REQUIRED: Rule = rule(
+    "x-card-required",
+    Severity::Error,
+    "an X card without twitter:card, of a type X does not define, or without what its type needs (Open Graph fallbacks count)",
+);
+/// An optional X card property its type can show, missing.
+pub const X_CARD_RECOMMENDED: Rule =
+    rule("x-card-recommended", Severity::Warning, "an optional property an X card's type shows, missing");
+
 /// Every rule, in the order of its documentation (`docs/check.md`).
-pub const RULES: &[Rule] =
-    &[UNKNOWN_TYPE, UNKNOWN_PROPERTY, PROPERTY_NOT_EXPECTED, VALUE_TYPE, LEXICAL_FORM, SUPERSEDED, ATTIC, PENDING];
+pub const RULES: &[Rule] = &[
+    UNKNOWN_TYPE,
+    UNKNOWN_PROPERTY,
+    PROPERTY_NOT_EXPECTED,
+    VALUE_TYPE,
+    LEXICAL_FORM,
+    SUPERSEDED,
+    ATTIC,
+    PENDING,
+    FEATURE_REQUIRED,
+    FEATURE_RECOMMENDED,
+    FEATURE_VALUE,
+    OG_REQUIRED,
+    OG_RECOMMENDED,
+    X_CARD_REQUIRED,
+    X_CARD_RECOMMENDED,
+];
 
 /// The schema.org term an IRI names (`https://schema.org/Product` or `http://schema.org/Product`
 /// → `Product`): both schemes are the same vocabulary.
-fn schema_name(iri: &str) -> Option<&str> {
+pub(crate) fn schema_name(iri: &str) -> Option<&str> {
     iri.strip_prefix("https://schema.org/").or_else(|| iri.strip_prefix("http://schema.org/")).filter(|n| !n.is_empty())
 }
 
@@ -77,6 +129,11 @@ fn ntriples(subject: &Subject) -> String {
         Subject::Blank(blank) => blank.to_string(),
     }
 }
+
+/// The properties whose Text values schema.org asks to be IETF BCP 47 language tags (their
+/// descriptions in the release: "Please use one of the language codes from the IETF BCP 47
+/// standard" and the like).
+const LANGUAGE_PROPERTIES: &[&str] = &["availableLanguage", "inLanguage", "knowsLanguage", "subtitleLanguage"];
 
 /// An item's schema.org types.
 #[derive(Default)]
@@ -179,6 +236,7 @@ impl<'v, 't> Checker<'v, 't> {
             },
             property: about.property.map(str::to_owned),
             suggestion,
+            feature: None,
             syntax: None,
             line: None,
             column: None,
@@ -297,6 +355,13 @@ impl<'v, 't> Checker<'v, 't> {
         let vocabulary = self.vocabulary;
         let expected = |checker: &Self| checker.names(range).replace(' ', "\", \"");
         match object {
+            Term::Literal(literal) if LANGUAGE_PROPERTIES.contains(&name) => {
+                let value = literal.value();
+                if !crate::lexical::is_language_tag(value) {
+                    let message = format!("value \"{value}\" of \"{name}\" is not a BCP 47 language tag");
+                    self.emit(&LEXICAL_FORM, message, about, None);
+                }
+            }
             Term::Literal(literal) => {
                 // Text stands for any entity (schema.org data model): only a range of data types
                 // with a lexical form judges a literal.

@@ -36,3 +36,39 @@ fn real_pages_name_no_unknown_term_but_their_own_mistakes() {
         KNOWN_MISTAKES.iter().map(|(page, rule, term)| (page.to_string(), *rule, term.to_string())).collect();
     assert_eq!(found, expected);
 }
+
+/// The whole page (every RDF syntax, through harvest-pipeline): each item of a feature's type
+/// is reported, eligible exactly when nothing required is missing, and each missing property is
+/// a diagnostic of its feature.
+#[test]
+fn real_pages_have_feature_reports() {
+    let Some(root) = harvest_test_support::required_corpus() else { return };
+    let mut eligible = std::collections::BTreeSet::new();
+    for path in harvest_test_support::html_files(&root.join("real")) {
+        let bytes = std::fs::read(&path).unwrap();
+        let doc =
+            harvest_pipeline::extract::parse(&harvest_pipeline::Page::new("-", bytes, Some("https://site.example/")));
+        let graph = harvest_pipeline::graph::page_graph(
+            &doc,
+            &harvest_pipeline::graph::GraphOutput::default(),
+            &harvest_pipeline::extract::Limits::default(),
+        );
+        let report = harvest_check::check(Vocabulary::bundled(), &harvest_check::Page::new(&graph.dataset));
+        for feature in &report.features {
+            assert_eq!(feature.eligible, feature.missing_required.is_empty(), "{}", path.display());
+            if feature.eligible {
+                eligible.insert(feature.feature);
+            }
+            for missing in &feature.missing_required {
+                assert!(report.diagnostics.iter().any(|d| d.feature == Some(feature.feature)
+                    && d.subject == feature.subject
+                    && d.property.as_deref() == Some(missing)));
+            }
+        }
+    }
+    // At the time of writing: articles, breadcrumbs, events, recipes, products, videos, reviews,
+    // FAQs, Open Graph objects… are eligible somewhere among the pages.
+    for feature in ["article", "breadcrumb", "event", "recipe", "product-snippet", "open-graph"] {
+        assert!(eligible.contains(feature), "no eligible {feature} in the corpus");
+    }
+}

@@ -40,8 +40,9 @@ fn the_rule_list_names_each_rule_once() {
     let mut ids: Vec<&str> = RULES.iter().map(|r| r.id).collect();
     ids.sort_unstable();
     ids.dedup();
-    assert_eq!(ids.len(), 8);
-    assert!(RULES.iter().all(|r| r.id.starts_with("schema-") && !r.description.is_empty()));
+    assert_eq!(ids.len(), 15);
+    let families = ["schema-", "google-", "og-", "x-card-"];
+    assert!(RULES.iter().all(|r| families.iter().any(|f| r.id.starts_with(f)) && !r.description.is_empty()));
 }
 
 #[test]
