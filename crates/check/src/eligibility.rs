@@ -25,6 +25,7 @@ enum Key<'a> {
 }
 
 impl Key<'_> {
+    /// As [`crate::report::subject_text`] writes it.
     fn ntriples(self) -> String {
         match self {
             Key::Iri(iri) => format!("<{iri}>"),

@@ -1,7 +1,7 @@
 //! A page's check: its [`Diagnostic`]s, the search features its items are eligible for, and
 //! the counts a crawl report adds up. One shape for every front end (`docs/check.md`).
 
-use harvest_rdf::Dataset;
+use harvest_rdf::{BlankLabels, BlankNode, Dataset};
 use serde::Serialize;
 
 use crate::eligibility::check_features;
@@ -17,12 +17,22 @@ pub struct Page<'a> {
     pub dataset: &'a Dataset,
     /// The page's `<meta>` tags as (`name` or `property`, `content`), in document order.
     pub meta: &'a [(String, String)],
+    /// How blank nodes are written in `subject`s: the labels the page's dataset is written
+    /// with (`harvest graph`'s), so that a finding names the node that output names. `None`:
+    /// `_:b0`, `_:b1`… by the nodes' numbers.
+    pub labels: Option<&'a BlankLabels>,
 }
 
 impl<'a> Page<'a> {
     /// A page of `dataset`, without `<meta>` tags.
     pub fn new(dataset: &'a Dataset) -> Page<'a> {
-        Page { dataset, meta: &[] }
+        Page { dataset, meta: &[], labels: None }
+    }
+
+    /// Sets [`Page::labels`].
+    pub fn labels(mut self, labels: &'a BlankLabels) -> Page<'a> {
+        self.labels = Some(labels);
+        self
     }
 
     /// Sets [`Page::meta`].
@@ -124,7 +134,30 @@ pub fn check(vocabulary: &Vocabulary, page: &Page<'_>) -> Report {
     // In the order of the statements they are about (a stable sort: the schema.org findings
     // first), those about no statement (the `<meta>` tags) last.
     diagnostics.sort_by_key(|d| d.statement.unwrap_or(usize::MAX));
+    if let Some(labels) = page.labels {
+        for subject in diagnostics.iter_mut().map(|d| &mut d.subject).chain(features.iter_mut().map(|f| &mut f.subject))
+        {
+            relabel(subject, labels);
+        }
+    }
     let mut report = Report { diagnostics, features, ..Report::default() };
     report.recount();
     report
+}
+
+/// A subject as N-Triples writes it, blank nodes by their numbers (`_:b3`): what every rule
+/// writes in [`Diagnostic::subject`] and [`FeatureReport::subject`].
+pub(crate) fn subject_text(subject: &harvest_rdf::Subject) -> String {
+    match subject {
+        harvest_rdf::Subject::Iri(iri) => format!("<{}>", iri.as_str()),
+        harvest_rdf::Subject::Blank(blank) => blank.to_string(),
+    }
+}
+
+/// Rewrites a blank node written by [`subject_text`] (`_:b3`) with `labels`.
+fn relabel(subject: &mut String, labels: &BlankLabels) {
+    let number = subject.strip_prefix("_:b").and_then(|digits| digits.parse::<u64>().ok());
+    if let Some(number) = number {
+        *subject = labels.label(BlankNode::new(number));
+    }
 }

@@ -123,13 +123,6 @@ pub(crate) fn schema_name(iri: &str) -> Option<&str> {
     iri.strip_prefix("https://schema.org/").or_else(|| iri.strip_prefix("http://schema.org/")).filter(|n| !n.is_empty())
 }
 
-fn ntriples(subject: &Subject) -> String {
-    match subject {
-        Subject::Iri(iri) => format!("<{}>", iri.as_str()),
-        Subject::Blank(blank) => blank.to_string(),
-    }
-}
-
 /// The properties whose Text values schema.org asks to be IETF BCP 47 language tags (their
 /// descriptions in the release: "Please use one of the language codes from the IETF BCP 47
 /// standard" and the like).
@@ -229,7 +222,7 @@ impl<'v, 't> Checker<'v, 't> {
             severity: rule.severity,
             rule: rule.id,
             message,
-            subject: ntriples(about.subject),
+            subject: crate::report::subject_text(about.subject),
             item_type: match about.type_at_fault {
                 Some(name) => Some(name.to_owned()),
                 None => (!about.types.is_empty()).then(|| self.names(about.types)),

@@ -133,13 +133,6 @@ impl Judged<'_> {
     }
 }
 
-fn ntriples(subject: &Subject) -> String {
-    match subject {
-        Subject::Iri(iri) => format!("<{}>", iri.as_str()),
-        Subject::Blank(blank) => blank.to_string(),
-    }
-}
-
 /// The Open Graph and X card reports of a page.
 pub(crate) fn check_social(dataset: &Dataset, meta: &[(String, String)]) -> (Vec<FeatureReport>, Vec<Diagnostic>) {
     let mut reports = Vec::new();
@@ -162,8 +155,10 @@ pub(crate) fn check_social(dataset: &Dataset, meta: &[(String, String)]) -> (Vec
         subjects[slot].1.entry(format!("og:{name}")).or_insert((value, Some(index)));
     }
     let from_meta = meta_properties(meta, "og:");
-    let mut pages: Vec<(String, Option<usize>, &Properties<'_>)> =
-        subjects.iter().map(|(subject, props, index)| (ntriples(subject), Some(*index), props)).collect();
+    let mut pages: Vec<(String, Option<usize>, &Properties<'_>)> = subjects
+        .iter()
+        .map(|(subject, props, index)| (crate::report::subject_text(subject), Some(*index), props))
+        .collect();
     // Where no RDF syntax read them, the `<meta property="og:…">` tags: the page is the subject.
     if pages.is_empty() && !from_meta.is_empty() {
         let subject = from_meta.get("og:url").map_or_else(|| "<>".to_owned(), |(url, _)| format!("<{url}>"));

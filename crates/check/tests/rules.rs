@@ -272,3 +272,19 @@ fn a_hundred_thousand_items_stay_linear() {
         std::hint::black_box(check(triples));
     });
 }
+
+#[test]
+fn blank_nodes_are_named_as_the_pages_output_names_them() {
+    use harvest_check::{check, Page};
+    use harvest_rdf::{BlankLabels, Dataset, GraphName, Quad};
+    let mut dataset = Dataset::new();
+    for triple in [typed(3, "Prodcut"), text(3, "name", "Anvil")] {
+        dataset.insert(Quad::new(triple, GraphName::Default)).unwrap();
+    }
+    let labels = BlankLabels::prefixed("gpage").unwrap();
+    let report = check(Vocabulary::bundled(), &Page::new(&dataset).labels(&labels));
+    assert_eq!(report.diagnostics[0].rule, "schema-unknown-type");
+    assert!(report.diagnostics.iter().all(|d| d.subject == "_:gpage3"), "{:?}", report.diagnostics);
+    let unlabelled = check(Vocabulary::bundled(), &Page::new(&dataset));
+    assert_eq!(unlabelled.diagnostics[0].subject, "_:b3");
+}
