@@ -20,12 +20,12 @@
 //! A `link` whose only types are unknown creates neither (`hyperlink` and `external_resource`
 //! both `false`); hyperlink annotations such as `nofollow` are in `rel`.
 
-use crate::link::{created_links, creates, Link};
-use crate::rel::{rel_list, LinkTag, RelList};
-use crate::LinkKind;
+use crate::link::Link;
+use crate::rel::{classify, LinkTag, RelList, TokenEffect};
 use harvest_dom::{Document, Url, WalkPaths};
 use serde::ser::SerializeSeq;
 use serde::{Serialize, Serializer};
+use std::borrow::Cow;
 
 /// A link in the compact form described in the [module documentation](self).
 ///
@@ -143,21 +143,26 @@ impl CompactLinks<'_> {
             let Some(tag) = LinkTag::of(element) else { continue };
             let Some(href) = element.attr("href") else { continue };
             let url = self.document.resolve_url(href).ok();
-            // Without `rel` and `rev` an element has no link types: `a` and `area` create their
-            // implied hyperlink (§4.12.1), `link` creates nothing. Otherwise the types decide,
-            // read as the full form reads them.
-            let types = (element.has_attr("rel") || element.has_attr("rev")).then(|| rel_list(element));
-            let (hyperlink, external_resource) = match &types {
-                None => (tag != LinkTag::Link, false),
-                Some(types) => {
-                    let created = created_links(tag, types);
-                    (creates(&created, LinkKind::Hyperlink), creates(&created, LinkKind::ExternalResource))
+            // §4.12.1: an element creates a hyperlink when a keyword does, and `a` and `area`
+            // their implied one otherwise; `link` without a hyperlink keyword creates none. The
+            // types are read as the full form reads them (`created_links`), without building its
+            // descriptions.
+            let (mut names, mut hyperlink, mut external_resource) = (Vec::new(), tag != LinkTag::Link, false);
+            classify(tag, element.attr("rel"), element.attr("rev"), |token| {
+                hyperlink |= token.effect == TokenEffect::Hyperlink;
+                external_resource |= token.effect == TokenEffect::ExternalResource;
+                let name = match token.keyword {
+                    Some(keyword) => Cow::Borrowed(keyword),
+                    None => token.normalized,
+                };
+                if !names.contains(&name) {
+                    names.push(name);
                 }
-            };
+            });
             let link = CompactLink {
                 url: url.as_ref().map(Url::as_str),
                 href: if url.is_none() { Some(href) } else { None },
-                rel: types.as_ref().map(rel_names).unwrap_or_default(),
+                rel: names.iter().map(|name| name.as_ref()).collect(),
                 tag: tag.as_str(),
                 path: paths.path(element),
                 hyperlink,
