@@ -22,7 +22,8 @@
 
 use crate::link::Link;
 use crate::rel::{classify, LinkTag, RelList, TokenEffect};
-use harvest_dom::{Document, Url, WalkPaths};
+use crate::resolve::Resolver;
+use harvest_dom::{Document, WalkPaths};
 use serde::ser::SerializeSeq;
 use serde::{Serialize, Serializer};
 use std::borrow::Cow;
@@ -138,11 +139,12 @@ impl CompactLinks<'_> {
     /// Calls `f` with each link in tree order, stopping at the first error.
     pub fn try_for_each<E>(&self, mut f: impl FnMut(&CompactLink<'_>) -> Result<(), E>) -> Result<(), E> {
         let (mut walk, mut paths) = (self.document.element_walk(), WalkPaths::new());
+        let mut resolver = Resolver::new(self.document);
         while let Some((element, depth)) = walk.next() {
             paths.enter(depth);
             let Some(tag) = LinkTag::of(element) else { continue };
             let Some(href) = element.attr("href") else { continue };
-            let url = self.document.resolve_url(href).ok();
+            let url = resolver.resolve(href);
             // §4.12.1: an element creates a hyperlink when a keyword does, and `a` and `area`
             // their implied one otherwise; `link` without a hyperlink keyword creates none. The
             // types are read as the full form reads them (`created_links`), without building its
@@ -160,7 +162,7 @@ impl CompactLinks<'_> {
                 }
             });
             let link = CompactLink {
-                url: url.as_ref().map(Url::as_str),
+                url,
                 href: if url.is_none() { Some(href) } else { None },
                 rel: names.iter().map(|name| name.as_ref()).collect(),
                 tag: tag.as_str(),
