@@ -98,7 +98,7 @@ pub(crate) fn microdata(
     }
     let microdata = harvest_microdata::Microdata::with_options(doc, read);
     let (json, items) = match microdata.try_to_json(&options) {
-        Ok(json) => (json, microdata.items().len()),
+        Ok(json) => (json, microdata.top_level_count()),
         // Cut short, it holds the items it reached (rare: written again, and counted).
         Err(_) if truncate => {
             let json = microdata.to_json(&options);
