@@ -15,8 +15,12 @@ use harvest_dom::{Document, Url};
 
 /// A document's base URL cut where relative references take over from it.
 struct Base<'a> {
-    /// Up to the path: `https://host:port`.
-    origin: &'a str,
+    /// The scheme and its colon: `https:`, for scheme-relative references (`None` for `file`,
+    /// whose hosts are read differently).
+    scheme: Option<&'a str>,
+    /// Up to the path: `https://host:port`; `None` when the path starts with a Windows drive
+    /// letter (a `file` URL's, which a path-absolute reference keeps).
+    origin: Option<&'a str>,
     /// Up to and including the path's last `/`.
     directory: &'a str,
     /// Up to the fragment.
@@ -25,15 +29,26 @@ struct Base<'a> {
 
 impl<'a> Base<'a> {
     fn of(url: &'a Url) -> Option<Base<'a>> {
-        if !matches!(url.scheme(), "http" | "https") || !url.has_host() {
-            return None;
-        }
+        let file = match url.scheme() {
+            "http" | "https" if url.has_host() => false,
+            "file" => true,
+            _ => return None,
+        };
         let text = url.as_str();
         let before_fragment = &text[..text.len() - url.fragment().map_or(0, |f| f.len() + 1)];
         let path_start = before_fragment.len() - url.query().map_or(0, |q| q.len() + 1) - url.path().len();
         let path = &text[path_start..];
         let directory_end = path_start + path[..url.path().len()].rfind('/')? + 1;
-        Some(Base { origin: &text[..path_start], directory: &text[..directory_end], before_fragment })
+        let drive_letter = file && {
+            let path = url.path().as_bytes();
+            path.len() >= 3 && path[1].is_ascii_alphabetic() && matches!(path[2], b':' | b'|')
+        };
+        Some(Base {
+            scheme: (!file).then(|| &text[..url.scheme().len() + 1]),
+            origin: (!drive_letter).then(|| &text[..path_start]),
+            directory: &text[..directory_end],
+            before_fragment,
+        })
     }
 }
 
@@ -54,10 +69,11 @@ impl<'a> Resolver<'a> {
     /// `href` resolved against the document's base URL ([`Document::resolve_url`]'s URL, as
     /// text), or `None` when it does not resolve.
     pub(crate) fn resolve(&mut self, href: &str) -> Option<&str> {
-        if let Some(start) = self.base.as_ref().and_then(|base| plain_reference(base, href)) {
+        if let Some((start, end)) = self.base.as_ref().and_then(|base| plain_reference(base, href)) {
             self.buffer.clear();
             self.buffer.push_str(start);
             self.buffer.push_str(href);
+            self.buffer.push_str(end);
             return Some(&self.buffer);
         }
         self.parsed = self.document.resolve_url(href).ok();
@@ -81,13 +97,56 @@ fn fragment_character(byte: u8) -> bool {
     byte.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@/?%".contains(&byte)
 }
 
-/// The part of the base a plain relative reference is appended to, when `href` is one: a
-/// path-absolute or path-relative reference, or a fragment, of the characters above, with a
-/// non-empty query and fragment when it has them and no `.` or `..` segment.
-fn plain_reference<'a>(base: &Base<'a>, href: &str) -> Option<&'a str> {
+/// Whether `host` is a domain the host parser keeps as written (URL Standard §3.5): lowercase
+/// ASCII letters, digits and hyphens in non-empty labels, none punycode (`xn--`), the last
+/// starting with a letter (so that it is not read as an IPv4 address).
+fn plain_domain(host: &[u8]) -> bool {
+    let mut labels = host.split(|&b| b == b'.');
+    let plain = |label: &[u8]| {
+        !label.is_empty()
+            && !label.starts_with(b"xn--")
+            && label.iter().all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    };
+    labels.clone().all(plain) && labels.next_back().and_then(|last| last.first()).is_some_and(u8::is_ascii_lowercase)
+}
+
+/// For an `href` the URL parser would copy as written after a part of the base, that part
+/// and what it adds after the `href` (`/` after a bare host): a path-absolute or
+/// path-relative reference, or a fragment, of the characters above, with a non-empty query
+/// and fragment when it has them and no `.` or `..` segment; or such a path after
+/// `http://`, `https://` or `//` and a [`plain_domain`].
+fn plain_reference<'a>(base: &Base<'a>, href: &str) -> Option<(&'a str, &'static str)> {
     let bytes = href.as_bytes();
-    let path_end = bytes.iter().position(|&b| b == b'?' || b == b'#').unwrap_or(bytes.len());
-    let (path, rest) = bytes.split_at(path_end);
+    let (start, authority) = if let Some(rest) = bytes.strip_prefix(b"//") {
+        (base.scheme?, Some(rest))
+    } else if let Some(rest) = bytes.strip_prefix(b"https://").or_else(|| bytes.strip_prefix(b"http://")) {
+        ("", Some(rest))
+    } else {
+        (base.origin.unwrap_or(""), None)
+    };
+    let (start, reference) = match authority {
+        Some(rest) => {
+            let host_end = rest.iter().position(|&b| matches!(b, b'/' | b'?' | b'#')).unwrap_or(rest.len());
+            if !plain_domain(&rest[..host_end]) {
+                return None;
+            }
+            match rest.get(host_end) {
+                None => return Some((start, "/")),
+                Some(b'/') => (start, &rest[host_end..]),
+                Some(_) => return None,
+            }
+        }
+        None => match bytes.first()? {
+            b'/' => (base.origin?, bytes),
+            // A fragment alone keeps the base's path and query.
+            b'#' => (base.before_fragment, bytes),
+            // A query alone: left to the parser.
+            b'?' => return None,
+            _ => (base.directory, bytes),
+        },
+    };
+    let path_end = reference.iter().position(|&b| b == b'?' || b == b'#').unwrap_or(reference.len());
+    let (path, rest) = reference.split_at(path_end);
     let (query, fragment) = match rest.iter().position(|&b| b == b'#') {
         Some(hash) => (&rest[..hash], Some(&rest[hash + 1..])),
         None => (rest, None),
@@ -96,18 +155,7 @@ fn plain_reference<'a>(base: &Base<'a>, href: &str) -> Option<&'a str> {
     let plain_fragment = fragment.is_none_or(|f| !f.is_empty() && f.iter().all(|&b| fragment_character(b)));
     let plain_path = path.iter().all(|&b| path_character(b))
         && !path.split(|&b| b == b'/').any(|segment| segment == b"." || segment == b"..");
-    if !(plain_query && plain_fragment && plain_path) {
-        return None;
-    }
-    match bytes.first()? {
-        b'/' if bytes.get(1) == Some(&b'/') => None,
-        b'/' => Some(base.origin),
-        // A fragment alone keeps the base's path and query.
-        b'#' => Some(base.before_fragment),
-        // A query alone: left to the parser.
-        b'?' => None,
-        _ => Some(base.directory),
-    }
+    (plain_query && plain_fragment && plain_path).then_some((start, ""))
 }
 
 #[cfg(test)]
@@ -126,6 +174,10 @@ mod tests {
         "http://[::1]:8080/x/y",
         "https://xn--bcher-kva.example/%C3%A9/a",
         "file:///home/page.html",
+        "file:///C:/dir/page.html",
+        "file:///c|/dir/",
+        "file://server/share/p.html",
+        "file:///",
         "about:blank",
         "mailto:someone@example.com",
     ];
@@ -176,6 +228,25 @@ mod tests {
             "|",
             "<",
             "\"",
+            "C:",
+            "c|",
+            "//h.example",
+            "https://a.example",
+            "http://a.b.example/p",
+            "https://A.example",
+            "https://xn--a.example",
+            "https://a.1",
+            "https://1.2.3.4",
+            "https://0x7f.1",
+            "http://a..b",
+            "https://a.example.",
+            "https://-a-.b-",
+            "https://a--b.example",
+            "https://a.example:443",
+            "https://u@a.example",
+            "https://",
+            "http:/a",
+            "HTTP://a.example/",
         ];
         let mut references: Vec<String> = pieces.iter().map(|p| p.to_string()).collect();
         for a in pieces {
