@@ -81,20 +81,40 @@ impl<'a> Resolver<'a> {
     }
 }
 
+/// A table of the ASCII alphanumerics and `others`, for testing a byte with one look-up.
+const fn table(others: &[u8]) -> [bool; 256] {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 128 {
+        table[byte] = (byte as u8).is_ascii_alphanumeric();
+        byte += 1;
+    }
+    let mut i = 0;
+    while i < others.len() {
+        table[others[i] as usize] = true;
+        i += 1;
+    }
+    table
+}
+
 /// Characters that stand for themselves in a path (no `%`, which could spell a dot segment,
 /// and no `:`, which could end a scheme).
-fn path_character(byte: u8) -> bool {
-    byte.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=@/".contains(&byte)
-}
-
+const PATH: [bool; 256] = table(b"-._~!$&'()*+,;=@/");
 /// Characters that stand for themselves in the query of a special URL (not `'`).
-fn query_character(byte: u8) -> bool {
-    byte.is_ascii_alphanumeric() || b"-._~!$&()*+,;=:@/?%".contains(&byte)
+const QUERY: [bool; 256] = table(b"-._~!$&()*+,;=:@/?%");
+/// Characters that stand for themselves in a fragment.
+const FRAGMENT: [bool; 256] = table(b"-._~!$&'()*+,;=:@/?%");
+
+fn path_character(byte: u8) -> bool {
+    PATH[usize::from(byte)]
 }
 
-/// Characters that stand for themselves in a fragment.
+fn query_character(byte: u8) -> bool {
+    QUERY[usize::from(byte)]
+}
+
 fn fragment_character(byte: u8) -> bool {
-    byte.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@/?%".contains(&byte)
+    FRAGMENT[usize::from(byte)]
 }
 
 /// Whether `host` is a domain the host parser keeps as written (URL Standard §3.5): lowercase
