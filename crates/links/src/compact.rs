@@ -20,12 +20,13 @@
 //! A `link` whose only types are unknown creates neither (`hyperlink` and `external_resource`
 //! both `false`); hyperlink annotations such as `nofollow` are in `rel`.
 
-use crate::link::{created_links, creates, Link};
-use crate::rel::{rel_list, LinkTag, RelList};
-use crate::LinkKind;
-use harvest_dom::{Document, Url, WalkPaths};
+use crate::link::Link;
+use crate::rel::{classify, LinkTag, RelList, TokenEffect};
+use crate::resolve::Resolver;
+use harvest_dom::{Document, WalkPaths};
 use serde::ser::SerializeSeq;
 use serde::{Serialize, Serializer};
+use std::borrow::Cow;
 
 /// A link in the compact form described in the [module documentation](self).
 ///
@@ -138,26 +139,32 @@ impl CompactLinks<'_> {
     /// Calls `f` with each link in tree order, stopping at the first error.
     pub fn try_for_each<E>(&self, mut f: impl FnMut(&CompactLink<'_>) -> Result<(), E>) -> Result<(), E> {
         let (mut walk, mut paths) = (self.document.element_walk(), WalkPaths::new());
+        let mut resolver = Resolver::new(self.document);
         while let Some((element, depth)) = walk.next() {
             paths.enter(depth);
             let Some(tag) = LinkTag::of(element) else { continue };
             let Some(href) = element.attr("href") else { continue };
-            let url = self.document.resolve_url(href).ok();
-            // Without `rel` and `rev` an element has no link types: `a` and `area` create their
-            // implied hyperlink (§4.12.1), `link` creates nothing. Otherwise the types decide,
-            // read as the full form reads them.
-            let types = (element.has_attr("rel") || element.has_attr("rev")).then(|| rel_list(element));
-            let (hyperlink, external_resource) = match &types {
-                None => (tag != LinkTag::Link, false),
-                Some(types) => {
-                    let created = created_links(tag, types);
-                    (creates(&created, LinkKind::Hyperlink), creates(&created, LinkKind::ExternalResource))
+            let url = resolver.resolve(href);
+            // §4.12.1: an element creates a hyperlink when a keyword does, and `a` and `area`
+            // their implied one otherwise; `link` without a hyperlink keyword creates none. The
+            // types are read as the full form reads them (`created_links`), without building its
+            // descriptions.
+            let (mut names, mut hyperlink, mut external_resource) = (Vec::new(), tag != LinkTag::Link, false);
+            classify(tag, element.attr("rel"), element.attr("rev"), |token| {
+                hyperlink |= token.effect == TokenEffect::Hyperlink;
+                external_resource |= token.effect == TokenEffect::ExternalResource;
+                let name = match token.keyword {
+                    Some(keyword) => Cow::Borrowed(keyword),
+                    None => token.normalized,
+                };
+                if !names.contains(&name) {
+                    names.push(name);
                 }
-            };
+            });
             let link = CompactLink {
-                url: url.as_ref().map(Url::as_str),
+                url,
                 href: if url.is_none() { Some(href) } else { None },
-                rel: types.as_ref().map(rel_names).unwrap_or_default(),
+                rel: names.iter().map(|name| name.as_ref()).collect(),
                 tag: tag.as_str(),
                 path: paths.path(element),
                 hyperlink,

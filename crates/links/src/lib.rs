@@ -46,6 +46,7 @@ mod compact;
 mod hierarchy;
 mod link;
 mod rel;
+mod resolve;
 mod sizes;
 pub mod table;
 

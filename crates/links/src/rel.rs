@@ -3,6 +3,8 @@
 use crate::table::{self, Effect, KeywordDef, Source};
 use harvest_dom::{split_ascii_whitespace, Element, Url};
 use serde::Serialize;
+use std::borrow::Cow;
+use std::collections::HashSet;
 
 /// The element kinds that create links.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -150,62 +152,110 @@ pub fn rel_list(element: &Element) -> RelList {
     }
 }
 
+/// One link type of an element as [`classify`] reads it, borrowed from the attribute.
+pub(crate) struct Classified<'a> {
+    /// The token as written.
+    pub(crate) token: &'a str,
+    /// The token as compared ([`RelToken::normalized`]).
+    pub(crate) normalized: Cow<'a, str>,
+    pub(crate) keyword: Option<&'static str>,
+    pub(crate) synonym: bool,
+    pub(crate) source: Option<Source>,
+    pub(crate) effect: TokenEffect,
+    pub(crate) is_url: bool,
+    pub(crate) origin: TokenOrigin,
+}
+
+/// [`normalize_token`], borrowing a token that is already normalized.
+fn normalized(token: &str) -> Cow<'_, str> {
+    if token.contains(':') || !token.bytes().any(|b| b.is_ascii_uppercase()) {
+        Cow::Borrowed(token)
+    } else {
+        Cow::Owned(token.to_ascii_lowercase())
+    }
+}
+
+/// §4.12.4: the link types of an element of kind `tag` with these `rel` and `rev` values, each
+/// classified for the element, given to `each` in attribute order (the `rev="made"` author
+/// token last). [`RelList::parse`] and the compact links read them here.
+pub(crate) fn classify<'a>(
+    tag: LinkTag,
+    rel: Option<&'a str>,
+    rev: Option<&'a str>,
+    mut each: impl FnMut(Classified<'a>),
+) {
+    let rel_tokens = || rel.into_iter().flat_map(split_ascii_whitespace);
+    // §4.12.4.3 synonyms: an element with rev="made" is treated as having the author keyword.
+    let made = rev.and_then(|v| split_ascii_whitespace(v).find(|t| t.eq_ignore_ascii_case("made")));
+    let has = |keyword: &str| rel_tokens().any(|t| !t.contains(':') && t.eq_ignore_ascii_case(keyword));
+    // Only a link element's keywords depend on their neighbours.
+    let (has_stylesheet, has_icon) =
+        if tag == LinkTag::Link { (has("stylesheet"), has("icon")) } else { (false, false) };
+    let tokens = rel_tokens().map(|t| (t, TokenOrigin::Rel)).chain(made.map(|t| (t, TokenOrigin::Rev)));
+    for (token, origin) in tokens {
+        let normalized = match origin {
+            TokenOrigin::Rel => normalized(token),
+            TokenOrigin::Rev => Cow::Borrowed("author"),
+        };
+        let is_url = origin == TokenOrigin::Rel && token.contains(':');
+        let found: Option<(&'static KeywordDef, bool)> = if is_url { None } else { table::lookup(&normalized) };
+        let (keyword, synonym, source, mut effect) = match found {
+            Some((def, synonym)) => {
+                let effect = if tag == LinkTag::Link { def.on_link } else { def.on_a_area };
+                (Some(def.keyword), synonym || origin == TokenOrigin::Rev, Some(def.source), effect.into())
+            }
+            None => (None, false, None, TokenEffect::Unknown),
+        };
+        if tag == LinkTag::Link {
+            // §4.12.4.1: on a link element, alternate with stylesheet modifies the stylesheet
+            // keyword and creates no link of its own.
+            if keyword == Some("alternate") && has_stylesheet {
+                effect = TokenEffect::Modifier;
+            }
+            // "shortcut icon" (extension): shortcut only qualifies icon.
+            if keyword == Some("shortcut") {
+                effect = if has_icon { TokenEffect::Modifier } else { TokenEffect::NotAllowed };
+            }
+        } else if keyword == Some("shortcut") {
+            effect = TokenEffect::NotAllowed;
+        }
+        each(Classified { token, normalized, keyword, synonym, source, effect, is_url, origin });
+    }
+}
+
+/// Lists of up to this many tokens find a duplicate by comparing with each earlier token.
+const FEW_TOKENS: usize = 16;
+
 impl RelList {
     /// Parses `rel` (and `rev`) values for an element of kind `tag`.
     pub fn parse(tag: LinkTag, rel: Option<&str>, rev: Option<&str>) -> RelList {
         let mut tokens: Vec<RelToken> = Vec::new();
-        let mut raw: Vec<(&str, TokenOrigin)> =
-            rel.map(|v| split_ascii_whitespace(v).map(|t| (t, TokenOrigin::Rel)).collect()).unwrap_or_default();
-        // §4.12.4.3 synonyms: an element with rev="made" is treated as having the author keyword.
-        if let Some(made) = rev.and_then(|v| split_ascii_whitespace(v).find(|t| t.eq_ignore_ascii_case("made"))) {
-            raw.push((made, TokenOrigin::Rev));
-        }
-        let has = |keyword: &str| {
-            raw.iter().any(|(t, o)| *o == TokenOrigin::Rel && !t.contains(':') && t.eq_ignore_ascii_case(keyword))
-        };
-        let has_stylesheet = has("stylesheet");
-        let has_icon = has("icon");
-        let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
-        for (token, origin) in raw {
-            let normalized = match origin {
-                TokenOrigin::Rel => normalize_token(token),
-                TokenOrigin::Rev => "author".to_owned(),
-            };
-            let is_url = origin == TokenOrigin::Rel && token.contains(':');
-            let found: Option<(&'static KeywordDef, bool)> = if is_url { None } else { table::lookup(&normalized) };
-            let (keyword, synonym, source, mut effect) = match found {
-                Some((def, synonym)) => {
-                    let effect = if tag == LinkTag::Link { def.on_link } else { def.on_a_area };
-                    (Some(def.keyword), synonym || origin == TokenOrigin::Rev, Some(def.source), effect.into())
-                }
-                None => (None, false, None, TokenEffect::Unknown),
-            };
-            if tag == LinkTag::Link {
-                // §4.12.4.1: on a link element, alternate with stylesheet modifies the stylesheet
-                // keyword and creates no link of its own.
-                if keyword == Some("alternate") && has_stylesheet {
-                    effect = TokenEffect::Modifier;
-                }
-                // "shortcut icon" (extension): shortcut only qualifies icon.
-                if keyword == Some("shortcut") {
-                    effect = if has_icon { TokenEffect::Modifier } else { TokenEffect::NotAllowed };
-                }
-            } else if keyword == Some("shortcut") {
-                effect = TokenEffect::NotAllowed;
-            }
-            let duplicate = origin == TokenOrigin::Rel && !seen.insert(normalized.clone());
+        // The normalized `rel` tokens seen, once there are too many to compare with each.
+        let mut seen: HashSet<String> = HashSet::new();
+        classify(tag, rel, rev, |token| {
+            let normalized = token.normalized.into_owned();
+            let duplicate = token.origin == TokenOrigin::Rel
+                && if tokens.len() < FEW_TOKENS {
+                    tokens.iter().any(|t| t.origin == TokenOrigin::Rel && t.normalized == normalized)
+                } else {
+                    if seen.is_empty() {
+                        let earlier = tokens.iter().filter(|t| t.origin == TokenOrigin::Rel);
+                        seen.extend(earlier.map(|t| t.normalized.clone()));
+                    }
+                    !seen.insert(normalized.clone())
+                };
             tokens.push(RelToken {
-                token: token.to_owned(),
+                token: token.token.to_owned(),
                 normalized,
-                keyword,
-                synonym,
-                source,
-                effect,
-                is_url,
+                keyword: token.keyword,
+                synonym: token.synonym,
+                source: token.source,
+                effect: token.effect,
+                is_url: token.is_url,
                 duplicate,
-                origin,
+                origin: token.origin,
             });
-        }
+        });
         RelList { tokens }
     }
 

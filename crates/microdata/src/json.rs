@@ -14,7 +14,7 @@
 //! values, closes what is open and adds `"truncated": true` beside `"items"`;
 //! [`crate::try_to_json`] returns [`LimitExceeded`] instead.
 
-use crate::model::{text_value, Inner, Microdata};
+use crate::model::{property_text, Inner, Microdata};
 use serde::de::{MapAccess, Visitor};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -272,7 +272,7 @@ pub(crate) fn write_json(inner: &Inner, top: &[usize], options: &JsonOptions) ->
                     open_item(inner, &mut w, &mut stack, &mut on_path, entry.item);
                 }
             } else {
-                w.string(&text_value(inner, node));
+                w.string(&property_text(inner, node));
             }
             if w.out.len() > options.max_bytes {
                 // Take the value back out, so the output stays within the limit.

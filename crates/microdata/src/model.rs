@@ -26,6 +26,7 @@
 //! random documents.
 
 use harvest_dom::{split_ascii_whitespace, Document, Element, Url};
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::hash::{Hash, Hasher};
@@ -211,6 +212,16 @@ impl Microdata {
     /// tree order: `document.getItems()`.
     pub fn items(&self) -> Vec<Item> {
         self.all_items().into_iter().filter(Item::is_top_level).collect()
+    }
+
+    /// How many top-level items there are: `items().len()`, without building them.
+    ///
+    /// ```
+    /// let doc = harvest_dom::Document::parse("<p itemscope><b itemprop=a itemscope></b></p><p itemscope></p>");
+    /// assert_eq!(harvest_microdata::Microdata::new(&doc).top_level_count(), 2);
+    /// ```
+    pub fn top_level_count(&self) -> usize {
+        self.inner.items.iter().filter(|item| !self.inner.nodes[item.node].itemprop_attr).count()
     }
 
     /// Every item of the document (every HTML element with `itemscope`), in tree order.
@@ -515,12 +526,18 @@ pub(crate) fn property_value(inner: &Arc<Inner>, node: usize) -> PropertyValue {
 
 /// The string value of a property element that is not an item.
 pub(crate) fn text_value(inner: &Inner, node: usize) -> String {
+    property_text(inner, node).into_owned()
+}
+
+/// [`text_value`], borrowed from the element when it is an attribute's value as written.
+pub(crate) fn property_text(inner: &Inner, node: usize) -> Cow<'_, str> {
     let element = &inner.nodes[node].element;
-    let url =
-        |name: &str| element.attr(name).map_or_else(String::new, |value| url_value(inner.base_url.as_ref(), value));
-    let attribute = |name: &str| element.attr(name).map(|v| v.to_string()).unwrap_or_default();
+    let url = |name: &str| {
+        Cow::Owned(element.attr(name).map_or_else(String::new, |value| url_value(inner.base_url.as_ref(), value)))
+    };
+    let attribute = |name: &str| Cow::Borrowed(element.attr(name).unwrap_or_default());
     if !element.is_html() {
-        return element.text_content();
+        return Cow::Owned(element.text_content());
     }
     match element.local_name() {
         "meta" => attribute("content"),
@@ -531,13 +548,13 @@ pub(crate) fn text_value(inner: &Inner, node: usize) -> String {
         // HTML: the datetime value is the datetime attribute, else the child text content
         // (the data of the text node children only).
         "time" => match element.attr("datetime") {
-            Some(value) => value.to_string(),
-            None => element.children().filter_map(|child| child.as_text().map(|t| t.to_string())).collect(),
+            Some(value) => Cow::Borrowed(value),
+            None => Cow::Owned(element.children().filter_map(|child| child.as_text().map(|t| t.to_string())).collect()),
         },
         // Not the standard's: a `content` attribute on other elements, with the option (the
         // reading of extruct, which also takes it only when non-empty).
         _ => match element.attr("content").filter(|value| inner.content_attribute && !value.is_empty()) {
-            Some(value) => value.to_string(),
+            Some(value) => Cow::Borrowed(value),
             // Not the standard's either, with the option: extruct's text, trimmed and each
             // run of white space one space.
             None if inner.collapse_white_space => {
@@ -549,9 +566,9 @@ pub(crate) fn text_value(inner: &Inner, node: usize) -> String {
                     }
                     collapsed.push_str(word);
                 }
-                collapsed
+                Cow::Owned(collapsed)
             }
-            None => element.text_content(),
+            None => Cow::Owned(element.text_content()),
         },
     }
 }

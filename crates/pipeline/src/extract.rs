@@ -112,11 +112,14 @@ impl Extraction {
                     // Its size as written, counted without keeping it.
                     let mut sink = std::io::sink();
                     let mut counted = BoundedWriter::new(&mut sink, limits);
-                    let written = serde_json::to_writer(&mut counted, &json);
+                    let written = write_json(&json, None, &mut counted);
                     if let Some(error) = counted.stopped {
                         return Err(error);
                     }
-                    written.map_err(failed)?;
+                    written.map_err(|error| match error {
+                        WriteError::Extract(error) => error,
+                        WriteError::Io(error) => failed(error),
+                    })?;
                 }
                 serde_json::to_value(&json).map(Output::Json).map_err(failed)?
             }
@@ -241,7 +244,7 @@ impl Extraction {
             Extraction::Links(LinksMode::All) => JsonOutput::Links(LinkStream::new(doc, LinksDetail::Full)),
             Extraction::Links(LinksMode::Feeds) => JsonOutput::Feeds(harvest_links::feeds(doc)),
             Extraction::Links(LinksMode::Check) => JsonOutput::LinkDiagnostics(harvest_links::check(doc)),
-            Extraction::All(options) => JsonOutput::All(AllRecord { doc, options, limits, spans: None }),
+            Extraction::All(options) => JsonOutput::All(AllRecord { doc, options, limits }),
             Extraction::Rdfa(options) if options.format == RdfaFormat::JsonLd => {
                 JsonOutput::Value(harvest_rdf::jsonld::write(&rdfa_graph(doc, options, limits)?.graph))
             }
@@ -340,7 +343,7 @@ fn write_all_record(
 ) -> Result<(), WriteError> {
     check_interrupted(doc)?;
     let mut bounded = BoundedWriter::new(out, limits);
-    let written = write_json(&JsonOutput::All(AllRecord { doc, options, limits, spans }), spans, &mut bounded);
+    let written = write_json(&JsonOutput::All(AllRecord { doc, options, limits }), spans, &mut bounded);
     if let Some(error) = bounded.stopped {
         return Err(error.into());
     }
@@ -348,7 +351,7 @@ fn write_all_record(
     written
 }
 
-/// Serializes a JSON output to `bounded`, an I/O failure told apart from an extractor's;
+/// Writes a JSON output to `bounded`, an I/O failure told apart from an extractor's;
 /// counting what is written into `spans`, when given.
 fn write_json(
     json: &JsonOutput<'_>,
@@ -358,15 +361,9 @@ fn write_json(
     // serde_json writes many pieces of a few bytes: gathered here, they reach the bound checks
     // and `out` in blocks.
     let mut buffered = std::io::BufWriter::with_capacity(OUTPUT_BLOCK, bounded);
-    let written = match spans {
-        Some(spans) => serde_json::to_writer(crate::json::Counting { inner: &mut buffered, spans }, json),
-        None => serde_json::to_writer(&mut buffered, json),
-    };
-    written.and_then(|()| buffered.flush().map_err(serde_json::Error::io)).map_err(|error| {
-        if error.is_io() {
-            WriteError::Io(error.into())
-        } else {
-            WriteError::Extract(failed(error))
-        }
-    })
+    match spans {
+        Some(spans) => json.write_to(&mut crate::json::Counting { inner: &mut buffered, spans }, Some(spans))?,
+        None => json.write_to(&mut buffered, None)?,
+    }
+    buffered.flush().map_err(WriteError::Io)
 }

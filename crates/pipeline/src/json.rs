@@ -2,18 +2,17 @@
 //!
 //! Every JSON extraction is a value of [`JsonOutput`]: the extractor crates' own types
 //! (`harvest_mf2::Document`, `harvest_links::Link`, the diagnostics...) and, for `all`,
-//! [`AllRecord`], whose `Serialize` runs one extractor at a time and serializes its result
-//! before the next one runs. Serialized with `serde_json::to_writer`, nothing but the page's
-//! tree and one extractor's result is held in memory at a time, and no `serde_json::Value`
-//! tree is built; serialized with `serde_json::to_value` (the Python package), the same code
-//! gives the value. The links are streamed: each link is read from the tree when the
-//! serializer asks for it, so a page's link list is never held.
+//! [`AllRecord`], which runs one extractor at a time and writes its result before the next
+//! one runs. Written with [`JsonOutput::write_to`], nothing but the page's tree and one
+//! extractor's result is held in memory at a time, and no `serde_json::Value` tree is built;
+//! serialized with `serde_json::to_value` (the Python package), the same code gives the value.
+//! The links are streamed: each link is read from the tree when the serializer asks for it, so
+//! a page's link list is never held.
 //!
 //! The microdata JSON is written by harvest-microdata's own writer (it has no recursion, so
-//! nesting of any depth is written), and enters the record as a [`RawValue`]: copied as it is
-//! by `to_writer`.
+//! nesting of any depth is written), and its text goes to the output as it is.
 
-use crate::error::ExtractError;
+use crate::error::{failed, ExtractError, WriteError};
 use crate::extractors::rdfa_graph;
 use crate::limits::Limits;
 use crate::options::{AllOptions, LinksDetail, RdfaOutput, Syntax};
@@ -22,13 +21,14 @@ use serde::ser::{Error as _, SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 use serde_json::value::RawValue;
 use std::cell::Cell;
+use std::io::Write;
 
 /// A JSON output, ready to serialize.
 pub(crate) enum JsonOutput<'a> {
     /// The microformats2 document.
     Mf2(harvest_mf2::Document),
     /// The microdata JSON, already written.
-    Microdata(Box<RawValue>),
+    Microdata(String),
     /// The microdata validator's diagnostics.
     MicrodataDiagnostics(Vec<harvest_microdata::Diagnostic>),
     /// A JSON value built whole (JSON-LD of microdata, JF2).
@@ -47,7 +47,10 @@ impl Serialize for JsonOutput<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
             JsonOutput::Mf2(document) => document.serialize(serializer),
-            JsonOutput::Microdata(raw) => raw.serialize(serializer),
+            JsonOutput::Microdata(json) => {
+                let raw: &RawValue = serde_json::from_str(json).map_err(S::Error::custom)?;
+                raw.serialize(serializer)
+            }
             JsonOutput::MicrodataDiagnostics(diagnostics) => diagnostics.serialize(serializer),
             JsonOutput::Value(value) => value.serialize(serializer),
             JsonOutput::Links(links) => links.serialize(serializer),
@@ -55,6 +58,28 @@ impl Serialize for JsonOutput<'_> {
             JsonOutput::LinkDiagnostics(diagnostics) => diagnostics.serialize(serializer),
             JsonOutput::All(record) => record.serialize(serializer),
         }
+    }
+}
+
+impl JsonOutput<'_> {
+    /// Writes the output to `out` as compact JSON: what `serde_json::to_writer` writes of it,
+    /// the microdata JSON and the `all` record's members written straight to `out`; each
+    /// member of `all` is noted in `spans` when given (then `out` counts into it).
+    pub(crate) fn write_to<W: Write>(&self, out: &mut W, spans: Option<&MemberSpans>) -> Result<(), WriteError> {
+        match self {
+            JsonOutput::Microdata(json) => out.write_all(json.as_bytes()).map_err(WriteError::Io),
+            JsonOutput::All(record) => record.write_to(out, spans),
+            other => serde_json::to_writer(out, other).map_err(written),
+        }
+    }
+}
+
+/// A serializer's error as a [`WriteError`]: the output's, or an extractor's.
+fn written(error: serde_json::Error) -> WriteError {
+    if error.is_io() {
+        WriteError::Io(error.into())
+    } else {
+        WriteError::Extract(failed(error))
     }
 }
 
@@ -66,14 +91,14 @@ pub(crate) fn microdata(
     read: &harvest_microdata::MicrodataOptions,
     truncate: bool,
     limits: &Limits,
-) -> Result<(Box<RawValue>, usize), ExtractError> {
+) -> Result<(String, usize), ExtractError> {
     let mut options = harvest_microdata::JsonOptions::new();
     if let Some(max) = limits.max_values {
         options = options.max_values(max);
     }
     let microdata = harvest_microdata::Microdata::with_options(doc, read);
     let (json, items) = match microdata.try_to_json(&options) {
-        Ok(json) => (json, microdata.items().len()),
+        Ok(json) => (json, microdata.top_level_count()),
         // Cut short, it holds the items it reached (rare: written again, and counted).
         Err(_) if truncate => {
             let json = microdata.to_json(&options);
@@ -82,7 +107,6 @@ pub(crate) fn microdata(
         }
         Err(error) => return Err(ExtractError::Failed(error.to_string())),
     };
-    let json = RawValue::from_string(json).map_err(|e| ExtractError::Failed(e.to_string()))?;
     Ok((json, items))
 }
 
@@ -120,18 +144,22 @@ impl Serialize for LinkStream<'_> {
 }
 
 /// The `all` record of a page: `url`, then each syntax asked for under its key, and `errors`
-/// when JSON-LD blocks are not JSON. Each syntax is extracted when its key is serialized.
+/// when JSON-LD blocks are not JSON. Each syntax is extracted when its key is reached, and
+/// its member written before the next one runs.
+///
+/// [`AllRecord::write_to`] writes it as compact JSON, each member straight to the output
+/// (the microdata as harvest-microdata's writer wrote it); its `Serialize` gives the same
+/// record to any other serializer (`serde_json::to_value`). Both read the members from
+/// [`AllRecord::members`], so the record's keys, order and content are defined once.
 pub(crate) struct AllRecord<'a> {
     pub(crate) doc: &'a Document,
     pub(crate) options: &'a AllOptions,
     pub(crate) limits: &'a Limits,
-    /// Where to note each member's place in the text, when asked.
-    pub(crate) spans: Option<&'a MemberSpans>,
 }
 
-/// Where each member of an `all` record lies in the text serde_json writes: `position` is
-/// the offset of the next byte it writes (kept by [`Counting`]), and each member is noted as
-/// its value is written, in record order.
+/// Where each member of an `all` record lies in the text written: `position` is the offset
+/// of the next byte written (kept by [`Counting`]), and each member is noted as its value is
+/// written, in record order.
 #[derive(Default)]
 pub(crate) struct MemberSpans {
     pub(crate) position: Cell<usize>,
@@ -176,53 +204,42 @@ impl<W: std::io::Write> std::io::Write for Counting<'_, W> {
         Ok(written)
     }
 
+    fn write_all(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        self.inner.write_all(bytes)?;
+        self.spans.position.set(self.spans.position.get() + bytes.len());
+        Ok(())
+    }
+
     fn flush(&mut self) -> std::io::Result<()> {
         self.inner.flush()
     }
 }
 
-/// A member's value, noted in `spans` as it is written: serde_json has written the key and
-/// its colon when the value's serialization starts, and nothing more when it ends.
-struct Marked<'a, T: ?Sized> {
-    key: &'static str,
-    value: &'a T,
-    /// What the member found, asked once the value is written (a stream counts as it goes).
-    found: &'a dyn Fn() -> Option<usize>,
-    spans: &'a MemberSpans,
-}
+/// Where the members of an `all` record go, one at a time, in record order.
+trait MemberSink {
+    type Error;
 
-impl<T: Serialize + ?Sized> Serialize for Marked<'_, T> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let start = self.spans.position.get();
-        let written = self.value.serialize(serializer)?;
-        let at = start..self.spans.position.get();
-        self.spans.members.borrow_mut().push(WrittenMember { key: self.key, at, found: (self.found)() });
-        Ok(written)
-    }
-}
-
-impl AllRecord<'_> {
-    /// Writes one member, noting where its value lies and what it found when asked.
-    fn entry<M: SerializeMap, T: Serialize + ?Sized>(
-        &self,
-        map: &mut M,
+    /// A member whose value is serialized from a type; `found` is asked once it is written
+    /// (a stream counts as it goes).
+    fn value<T: Serialize + ?Sized>(
+        &mut self,
         key: &'static str,
         value: &T,
         found: &dyn Fn() -> Option<usize>,
-    ) -> Result<(), M::Error> {
-        match self.spans {
-            Some(spans) => map.serialize_entry(key, &Marked { key, value, found, spans }),
-            None => map.serialize_entry(key, value),
-        }
-    }
+    ) -> Result<(), Self::Error>;
+
+    /// A member whose value is JSON text already (the microdata writer's).
+    fn json(&mut self, key: &'static str, json: &str, found: Option<usize>) -> Result<(), Self::Error>;
+
+    /// An extractor's failure.
+    fn failed(error: ExtractError) -> Self::Error;
 }
 
-impl Serialize for AllRecord<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+impl AllRecord<'_> {
+    /// Gives `sink` each member of the record in order, each extracted when it is its turn.
+    fn members<K: MemberSink>(&self, sink: &mut K) -> Result<(), K::Error> {
         let doc = self.doc;
-        let failed = |error: ExtractError| S::Error::custom(error);
-        let mut map = serializer.serialize_map(None)?;
-        self.entry(&mut map, "url", &doc.url().map(Url::as_str), &|| None)?;
+        sink.value("url", &doc.url().map(Url::as_str), &|| None)?;
         let mut errors = Vec::new();
         for syntax in Syntax::ALL.into_iter().filter(|syntax| self.options.syntaxes.contains(syntax)) {
             let key = syntax.name();
@@ -232,44 +249,147 @@ impl Serialize for AllRecord<'_> {
                 Syntax::Microdata => {
                     let strict = self.options.strict_limits;
                     let (json, found) =
-                        microdata(doc, &self.options.microdata, !strict, self.limits).map_err(failed)?;
-                    self.entry(&mut map, key, &json, &|| Some(found))?
+                        microdata(doc, &self.options.microdata, !strict, self.limits).map_err(K::failed)?;
+                    sink.json(key, &json, Some(found))?
                 }
                 Syntax::Mf2 => {
                     let parser =
                         self.options.mf2.parser_options(doc, self.limits).strict_limits(self.options.strict_limits);
-                    let mf2 = harvest_mf2::parse(doc, &parser).map_err(S::Error::custom)?;
-                    self.entry(&mut map, key, &mf2, &|| Some(mf2.items.len()))?;
+                    let mf2 = harvest_mf2::parse(doc, &parser).map_err(|error| K::failed(failed(error)))?;
+                    sink.value(key, &mf2, &|| Some(mf2.items.len()))?;
                 }
                 Syntax::Links => {
                     let links = LinkStream::new(doc, self.options.links);
-                    self.entry(&mut map, key, &links, &|| Some(links.count.get()))?
+                    sink.value(key, &links, &|| Some(links.count.get()))?
                 }
                 Syntax::JsonLd => {
                     let (blocks, block_errors) = crate::jsonld_blocks::blocks(doc);
                     errors = block_errors;
-                    self.entry(&mut map, key, &blocks, &|| Some(blocks.len()))?;
+                    sink.value(key, &blocks, &|| Some(blocks.len()))?;
                 }
                 Syntax::OpenGraph => {
                     let objects = harvest_meta::opengraph(doc);
                     let found = objects.iter().map(|object| object.properties.len()).sum();
-                    self.entry(&mut map, key, &objects, &|| Some(found))?
+                    sink.value(key, &objects, &|| Some(found))?
                 }
                 Syntax::DublinCore => {
                     let statements = harvest_meta::dublin_core(doc);
                     let found = statements.iter().map(|s| s.elements.len() + s.terms.len()).sum();
-                    self.entry(&mut map, key, &statements, &|| Some(found))?
+                    sink.value(key, &statements, &|| Some(found))?
                 }
                 Syntax::Rdfa => {
-                    let rdfa = rdfa_graph(doc, &RdfaOutput::default(), self.limits).map_err(failed)?;
+                    let rdfa = rdfa_graph(doc, &RdfaOutput::default(), self.limits).map_err(K::failed)?;
                     let nodes = harvest_rdf::jsonld::write(&rdfa.graph);
-                    self.entry(&mut map, key, &nodes, &|| Some(nodes.as_array().map_or(0, Vec::len)))?;
+                    sink.value(key, &nodes, &|| Some(nodes.as_array().map_or(0, Vec::len)))?;
                 }
             }
         }
         if !errors.is_empty() {
-            self.entry(&mut map, "errors", &errors, &|| None)?;
+            sink.value("errors", &errors, &|| None)?;
         }
-        map.end()
+        Ok(())
+    }
+
+    /// Writes the record to `out` as compact JSON (what `serde_json::to_writer` writes of
+    /// it), noting each member in `spans` when given (then `out` counts into it).
+    pub(crate) fn write_to<W: Write>(&self, out: &mut W, spans: Option<&MemberSpans>) -> Result<(), WriteError> {
+        let mut writer = RecordWriter { out, spans, first: true };
+        self.members(&mut writer)?;
+        let closing: &[u8] = if writer.first { b"{}" } else { b"}" };
+        writer.out.write_all(closing).map_err(WriteError::Io)
+    }
+}
+
+impl Serialize for AllRecord<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = MapSink(serializer.serialize_map(None)?);
+        self.members(&mut map)?;
+        map.0.end()
+    }
+}
+
+/// The members as the entries of a serde map.
+struct MapSink<M>(M);
+
+impl<M: SerializeMap> MemberSink for MapSink<M> {
+    type Error = M::Error;
+
+    fn value<T: Serialize + ?Sized>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+        _found: &dyn Fn() -> Option<usize>,
+    ) -> Result<(), M::Error> {
+        self.0.serialize_entry(key, value)
+    }
+
+    fn json(&mut self, key: &'static str, json: &str, _found: Option<usize>) -> Result<(), M::Error> {
+        let raw: &RawValue = serde_json::from_str(json).map_err(M::Error::custom)?;
+        self.0.serialize_entry(key, raw)
+    }
+
+    fn failed(error: ExtractError) -> M::Error {
+        M::Error::custom(error)
+    }
+}
+
+/// The members written as compact JSON, straight to the output: `{`, then each `"key":`
+/// and value, separated by commas.
+struct RecordWriter<'a, W> {
+    out: &'a mut W,
+    spans: Option<&'a MemberSpans>,
+    /// No member is written yet.
+    first: bool,
+}
+
+impl<W: Write> RecordWriter<'_, W> {
+    /// The separator (`{` before the first member, else `,`), the key and its colon; the
+    /// keys are the record's own, none needs escaping.
+    fn key(&mut self, key: &'static str) -> std::io::Result<()> {
+        let separator: &[u8] = if std::mem::take(&mut self.first) { b"{\"" } else { b",\"" };
+        self.out.write_all(separator)?;
+        self.out.write_all(key.as_bytes())?;
+        self.out.write_all(b"\":")
+    }
+
+    /// Notes the member whose value started at `start` and has just been written.
+    fn note(&self, key: &'static str, start: usize, found: Option<usize>) {
+        if let Some(spans) = self.spans {
+            let at = start..spans.position.get();
+            spans.members.borrow_mut().push(WrittenMember { key, at, found });
+        }
+    }
+
+    fn start(&self) -> usize {
+        self.spans.map_or(0, |spans| spans.position.get())
+    }
+}
+
+impl<W: Write> MemberSink for RecordWriter<'_, W> {
+    type Error = WriteError;
+
+    fn value<T: Serialize + ?Sized>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+        found: &dyn Fn() -> Option<usize>,
+    ) -> Result<(), WriteError> {
+        self.key(key)?;
+        let start = self.start();
+        value.serialize(&mut serde_json::Serializer::new(&mut *self.out)).map_err(written)?;
+        self.note(key, start, found());
+        Ok(())
+    }
+
+    fn json(&mut self, key: &'static str, json: &str, found: Option<usize>) -> Result<(), WriteError> {
+        self.key(key)?;
+        let start = self.start();
+        self.out.write_all(json.as_bytes())?;
+        self.note(key, start, found);
+        Ok(())
+    }
+
+    fn failed(error: ExtractError) -> WriteError {
+        WriteError::Extract(error)
     }
 }
