@@ -48,7 +48,7 @@ brotli body was cut short: the page is what decoded).
 Exit codes: 0 success; 1 the page has nothing the subcommand needs (vcard, ical, atom);
 2 usage error; 3 an input could not be read or processed (in a batch: at least one).";
 
-const CHECK_HELP: &str = "\
+pub(crate) const CHECK_HELP: &str = "\
 Examples:
   harvest check page.html --base-url https://example.com/
   harvest check page.html --format json --pretty
@@ -100,10 +100,6 @@ struct Common {
 enum Command {
     #[command(flatten)]
     Extract(extract::ExtractCommand),
-    /// Check the page's structured data (microdata, RDFa, JSON-LD) against schema.org and
-    /// the search features' requirements: diagnostics with their page lines.
-    #[command(after_help = CHECK_HELP)]
-    Check(check::CheckArgs),
     /// Serve the HTTP API (/v1/mf2, /v1/all, ...) and the web playground (/).
     #[cfg(feature = "serve")]
     #[command(after_help = "Examples:\n  harvest serve\n  \
@@ -138,7 +134,7 @@ fn main() -> ExitCode {
         }
         #[cfg(feature = "serve")]
         Command::Serve(args) => ExitCode::from(serve::run(args)),
-        Command::Check(args) => match args.into_parts() {
+        Command::Extract(extract::ExtractCommand::Check(args)) => match args.into_parts() {
             Ok((common, extraction, check)) => ExitCode::from(run(&common, &extraction, Some(check))),
             Err(message) => {
                 eprintln!("harvest: {message}");
