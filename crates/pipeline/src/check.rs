@@ -65,9 +65,10 @@ impl CheckOptions {
         CheckOptions::default()
     }
 
-    /// Checks against `vocabulary` (read once: [`Vocabulary::from_release`]).
-    pub fn vocabulary(mut self, vocabulary: Vocabulary) -> CheckOptions {
-        self.vocabulary = Some(Arc::new(vocabulary));
+    /// Checks against `vocabulary` (read once: [`Vocabulary::from_release`]; an
+    /// `Arc<Vocabulary>` is shared, not copied).
+    pub fn vocabulary(mut self, vocabulary: impl Into<Arc<Vocabulary>>) -> CheckOptions {
+        self.vocabulary = Some(vocabulary.into());
         self
     }
 

@@ -548,6 +548,54 @@ fn graph(
     run(py, page(html, base_url, encoding)?, Extraction::Graph(output), limits)
 }
 
+/// Checks the page's structured data (microdata, RDFa, JSON-LD, its ``<meta>`` tags) against
+/// schema.org and the search features, what ``harvest check --format json`` prints: a dict
+/// ``{"url", "diagnostics", "features", "counts"}``. Each diagnostic has ``severity``
+/// (``"error"``, ``"warning"``, ``"info"``), ``rule``, ``message`` and, where they apply,
+/// ``syntax``, ``line``, ``column``, ``subject``, ``type``, ``property``, ``suggestion``;
+/// ``docs/check.md`` lists the rules. ``vocabulary`` is the path of another schema.org release
+/// file (``schemaorg-current-https.jsonld``), read once per process and path; None: the bundled
+/// release 30.0.
+#[pyfunction]
+#[pyo3(signature = (html, base_url=None, *, vocabulary=None, encoding=None, limits=None))]
+fn check(
+    py: Python<'_>,
+    html: &Bound<'_, PyAny>,
+    base_url: Option<String>,
+    vocabulary: Option<std::path::PathBuf>,
+    encoding: Option<String>,
+    limits: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Py<PyAny>> {
+    let mut options = harvest_html::output::CheckOptions::new();
+    if let Some(path) = vocabulary {
+        options = options.vocabulary(py.detach(|| release(&path))?);
+    }
+    run(py, page(html, base_url, encoding)?, Extraction::Check(options), limits)
+}
+
+/// The schema.org release at `path`, read once per process (a crawl checks every page against
+/// the same one).
+fn release(path: &std::path::Path) -> PyResult<std::sync::Arc<harvest_html::output::Vocabulary>> {
+    use harvest_html::output::Vocabulary;
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex, OnceLock};
+    static READ: OnceLock<Mutex<HashMap<std::path::PathBuf, Arc<Vocabulary>>>> = OnceLock::new();
+    let read = READ.get_or_init(Default::default);
+    if let Some(vocabulary) = read.lock().ok().and_then(|read| read.get(path).cloned()) {
+        return Ok(vocabulary);
+    }
+    let text = std::fs::read_to_string(path)
+        .map_err(|error| pyo3::exceptions::PyOSError::new_err(format!("{}: {error}", path.display())))?;
+    let vocabulary = Arc::new(
+        Vocabulary::from_release(&text)
+            .map_err(|error| PyValueError::new_err(format!("{}: {error}", path.display())))?,
+    );
+    if let Ok(mut read) = read.lock() {
+        read.insert(path.to_owned(), Arc::clone(&vocabulary));
+    }
+    Ok(vocabulary)
+}
+
 /// `iter_warc`'s `graph=`: the format of each page's dataset, or none.
 fn graph_output(format: Option<&str>) -> PyResult<Option<harvest_html::output::GraphOutput>> {
     use harvest_html::output::{GraphFormat, GraphOutput};
@@ -670,6 +718,7 @@ fn _harvest(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rdf, m)?)?;
     m.add_function(wrap_pyfunction!(rdfa, m)?)?;
     m.add_function(wrap_pyfunction!(graph, m)?)?;
+    m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(iter_warc, m)?)?;
     m.add_function(wrap_pyfunction!(iter_warc_arrow, m)?)?;
     m.add_class::<warc::WarcIterator>()?;
