@@ -197,7 +197,7 @@ fn extract(
     let page = page(html, base_url, encoding)?;
     let (limits, interruption) = limits.start(py);
     let record = py
-        .detach(|| record::Record::extract(&page, &extractor, reading, &limits, None))
+        .detach(|| record::Record::extract(&page, &extractor, reading, &limits, None, None))
         .map_err(|e| interruption.error(e))?;
     let stop = convert::Stop { deadline: &limits.deadline, interruption: &interruption };
     Ok(record.to_python(py, &stop)?.into_any().unbind())
@@ -636,10 +636,12 @@ enum AsJson {
 /// gives the same as record batches, faster.
 /// ``graph="nquads"`` (or another :func:`graph` format) adds each page's dataset of every RDF
 /// syntax: ``data["graph"]``, as :func:`graph` gives it, and ``counts["graph"]``, its quads.
+/// ``check=True`` adds each page's check: ``data["check"]``, as :func:`check` gives it, and
+/// ``counts["check"]``, its errors.
 /// ``syntaxes``, ``links``, ``jsonld`` and ``limits`` are :func:`extract`'s.
 #[pyfunction]
-#[pyo3(signature = (path_or_file, *, syntaxes=None, links="compact", as_json=AsJson::Flag(false), jsonld="strict", limits=None, graph=None),
-    text_signature = "(path_or_file, *, syntaxes=None, links='compact', as_json=False, jsonld='strict', limits=None, graph=None)")]
+#[pyo3(signature = (path_or_file, *, syntaxes=None, links="compact", as_json=AsJson::Flag(false), jsonld="strict", limits=None, graph=None, check=false),
+    text_signature = "(path_or_file, *, syntaxes=None, links='compact', as_json=False, jsonld='strict', limits=None, graph=None, check=False)")]
 #[allow(clippy::too_many_arguments)]
 fn iter_warc(
     path_or_file: &Bound<'_, PyAny>,
@@ -649,6 +651,7 @@ fn iter_warc(
     jsonld: &str,
     limits: Option<&Bound<'_, PyAny>>,
     graph: Option<&str>,
+    check: bool,
 ) -> PyResult<warc::WarcIterator> {
     let form = match as_json {
         AsJson::Flag(false) => warc::DataForm::Objects,
@@ -664,6 +667,7 @@ fn iter_warc(
         limits: limits::resolve(limits)?,
         form,
         graph: graph_output(graph)?,
+        check: check.then(harvest_html::output::CheckOptions::new),
     };
     warc::WarcIterator::open(path_or_file, settings)
 }
@@ -678,12 +682,13 @@ fn iter_warc(
 /// ``errors`` (JSON-LD blocks that are not JSON). The same values as
 /// ``iter_warc(as_json=True)``'s, built in Rust column by column: no Python object per page.
 /// ``graph="nquads"`` adds the columns ``graph`` (each page's dataset as :func:`graph` writes
-/// it) and ``graph_count`` (its quads).
+/// it) and ``graph_count`` (its quads); ``check=True`` the columns ``check`` (each page's
+/// :func:`check` record as JSON text) and ``check_count`` (its errors).
 /// ``syntaxes``, ``links``, ``jsonld`` and ``limits`` are :func:`extract`'s (``timeout`` per
 /// page).
 #[pyfunction]
-#[pyo3(signature = (path_or_file, *, syntaxes=None, links="compact", jsonld="strict", limits=None, batch_rows=512, graph=None),
-    text_signature = "(path_or_file, *, syntaxes=None, links='compact', jsonld='strict', limits=None, batch_rows=512, graph=None)")]
+#[pyo3(signature = (path_or_file, *, syntaxes=None, links="compact", jsonld="strict", limits=None, batch_rows=512, graph=None, check=false),
+    text_signature = "(path_or_file, *, syntaxes=None, links='compact', jsonld='strict', limits=None, batch_rows=512, graph=None, check=False)")]
 #[allow(clippy::too_many_arguments)]
 fn iter_warc_arrow(
     path_or_file: &Bound<'_, PyAny>,
@@ -693,6 +698,7 @@ fn iter_warc_arrow(
     limits: Option<&Bound<'_, PyAny>>,
     batch_rows: usize,
     graph: Option<&str>,
+    check: bool,
 ) -> PyResult<arrow::WarcBatches> {
     let settings = warc::Settings {
         extractor: extractor(syntaxes, links)?,
@@ -700,6 +706,7 @@ fn iter_warc_arrow(
         limits: limits::resolve(limits)?,
         form: warc::DataForm::JsonText,
         graph: graph_output(graph)?,
+        check: check.then(harvest_html::output::CheckOptions::new),
     };
     arrow::WarcBatches::open(path_or_file, settings, batch_rows)
 }

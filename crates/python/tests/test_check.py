@@ -77,3 +77,29 @@ def test_another_release_through_vocabulary(tmp_path, harvest_bin):
     (tmp_path / "bad.jsonld").write_text("{not json")
     with pytest.raises(ValueError):
         harvest_html.check(page, BASE, vocabulary=str(tmp_path / "bad.jsonld"))
+
+
+def test_iter_warc_checks_each_page(tmp_path):
+    from io import BytesIO
+
+    from warcio.statusandheaders import StatusAndHeaders
+    from warcio.warcwriter import WARCWriter
+
+    buffer = BytesIO()
+    writer = WARCWriter(buffer, gzip=True)
+    for name, body in (("typo", TYPO), ("clean", "<p>nothing</p>")):
+        headers = StatusAndHeaders("200 OK", [("Content-Type", "text/html; charset=utf-8")], protocol="HTTP/1.1")
+        record = writer.create_warc_record(f"https://shop.example/{name}", "response",
+                                           payload=BytesIO(body.encode("utf-8")), http_headers=headers)
+        writer.write_record(record)
+    archive = tmp_path / "crawl.warc.gz"
+    archive.write_bytes(buffer.getvalue())
+    pages = list(harvest_html.iter_warc(str(archive), check=True))
+    assert [page["data"]["check"] for page in pages] == [
+        harvest_html.check(TYPO, "https://shop.example/typo"),
+        harvest_html.check("<p>nothing</p>", "https://shop.example/clean"),
+    ]
+    assert [page["counts"]["check"] for page in pages] == [1, 0]
+    texts = list(harvest_html.iter_warc(str(archive), check=True, as_json=True))
+    assert json.loads(texts[0]["data"]["check"]) == pages[0]["data"]["check"]
+    assert "check" not in next(iter(harvest_html.iter_warc(str(archive))))["data"]

@@ -236,6 +236,7 @@ def iter_warc(
     jsonld: Literal["strict", "lenient"] = "strict",
     limits: LimitsLike = None,
     graph: Optional[Literal["nquads", "ntriples", "turtle", "trig", "jsonld"]] = None,
+    check: bool = False,
 ) -> WarcIterator: ...
 def iter_warc_arrow(
     path_or_file: Union[str, "os.PathLike[str]", BinaryIO],
@@ -246,4 +247,5 @@ def iter_warc_arrow(
     limits: LimitsLike = None,
     batch_rows: int = 512,
     graph: Optional[Literal["nquads", "ntriples", "turtle", "trig", "jsonld"]] = None,
+    check: bool = False,
 ) -> WarcBatches: ...
