@@ -45,8 +45,8 @@ JSON Lines, one record per page in input order: {\"input\", \"url\", \"<subcomma
 content_type and status, truncated (WARC-Truncated) and body_truncated (its gzip, deflate or
 brotli body was cut short: the page is what decoded).
 
-Exit codes: 0 success; 1 the page has nothing the subcommand needs (vcard, ical, atom);
-2 usage error; 3 an input could not be read or processed (in a batch: at least one).";
+Exit codes: 0 success; 1 the page has nothing the subcommand needs (vcard, ical, atom), or
+a page has an error (check; warnings too with --deny warnings); 2 usage error; 3 an input could not be read or processed (in a batch: at least one).";
 
 pub(crate) const CHECK_HELP: &str = "\
 Examples:
