@@ -29,7 +29,7 @@ pub struct CheckArgs {
     #[command(flatten)]
     pub common: Common,
     /// The output (default: text when standard output is a terminal, else JSON).
-    #[arg(long = "format", id = "check_format", value_enum)]
+    #[arg(long = "format", id = "check_format", value_name = "FORMAT", value_enum)]
     format: Option<CheckFormat>,
     /// Another schema.org release to check against (its `schemaorg-current-https.jsonld`);
     /// default: the bundled release 30.0.
