@@ -36,6 +36,7 @@ COMMANDS = {
     "links": ["links"],
     "rdfa": ["rdfa"],
     "graph": ["graph"],
+    "check": ["check", "--format", "json"],
 }
 
 

@@ -1,6 +1,6 @@
 """Extract the structured data of WARC archives with Apache Spark and harvest_html.
 
-    python extract_warc.py INPUT... --output DIR [--master URL] [--syntaxes NAME...] [--nquads]
+    python extract_warc.py INPUT... --output DIR [--master URL] [--syntaxes NAME...] [--nquads] [--check]
 
 INPUT is a WARC archive (``.warc`` or ``.warc.gz``) as a local path or a URI (``file://``,
 ``s3://`` or ``s3a://``, ``hdfs://``, ``gs://``: whatever pyarrow's file systems open on the
@@ -30,6 +30,13 @@ Output, in DIR:
   as the fourth term of each statement and blank node labels that no two pages share: Web Data
   Commons' layout, ready to concatenate. The pages table then also has ``graph`` (the page's
   N-Quads) and ``graph_quads``; the summary counts the quads.
+- with ``--check``: each page's structured data checked against schema.org and the search
+  features (what ``harvest check`` reports): the pages table also has ``check`` (the page's
+  record as JSON: its diagnostics with their lines, its feature items), ``check_errors``,
+  ``check_warnings``, ``check_infos`` and ``check_eligible`` (the features the page has an
+  eligible item for, space-separated; null when none), and the summary a ``check`` member: the
+  crawl report ``harvest check --summary`` writes (pages, pages with errors, totals, and per
+  rule and per feature the pages and items).
 - ``summary.json`` (also printed): archives (read, unreadable), pages, skipped records, damage,
   pages with data per syntax, bytes of HTML, seconds, the CPU time of the tasks that ran
   (their JVM threads and their Python workers, the extraction and the fitting of its Arrow
@@ -80,6 +87,11 @@ SCHEMA = StructType(
         StructField("rdfa", StringType(), True),
         StructField("graph", StringType(), True),
         StructField("graph_quads", IntegerType(), False),
+        StructField("check", StringType(), True),
+        StructField("check_errors", IntegerType(), False),
+        StructField("check_warnings", IntegerType(), False),
+        StructField("check_infos", IntegerType(), False),
+        StructField("check_eligible", StringType(), True),
     ]
 )
 
@@ -140,7 +152,7 @@ def filesystem_of(uri):
     return pyarrow.fs.FileSystem.from_uri(uri)
 
 
-def batches_of(warc, syntaxes, timing, schema, graph=None):
+def batches_of(warc, syntaxes, timing, schema, graph=None, check=False):
     """An archive's rows as Arrow batches of the job's schema: one per page, skipped record,
     failed page or damage, as harvest_html.iter_warc_arrow builds them in Rust (no Python
     object per page), or one ``unreadable`` row when the archive does not open. A file object
@@ -152,7 +164,7 @@ def batches_of(warc, syntaxes, timing, schema, graph=None):
     started = time.process_time()
     try:
         batches = harvest_html.iter_warc_arrow(
-            open_archive(warc), syntaxes=syntaxes, batch_rows=BATCH_ROWS, graph=graph
+            open_archive(warc), syntaxes=syntaxes, batch_rows=BATCH_ROWS, graph=graph, check=check
         )
     except Exception as error:  # a missing archive, a refused connection: a row, not a failed job
         timing["extract"] += time.process_time() - started
@@ -185,6 +197,7 @@ def fit(batch, warc, schema):
     rows = batch.num_rows
     names = set(batch.schema.names)
     renamed = {"warc": pa.array([warc] * rows, pa.string())}
+    renamed.update(check_columns(batch.column("check") if "check" in names else pa.nulls(rows, pa.string())))
     for syntax, (column, count) in [*COLUMNS.items(), ("graph", ("graph", "graph_quads"))]:
         if syntax in names:
             renamed[column] = batch.column(syntax)
@@ -196,11 +209,91 @@ def fit(batch, warc, schema):
     return pa.RecordBatch.from_arrays(arrays, schema=schema)
 
 
+def check_columns(records):
+    """The check columns of a batch, from each page's record (JSON text, null for a row that is
+    no page): the record, its error, warning and info counts, its eligible features."""
+    import pyarrow as pa
+
+    rows = len(records)
+    if records.null_count == rows:  # not asked for (or no page): nothing to read
+        columns = {f"check_{key}": pa.nulls(rows, pa.int32()).fill_null(0) for key in ("errors", "warnings", "infos")}
+        return dict(columns, check=records, check_eligible=pa.nulls(rows, pa.string()))
+    counts = {"errors": [], "warnings": [], "infos": []}
+    eligible = []
+    for text in records.to_pylist():
+        record = json.loads(text) if text else None
+        for key, column in counts.items():
+            column.append(record["counts"][key] if record else 0)
+        features = sorted({item["feature"] for item in record["features"] if item["eligible"]}) if record else []
+        eligible.append(" ".join(features) or None)
+    columns = {f"check_{key}": pa.array(column, pa.int32()) for key, column in counts.items()}
+    columns["check"] = records
+    columns["check_eligible"] = pa.array(eligible, pa.string())
+    return columns
+
+
+def crawl_report(records):
+    """The crawl report of pages' check records (JSON texts), as ``harvest check --summary``
+    writes it: pages, pages with errors, totals, per rule (severity, pages, items, diagnostics)
+    and per feature (pages, items, eligible items, pages with an eligible item)."""
+    report = {"pages": 0, "pages_with_errors": 0, "errors": 0, "warnings": 0, "infos": 0, "rules": {}, "features": {}}
+    for text in records:
+        record = json.loads(text)
+        counts = record["counts"]
+        report["pages"] += 1
+        report["pages_with_errors"] += counts["errors"] > 0
+        for key in ("errors", "warnings", "infos"):
+            report[key] += counts[key]
+        items, rules_seen = set(), set()
+        for diagnostic in record["diagnostics"]:
+            rule = diagnostic["rule"]
+            tally = report["rules"].setdefault(
+                rule, {"severity": diagnostic["severity"], "pages": 0, "items": 0, "diagnostics": 0}
+            )
+            tally["diagnostics"] += 1
+            tally["pages"] += rule not in rules_seen
+            rules_seen.add(rule)
+            tally["items"] += (rule, diagnostic.get("subject", "")) not in items
+            items.add((rule, diagnostic.get("subject", "")))
+        features_seen, eligible_seen = set(), set()
+        for item in record["features"]:
+            feature = item["feature"]
+            tally = report["features"].setdefault(feature, {"pages": 0, "items": 0, "eligible": 0, "eligible_pages": 0})
+            tally["items"] += 1
+            tally["pages"] += feature not in features_seen
+            features_seen.add(feature)
+            if item["eligible"]:
+                tally["eligible"] += 1
+                tally["eligible_pages"] += feature not in eligible_seen
+                eligible_seen.add(feature)
+    report["rules"] = dict(sorted(report["rules"].items()))
+    report["features"] = dict(sorted(report["features"].items()))
+    return report
+
+
+def merge_reports(reports):
+    """One crawl report of several (each of other pages)."""
+    merged = {"pages": 0, "pages_with_errors": 0, "errors": 0, "warnings": 0, "infos": 0, "rules": {}, "features": {}}
+    for report in reports:
+        for key in ("pages", "pages_with_errors", "errors", "warnings", "infos"):
+            merged[key] += report[key]
+        for part in ("rules", "features"):
+            for name, tally in report[part].items():
+                into = merged[part].setdefault(name, dict(tally, **{k: 0 for k, v in tally.items() if isinstance(v, int)}))
+                for key, value in tally.items():
+                    if isinstance(value, int):
+                        into[key] += value
+    merged["rules"] = dict(sorted(merged["rules"].items()))
+    merged["features"] = dict(sorted(merged["features"].items()))
+    return merged
+
+
 def problem(warc, kind, error, schema):
     """One row for an archive that gave no batches of its own."""
     import pyarrow as pa
 
     row = {"warc": warc, "kind": kind, "bytes": 0, "error": error, "graph_quads": 0}
+    row.update({"check_errors": 0, "check_warnings": 0, "check_infos": 0})
     row.update({count: 0 for _, count in COLUMNS.values()})
     return pa.RecordBatch.from_pylist([row], schema=schema)
 
@@ -217,7 +310,7 @@ def arrow_schema():
     return pa.schema([(field.name, types[field.dataType], field.nullable) for field in SCHEMA.fields])
 
 
-def arrow_batches(batches, syntaxes, accumulators, graph=None):
+def arrow_batches(batches, syntaxes, accumulators, graph=None, check=False):
     """mapInArrow: for each archive name in the input batches, its rows as Arrow batches. The
     Python worker's CPU time for the task goes to the accumulators: all of it, the extraction
     (with harvest_html's batches), the fitting of them to the job's columns."""
@@ -227,7 +320,7 @@ def arrow_batches(batches, syntaxes, accumulators, graph=None):
     try:
         for batch in batches:
             for warc in batch.column("warc").to_pylist():
-                yield from batches_of(warc, syntaxes, timing, schema, graph)
+                yield from batches_of(warc, syntaxes, timing, schema, graph, check)
     finally:
         accumulators["python"].add(time.process_time() - task_started)
         accumulators["extract"].add(timing["extract"])
@@ -292,6 +385,9 @@ def main(argv=None):
     parser.add_argument("--syntaxes", nargs="+", metavar="NAME", help="syntaxes to extract (default: all)")
     parser.add_argument("--nquads", action="store_true",
                         help="also write every page's RDF as gzip'd N-Quads part files in DIR/nquads/")
+    parser.add_argument("--check", action="store_true",
+                        help="also check every page against schema.org and the search features: columns check, "
+                             "check_errors, check_warnings, check_infos, check_eligible; the crawl report in the summary")
     args = parser.parse_args(argv)
 
     builder = SparkSession.builder.appName("harvest-extract-warc")
@@ -309,7 +405,8 @@ def main(argv=None):
     # One partition, so one task, per archive.
     names = sc.parallelize([(warc,) for warc in archives], max(len(archives), 1)).toDF("warc string")
     graph = "nquads" if args.nquads else None
-    pages = names.mapInArrow(lambda batches: arrow_batches(batches, syntaxes, accumulators, graph), SCHEMA)
+    check = args.check
+    pages = names.mapInArrow(lambda batches: arrow_batches(batches, syntaxes, accumulators, graph, check), SCHEMA)
     pages.write.mode("overwrite").parquet(os.path.join(args.output, "pages"))
     seconds = time.perf_counter() - started
     tracker = sc.statusTracker()
@@ -329,6 +426,10 @@ def main(argv=None):
         statements.write.mode("overwrite").option("compression", "gzip").text(os.path.join(args.output, "nquads"))
     sc.setJobGroup("harvest-summary", "summarize")
     summary = summarize(written, archives, seconds, cpu)
+    if args.check:
+        # Each executor adds up its pages' records; the driver only reads the partial counts.
+        records = written.where(F.col("check").isNotNull()).select("check").rdd.map(lambda row: row[0])
+        summary["check"] = merge_reports(records.mapPartitions(lambda part: [crawl_report(part)]).collect())
     with open(os.path.join(args.output, "summary.json"), "w", encoding="utf-8") as out:
         json.dump(summary, out, indent=2)
     print(json.dumps(summary))

@@ -50,7 +50,9 @@ pub struct Diagnostic {
     pub rule: &'static str,
     /// What is wrong, in a sentence.
     pub message: String,
-    /// The item (the statement's subject) as N-Triples writes it: `<http://…>` or `_:b0`.
+    /// The item (the statement's subject) as N-Triples writes it: `<http://…>` or `_:b0`;
+    /// empty (and not serialized) for a finding about no statement (a block that is not JSON).
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub subject: String,
     /// The type at fault (unknown, superseded…), else the item's schema.org types, space-separated.
     #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
@@ -80,4 +82,34 @@ pub struct Diagnostic {
     /// the page's to say.
     #[serde(skip)]
     pub statement: Option<usize>,
+}
+
+impl Diagnostic {
+    /// A finding about no statement of the dataset (a front end's own rule: a block that is not
+    /// JSON), with only its severity, rule id and message; the other members are set after.
+    ///
+    /// ```
+    /// use harvest_check::{Diagnostic, Severity};
+    /// let mut found = Diagnostic::new(Severity::Error, "syntax-error", "not JSON".to_owned());
+    /// found.syntax = Some("json-ld".to_owned());
+    /// assert_eq!(
+    ///     serde_json::to_string(&found).unwrap(),
+    ///     r#"{"severity":"error","rule":"syntax-error","message":"not JSON","syntax":"json-ld"}"#
+    /// );
+    /// ```
+    pub fn new(severity: Severity, rule: &'static str, message: String) -> Diagnostic {
+        Diagnostic {
+            severity,
+            rule,
+            message,
+            subject: String::new(),
+            item_type: None,
+            property: None,
+            suggestion: None,
+            syntax: None,
+            line: None,
+            column: None,
+            statement: None,
+        }
+    }
 }

@@ -1,7 +1,11 @@
 //! Running an extraction over inputs: one page printed as it is, many pages as JSON Lines in
 //! input order, spread over cores, with a progress bar when stderr is a terminal.
 
-use harvest_html::output::{write_page_graph, ExtractError, Extraction, GraphFormat, GraphOutput, Output, WriteError};
+use crate::check::{self, CheckRun};
+use harvest_html::output::{
+    check_input, write_page_graph, CheckOptions, CrawlReport, ExtractError, Extraction, GraphFormat, GraphOutput,
+    Output, PageCheck, WriteError,
+};
 use harvest_pipeline::input::{InputError, Pages, Source};
 use harvest_pipeline::warc::{WarcError, WarcOrigin};
 use harvest_pipeline::Page;
@@ -17,6 +21,8 @@ pub mod exit {
     pub const OK: u8 = 0;
     /// The page holds nothing the subcommand needs (no contact for `vcard`, ...).
     pub const NOTHING_FOUND: u8 = 1;
+    /// `harvest check`: a page has an error (or, with `--deny warnings`, a warning).
+    pub const CHECK_FAILED: u8 = 1;
     /// The command line is wrong.
     pub const USAGE: u8 = 2;
     /// An input could not be read (in a batch: at least one).
@@ -29,6 +35,8 @@ pub struct RunOptions {
     pub pretty: bool,
     /// Worker threads (0: one per core).
     pub jobs: usize,
+    /// `harvest check`: how its pages are written and its batches reported.
+    pub check: Option<CheckRun>,
 }
 
 /// Writes the result of one page; returns the exit code. The output is produced in a buffer
@@ -39,6 +47,21 @@ pub fn run_single(
     options: &RunOptions,
     out: &mut dyn Write,
 ) -> std::io::Result<u8> {
+    if let (Extraction::Check(check_options), Some(run)) = (extraction, &options.check) {
+        let checked = check_one(page, check_options);
+        let mut buffer = Vec::new();
+        if run.text {
+            check::write_text(&mut buffer, &page.label, &checked);
+        } else if options.pretty {
+            serde_json::to_writer_pretty(&mut buffer, &checked)?;
+            buffer.push(b'\n');
+        } else {
+            serde_json::to_writer(&mut buffer, &checked)?;
+            buffer.push(b'\n');
+        }
+        out.write_all(&buffer)?;
+        return Ok(check::status(checked.fails(run.deny_warnings)));
+    }
     let mut buffer = Vec::with_capacity(output_capacity(page));
     let written = extraction.write_noting(page, &mut buffer).map(|notes| {
         // What the output leaves out (itemref references dropped), said beside it.
@@ -70,6 +93,32 @@ pub fn run_single(
             Ok(exit::UNREADABLE)
         }
     }
+}
+
+/// Checks a page (`harvest check`).
+fn check_one(page: &Page, options: &CheckOptions) -> PageCheck {
+    check_input(page, options, &harvest_html::Limits::default())
+}
+
+/// A page's part of a `check` batch: its diagnostics as text lines, or its JSON Lines record
+/// `{"input", "url", "warc"?, "diagnostics", "features", "counts"}`.
+fn write_check_page(line: &mut Vec<u8>, page: &Page, options: &CheckOptions, run: &CheckRun) -> PageCheck {
+    let checked = check_one(page, options);
+    if run.text {
+        check::write_text(line, &page.label, &checked);
+        return checked;
+    }
+    write_record_start(line, &page.label, page.url.as_deref(), page.warc.as_ref(), page.status);
+    let members = serde_json::to_vec(&checked.report).unwrap_or_default();
+    // The report's members, after the record's own: `{"diagnostics":…}` without its `{`.
+    if members.len() > 2 {
+        line.push(b',');
+        line.extend_from_slice(&members[1..]);
+    } else {
+        line.push(b'}');
+    }
+    line.push(b'\n');
+    checked
 }
 
 /// Room for a page's output: outputs are of the order of the page's size (`all` writes about
@@ -186,8 +235,18 @@ pub fn run_batch(
     let workers = pool.current_num_threads().max(1);
     let window = Window::new(workers.saturating_mul(READ_AHEAD_BYTES_PER_WORKER));
     let progress = progress_bar();
-    let mut tally =
-        Tally { pages: 0, errors: 0, skipped: 0, bytes: 0, quads: 0, started: Instant::now(), unreadable: false };
+    let mut tally = Tally {
+        pages: 0,
+        errors: 0,
+        skipped: 0,
+        bytes: 0,
+        quads: 0,
+        started: Instant::now(),
+        unreadable: false,
+        crawl: CrawlReport::default(),
+        check_failed: false,
+        deny_warnings: options.check.as_ref().is_some_and(|run| run.deny_warnings),
+    };
     // Responses of the archives that hold no HTML (images, scripts, DNS lookups...).
     let not_html = AtomicU64::new(0);
     let (sender, receiver) = std::sync::mpsc::channel::<Finished>();
@@ -204,7 +263,7 @@ pub fn run_batch(
             pool.install(|| {
                 numbered.par_bridge().for_each_with(sender, |sender, (index, input)| {
                     // A closed channel means the writer stopped (stdout closed): drop the line.
-                    let _ = sender.send(finish(index, input, extraction));
+                    let _ = sender.send(finish(index, input, extraction, options.check.as_ref()));
                 });
             });
         });
@@ -216,6 +275,9 @@ pub fn run_batch(
     });
     progress.finish_and_clear();
     written?;
+    if let Some(run) = &options.check {
+        check::write_report(&tally.crawl, run)?;
+    }
     let seconds = tally.started.elapsed().as_secs_f64();
     let quads =
         if matches!(extraction, Extraction::Graph(_)) { format!(", {} quads", tally.quads) } else { String::new() };
@@ -229,7 +291,13 @@ pub fn run_batch(
         tally.bytes as f64 / 1e6,
         tally.pages as f64 / seconds.max(1e-9)
     );
-    Ok(if tally.unreadable || tally.errors > 0 { exit::UNREADABLE } else { exit::OK })
+    Ok(if tally.unreadable || tally.errors > 0 {
+        exit::UNREADABLE
+    } else if options.check.is_some() {
+        check::status(tally.check_failed)
+    } else {
+        exit::OK
+    })
 }
 
 /// A source's pages that, once read to their end, add the archive's responses that hold no
@@ -275,11 +343,18 @@ struct Finished {
     unreadable: Option<String>,
     /// It is a WARC record that gave no page ([`WarcError::Skipped`]).
     skipped: bool,
+    /// The page's check (`check`), for the crawl report.
+    checked: Option<PageCheck>,
 }
 
 /// Extracts one input (or records why it could not be read) as its JSON line; for `graph`,
 /// as its statements, which concatenate into one stream (what went wrong goes to stderr).
-fn finish(index: usize, input: Result<Page, (InputError, String)>, extraction: &Extraction) -> Finished {
+fn finish(
+    index: usize,
+    input: Result<Page, (InputError, String)>,
+    extraction: &Extraction,
+    check: Option<&CheckRun>,
+) -> Finished {
     let mut line = Vec::new();
     let mut finished = Finished {
         index,
@@ -290,6 +365,7 @@ fn finish(index: usize, input: Result<Page, (InputError, String)>, extraction: &
         notes: Vec::new(),
         unreadable: None,
         skipped: false,
+        checked: None,
     };
     match input {
         Ok(page) => {
@@ -297,12 +373,14 @@ fn finish(index: usize, input: Result<Page, (InputError, String)>, extraction: &
             finished.bytes = page.bytes.len();
             if let Extraction::Graph(options) = extraction {
                 write_graph_page(&mut line, &page, options, &mut finished);
+            } else if let (Extraction::Check(options), Some(run)) = (extraction, check) {
+                finished.checked = Some(write_check_page(&mut line, &page, options, run));
             } else {
                 finished.failed = write_record(&mut line, &page, extraction);
             }
         }
         Err((error, label)) => {
-            if !matches!(extraction, Extraction::Graph(_)) {
+            if !matches!(extraction, Extraction::Graph(_)) && !check.is_some_and(|run| run.text) {
                 write_error_record(&mut line, &error, &label);
             }
             finished.skipped = matches!(error, InputError::Warc(WarcError::Skipped { .. }));
@@ -352,6 +430,10 @@ fn write_in_order(
                 progress.suspend(|| eprintln!("{note}"));
             }
             tally.quads += finished.quads;
+            if let Some(checked) = &finished.checked {
+                tally.crawl.add(checked);
+                tally.check_failed |= checked.fails(tally.deny_warnings);
+            }
             if let Some(message) = &finished.unreadable {
                 eprintln!("harvest: {message}");
                 tally.unreadable = true;
@@ -435,6 +517,10 @@ struct Tally {
     quads: usize,
     started: Instant,
     unreadable: bool,
+    /// `check`: the crawl report, whether a page failed, and whether warnings fail one.
+    crawl: CrawlReport,
+    check_failed: bool,
+    deny_warnings: bool,
 }
 
 impl Tally {

@@ -391,6 +391,10 @@ pub enum ExtractCommand {
                             blank nodes are labelled from a hash of each page's statements, so no two pages share one. \
                             docs/graph.md.")]
     Graph(GraphArgs),
+    /// Check the page's structured data (microdata, RDFa, JSON-LD) against schema.org and
+    /// the search features' requirements: diagnostics with their page lines.
+    #[command(after_help = crate::CHECK_HELP)]
+    Check(crate::check::CheckArgs),
     /// One parse, every extractor: {url, microdata, mf2, links, json-ld, opengraph, dublincore,
     /// rdfa}.
     /// The links are in a compact form (--links full for every detail, as `harvest links`).
@@ -415,6 +419,10 @@ impl ExtractCommand {
     /// cannot be read).
     pub fn into_parts(self) -> Result<(Common, Extraction), String> {
         Ok(match self {
+            ExtractCommand::Check(args) => {
+                let (common, extraction, _) = args.into_parts()?;
+                (common, extraction)
+            }
             ExtractCommand::Mf2(args) => (
                 args.common,
                 Extraction::Mf2({

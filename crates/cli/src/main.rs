@@ -1,6 +1,7 @@
 //! `harvest`: structured data out of HTML pages, from the command line.
 
 mod batch;
+mod check;
 mod extract;
 #[cfg(feature = "serve")]
 mod serve;
@@ -44,8 +45,24 @@ JSON Lines, one record per page in input order: {\"input\", \"url\", \"<subcomma
 content_type and status, truncated (WARC-Truncated) and body_truncated (its gzip, deflate or
 brotli body was cut short: the page is what decoded).
 
-Exit codes: 0 success; 1 the page has nothing the subcommand needs (vcard, ical, atom);
-2 usage error; 3 an input could not be read or processed (in a batch: at least one).";
+Exit codes: 0 success; 1 the page has nothing the subcommand needs (vcard, ical, atom), or
+a page has an error (check; warnings too with --deny warnings); 2 usage error; 3 an input could not be read or processed (in a batch: at least one).";
+
+pub(crate) const CHECK_HELP: &str = "\
+Examples:
+  harvest check page.html --base-url https://example.com/
+  harvest check page.html --format json --pretty
+  harvest check site/ --summary report.json > pages.jsonl
+  harvest check crawl.warc.gz --deny warnings --format text
+
+Text (the default on a terminal) prints a line per diagnostic, as compilers do:
+  page.html:6:3: error[schema-unknown-type]: unknown type \"Prodcut\" (did you mean \"Product\"?)
+JSON prints a record per page: {url, diagnostics, features, counts}; batches (several inputs, a
+directory, an archive) write JSON Lines ({input, url, warc?, diagnostics, features, counts}), then
+the crawl report (per rule and per feature: pages and items) on stderr, or as JSON to --summary.
+
+Exit status: 0 no page has an error; 1 a page has an error (or a warning, with --deny
+warnings); 2 usage error; 3 an input could not be read. The rules are listed in docs/check.md.";
 
 /// Extract microformats, microdata and links from HTML pages, and export them as JSON,
 /// vCard, iCalendar, Atom or RDF.
@@ -117,8 +134,15 @@ fn main() -> ExitCode {
         }
         #[cfg(feature = "serve")]
         Command::Serve(args) => ExitCode::from(serve::run(args)),
+        Command::Extract(extract::ExtractCommand::Check(args)) => match args.into_parts() {
+            Ok((common, extraction, check)) => ExitCode::from(run(&common, &extraction, Some(check))),
+            Err(message) => {
+                eprintln!("harvest: {message}");
+                ExitCode::from(exit::USAGE)
+            }
+        },
         Command::Extract(command) => match command.into_parts() {
-            Ok((common, extraction)) => ExitCode::from(run(&common, &extraction)),
+            Ok((common, extraction)) => ExitCode::from(run(&common, &extraction, None)),
             Err(message) => {
                 eprintln!("harvest: {message}");
                 ExitCode::from(exit::USAGE)
@@ -137,7 +161,7 @@ enum RunAs {
     Batch,
 }
 
-fn run(common: &Common, extraction: &Extraction) -> u8 {
+fn run(common: &Common, extraction: &Extraction, check: Option<check::CheckRun>) -> u8 {
     if let Some(base) = &common.base_url {
         if let Err(message) = input::check_base_url(base) {
             eprintln!("harvest: --base-url {message}");
@@ -187,7 +211,7 @@ fn run(common: &Common, extraction: &Extraction) -> u8 {
         },
         None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
     };
-    let options = RunOptions { pretty: common.pretty, jobs: common.jobs };
+    let options = RunOptions { pretty: common.pretty, jobs: common.jobs, check };
     let result = match run_as {
         RunAs::Single(mut pages) => match pages.next() {
             Some(Ok(page)) => batch::run_single(&page, extraction, &options, &mut out),

@@ -418,3 +418,29 @@ fn the_graph_endpoint_negotiates_its_syntax() {
     let refused = server.post("/v1/graph?context=https://example.com/c=/etc/passwd", &page);
     assert_eq!(refused.status, 400, "{}", refused.text());
 }
+
+/// `/v1/check` answers the record `harvest check --format json` prints, with the same
+/// parameters but the ones a server does not take (a vocabulary file, the batch report, the
+/// text form, the exit status).
+#[test]
+fn the_check_endpoint_answers_as_the_command_does() {
+    let server = Server::start(&[]);
+    let example = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/check/product.html");
+    let page = std::fs::read(&example).unwrap();
+    let answer = server.post(&format!("/v1/check?base_url={BASE}"), &page);
+    assert_eq!(answer.status, 200, "{}", answer.text());
+    assert_eq!(answer.header("content-type"), Some("application/json"));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_harvest"))
+        .arg("check")
+        .arg(&example)
+        .args(["--base-url", BASE, "--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "the example has errors");
+    assert_eq!(answer.text(), String::from_utf8(out.stdout).unwrap());
+    assert!(answer.text().contains(r#""rule":"schema-unknown-type""#));
+    for parameter in ["vocabulary=/etc/passwd", "summary=/tmp/x", "format=text", "deny=warnings"] {
+        let refused = server.post(&format!("/v1/check?{parameter}"), &page);
+        assert_eq!(refused.status, 400, "{parameter}: {}", refused.text());
+    }
+}

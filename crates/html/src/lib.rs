@@ -16,6 +16,8 @@
 //!   `harvest all` prints, a line per page).
 //! * [`Record`]: the result; [`Error`]: why there is none.
 //! * [`graph`]: every RDF syntax of the page as one dataset (N-Quads, Turtle, TriG, JSON-LD).
+//! * [`check`]: the page's structured data checked against schema.org and the search
+//!   features, with typed diagnostics ([`output::PageCheck`], [`output::Diagnostic`]).
 //! * [`output`]: every other output, in each of its forms ([`output::Extraction`]: the
 //!   microformats2 JSON or JF2, the microdata JSON, JSON-LD or validator diagnostics, the
 //!   links, feeds or link checks, RDFa, the page's dataset) and the exports (vCard, iCalendar,
@@ -96,4 +98,28 @@ pub fn graph(html: impl AsRef<[u8]>, url: &str) -> output::PageGraph {
         &output::GraphOutput::default(),
         &Limits::default(),
     )
+}
+
+/// Checks the structured data of `html` (bytes in any encoding), whose URL is `url`, against
+/// schema.org (the bundled release) and the search features: what `harvest check` reports.
+/// Each [`output::Diagnostic`] names its rule, severity, syntax and, where known, its page line
+/// and column; [`output::CheckOptions`] with [`output::check_page`] takes another vocabulary.
+///
+/// ```
+/// use harvest_html::output::Severity;
+/// let checked = harvest_html::check(
+///     b"<div itemscope itemtype=\"https://schema.org/Prodcut\">\n<b itemprop=\"nmae\">Anvil</b></div>",
+///     "https://example.com/",
+/// );
+/// let found = &checked.report.diagnostics;
+/// assert_eq!(found[0].rule, "schema-unknown-type");
+/// assert_eq!(found[0].suggestion.as_deref(), Some("Product"));
+/// assert_eq!(found[0].severity, Severity::Error);
+/// assert_eq!(found[0].syntax.as_deref(), Some("microdata"));
+/// assert_eq!(checked.report.counts.errors, found.len());
+/// assert!(checked.fails(false));
+/// ```
+pub fn check(html: impl AsRef<[u8]>, url: &str) -> output::PageCheck {
+    let page = Page::new("-", html.as_ref().to_vec(), Some(url));
+    output::check_page(&harvest_pipeline::extract::parse(&page), &output::CheckOptions::default(), &Limits::default())
 }

@@ -23,6 +23,10 @@
 //! assert!(feed.contains(r#"<title type="text">Hi</title>"#));
 //! ```
 
+pub use harvest_check::{Counts, Diagnostic, FeatureReport, Report, Severity, Vocabulary, VocabularyError};
+pub use harvest_pipeline::check::{
+    check_input, check_page, CheckOptions, CrawlReport, FeatureTally, PageCheck, RuleTally, Tally, SYNTAX_ERROR,
+};
 pub use harvest_pipeline::extract::{
     check_root_selector, write_graph, write_page_graph, AllOptions, ConversionSource, ExtractError, Extraction,
     FeedSource, GraphFormat, GraphOutput, GraphSource, GraphWritten, IcalOutput, LinksMode, MicrodataOutput, Output,

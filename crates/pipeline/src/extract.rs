@@ -16,6 +16,8 @@
 //! assert_eq!(record["url"], "https://example.com/");
 //! ```
 
+use crate::check::check_page;
+pub use crate::check::CheckOptions;
 use crate::error::failed;
 pub use crate::error::{ExtractError, WriteError};
 use crate::extractors::{atom, ical, mf2_document, rdf, rdfa_graph, vcard, w3c};
@@ -65,6 +67,9 @@ pub enum Extraction {
     /// Every RDF syntax of the page (microdata, RDFa, JSON-LD, Dublin Core) as one dataset
     /// ([`crate::graph`]): N-Quads by default, the page's URL as graph.
     Graph(GraphOutput),
+    /// The page's structured data checked against schema.org and the search features
+    /// ([`crate::check`]): `{url, diagnostics, features, counts}`.
+    Check(CheckOptions),
     /// One parse, every syntax: `{url, microdata, mf2, links, json-ld, opengraph, dublincore,
     /// rdfa}`.
     All(AllOptions),
@@ -83,6 +88,7 @@ impl Extraction {
             Extraction::Rdf(_) => "rdf",
             Extraction::Rdfa(_) => "rdfa",
             Extraction::Graph(_) => "graph",
+            Extraction::Check(_) => "check",
             Extraction::All(_) => "all",
         }
     }
@@ -256,6 +262,7 @@ impl Extraction {
                     &graph.labels(),
                 ))
             }
+            Extraction::Check(options) => JsonOutput::Check(check_page(doc, options, limits)),
             Extraction::Vcard(_)
             | Extraction::Ical(_)
             | Extraction::Atom(_)

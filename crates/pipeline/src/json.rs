@@ -41,6 +41,8 @@ pub(crate) enum JsonOutput<'a> {
     LinkDiagnostics(Vec<harvest_links::Diagnostic>),
     /// The `all` record.
     All(AllRecord<'a>),
+    /// A page's check.
+    Check(crate::check::PageCheck),
 }
 
 impl Serialize for JsonOutput<'_> {
@@ -57,6 +59,7 @@ impl Serialize for JsonOutput<'_> {
             JsonOutput::Feeds(links) => links.serialize(serializer),
             JsonOutput::LinkDiagnostics(diagnostics) => diagnostics.serialize(serializer),
             JsonOutput::All(record) => record.serialize(serializer),
+            JsonOutput::Check(checked) => checked.serialize(serializer),
         }
     }
 }

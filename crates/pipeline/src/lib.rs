@@ -15,6 +15,7 @@
 //! * [`extract`]: what to extract with its options ([`extract::Extraction`]), run on a page:
 //!   the one place the extractor and exporter crates are called (front ends reach it through
 //!   `harvest_html`).
+//! * [`check`]: a page's structured data checked against schema.org and the search features.
 //! * [`jsonld_blocks`]: the page's JSON-LD blocks.
 //! * [`media_type`]: a `Content-Type`'s essence and charset.
 //! * [`address`]: which IP addresses a service fetching pages for others may connect to.
@@ -31,6 +32,7 @@
 #![deny(missing_docs)]
 
 pub mod address;
+pub mod check;
 mod error;
 pub mod extract;
 mod extractors;

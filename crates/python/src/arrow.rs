@@ -77,10 +77,10 @@ impl Type {
 /// syntax extracted (in [`Syntax::ALL`] order) its JSON text (`microdata`, `json-ld`, ...)
 /// and its count (`microdata_count`, ...), then `errors` (the JSON-LD blocks that are not
 /// JSON, as `iter_warc`'s `data["errors"]`).
-fn columns(syntaxes: &[Syntax], graph: bool) -> Vec<(String, Type, bool)> {
+fn columns(syntaxes: &[Syntax], extra: &[&'static str]) -> Vec<(String, Type, bool)> {
     let mut columns: Vec<_> =
         ITEM_COLUMNS.iter().map(|&(name, ty, nullable)| (name.to_owned(), ty, nullable)).collect();
-    for name in members(syntaxes, graph) {
+    for name in members(syntaxes, extra) {
         columns.push((name.to_owned(), Type::Text, true));
         columns.push((format!("{name}_count"), Type::Int64, false));
     }
@@ -90,8 +90,8 @@ fn columns(syntaxes: &[Syntax], graph: bool) -> Vec<(String, Type, bool)> {
 
 /// The members a row holds, each with its count: the syntaxes extracted (in [`Syntax::ALL`]
 /// order), then `graph` when asked.
-fn members(syntaxes: &[Syntax], graph: bool) -> impl Iterator<Item = &'static str> + '_ {
-    Syntax::ALL.into_iter().filter(|syntax| syntaxes.contains(syntax)).map(Syntax::name).chain(graph.then_some("graph"))
+fn members<'a>(syntaxes: &'a [Syntax], extra: &'a [&'static str]) -> impl Iterator<Item = &'static str> + 'a {
+    Syntax::ALL.into_iter().filter(|syntax| syntaxes.contains(syntax)).map(Syntax::name).chain(extra.iter().copied())
 }
 
 /// One value of a row, in its column's type.
@@ -102,7 +102,7 @@ enum Cell<'a> {
 }
 
 /// A row of cells in [`columns`] order.
-fn row<'a>(item: &'a Item, syntaxes: &[Syntax], graph: bool) -> Vec<Cell<'a>> {
+fn row<'a>(item: &'a Item, syntaxes: &[Syntax], extra: &[&'static str]) -> Vec<Cell<'a>> {
     let origin = item.origin.as_ref();
     let error = item.data.as_ref().err().map(String::as_str);
     let mut cells = vec![
@@ -126,7 +126,7 @@ fn row<'a>(item: &'a Item, syntaxes: &[Syntax], graph: bool) -> Vec<Cell<'a>> {
         _ => None,
     };
     let member = |key: &str| texts.and_then(|texts| texts.member(key));
-    for name in members(syntaxes, graph) {
+    for name in members(syntaxes, extra) {
         let count = texts.and_then(|Texts { counts, .. }| counts.iter().find(|(member, _)| *member == name));
         cells.push(Cell::Text(member(name)));
         cells.push(Cell::Int(Some(count.map_or(0, |(_, count)| *count as i64))));
@@ -294,7 +294,7 @@ impl WarcBatches {
         let pyarrow = import_pyarrow(py)?;
         let syntaxes = settings.extractor.all_options().syntaxes.clone();
         let fields = PyList::empty(py);
-        for (name, ty, nullable) in columns(&syntaxes, settings.graph.is_some()) {
+        for (name, ty, nullable) in columns(&syntaxes, &settings.extra_members()) {
             let ty = pyarrow.call_method0(ty.pyarrow())?;
             fields.append(pyarrow.call_method1("field", (name, ty, nullable))?)?;
         }
@@ -305,7 +305,7 @@ impl WarcBatches {
 
     /// The columns' types.
     fn types(&self) -> impl Iterator<Item = Type> {
-        columns(&self.syntaxes, self.settings.graph.is_some()).into_iter().map(|(_, ty, _)| ty)
+        columns(&self.syntaxes, &self.settings.extra_members()).into_iter().map(|(_, ty, _)| ty)
     }
 
     /// Reads and extracts the next batch's pages, without the GIL; stops early when a signal
@@ -322,7 +322,7 @@ impl WarcBatches {
             if interruption.pending() {
                 break;
             }
-            let cells = row(&item, &self.syntaxes, self.settings.graph.is_some());
+            let cells = row(&item, &self.syntaxes, &self.settings.extra_members());
             if batch.fits(&cells) {
                 batch.push(&cells);
             } else if batch.rows > 0 {
@@ -339,7 +339,7 @@ impl WarcBatches {
                     )),
                     ..item
                 };
-                batch.push(&row(&too_large, &self.syntaxes, self.settings.graph.is_some()));
+                batch.push(&row(&too_large, &self.syntaxes, &self.settings.extra_members()));
             }
         }
     }

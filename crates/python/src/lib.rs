@@ -197,7 +197,7 @@ fn extract(
     let page = page(html, base_url, encoding)?;
     let (limits, interruption) = limits.start(py);
     let record = py
-        .detach(|| record::Record::extract(&page, &extractor, reading, &limits, None))
+        .detach(|| record::Record::extract(&page, &extractor, reading, &limits, None, None))
         .map_err(|e| interruption.error(e))?;
     let stop = convert::Stop { deadline: &limits.deadline, interruption: &interruption };
     Ok(record.to_python(py, &stop)?.into_any().unbind())
@@ -548,6 +548,54 @@ fn graph(
     run(py, page(html, base_url, encoding)?, Extraction::Graph(output), limits)
 }
 
+/// Checks the page's structured data (microdata, RDFa, JSON-LD, its ``<meta>`` tags) against
+/// schema.org and the search features, what ``harvest check --format json`` prints: a dict
+/// ``{"url", "diagnostics", "features", "counts"}``. Each diagnostic has ``severity``
+/// (``"error"``, ``"warning"``, ``"info"``), ``rule``, ``message`` and, where they apply,
+/// ``syntax``, ``line``, ``column``, ``subject``, ``type``, ``property``, ``suggestion``;
+/// ``docs/check.md`` lists the rules. ``vocabulary`` is the path of another schema.org release
+/// file (``schemaorg-current-https.jsonld``), read once per process and path; None: the bundled
+/// release 30.0.
+#[pyfunction]
+#[pyo3(signature = (html, base_url=None, *, vocabulary=None, encoding=None, limits=None))]
+fn check(
+    py: Python<'_>,
+    html: &Bound<'_, PyAny>,
+    base_url: Option<String>,
+    vocabulary: Option<std::path::PathBuf>,
+    encoding: Option<String>,
+    limits: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Py<PyAny>> {
+    let mut options = harvest_html::output::CheckOptions::new();
+    if let Some(path) = vocabulary {
+        options = options.vocabulary(py.detach(|| release(&path))?);
+    }
+    run(py, page(html, base_url, encoding)?, Extraction::Check(options), limits)
+}
+
+/// The schema.org release at `path`, read once per process (a crawl checks every page against
+/// the same one).
+fn release(path: &std::path::Path) -> PyResult<std::sync::Arc<harvest_html::output::Vocabulary>> {
+    use harvest_html::output::Vocabulary;
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex, OnceLock};
+    static READ: OnceLock<Mutex<HashMap<std::path::PathBuf, Arc<Vocabulary>>>> = OnceLock::new();
+    let read = READ.get_or_init(Default::default);
+    if let Some(vocabulary) = read.lock().ok().and_then(|read| read.get(path).cloned()) {
+        return Ok(vocabulary);
+    }
+    let text = std::fs::read_to_string(path)
+        .map_err(|error| pyo3::exceptions::PyOSError::new_err(format!("{}: {error}", path.display())))?;
+    let vocabulary = Arc::new(
+        Vocabulary::from_release(&text)
+            .map_err(|error| PyValueError::new_err(format!("{}: {error}", path.display())))?,
+    );
+    if let Ok(mut read) = read.lock() {
+        read.insert(path.to_owned(), Arc::clone(&vocabulary));
+    }
+    Ok(vocabulary)
+}
+
 /// `iter_warc`'s `graph=`: the format of each page's dataset, or none.
 fn graph_output(format: Option<&str>) -> PyResult<Option<harvest_html::output::GraphOutput>> {
     use harvest_html::output::{GraphFormat, GraphOutput};
@@ -588,10 +636,12 @@ enum AsJson {
 /// gives the same as record batches, faster.
 /// ``graph="nquads"`` (or another :func:`graph` format) adds each page's dataset of every RDF
 /// syntax: ``data["graph"]``, as :func:`graph` gives it, and ``counts["graph"]``, its quads.
+/// ``check=True`` adds each page's check: ``data["check"]``, as :func:`check` gives it, and
+/// ``counts["check"]``, its errors.
 /// ``syntaxes``, ``links``, ``jsonld`` and ``limits`` are :func:`extract`'s.
 #[pyfunction]
-#[pyo3(signature = (path_or_file, *, syntaxes=None, links="compact", as_json=AsJson::Flag(false), jsonld="strict", limits=None, graph=None),
-    text_signature = "(path_or_file, *, syntaxes=None, links='compact', as_json=False, jsonld='strict', limits=None, graph=None)")]
+#[pyo3(signature = (path_or_file, *, syntaxes=None, links="compact", as_json=AsJson::Flag(false), jsonld="strict", limits=None, graph=None, check=false),
+    text_signature = "(path_or_file, *, syntaxes=None, links='compact', as_json=False, jsonld='strict', limits=None, graph=None, check=False)")]
 #[allow(clippy::too_many_arguments)]
 fn iter_warc(
     path_or_file: &Bound<'_, PyAny>,
@@ -601,6 +651,7 @@ fn iter_warc(
     jsonld: &str,
     limits: Option<&Bound<'_, PyAny>>,
     graph: Option<&str>,
+    check: bool,
 ) -> PyResult<warc::WarcIterator> {
     let form = match as_json {
         AsJson::Flag(false) => warc::DataForm::Objects,
@@ -616,6 +667,7 @@ fn iter_warc(
         limits: limits::resolve(limits)?,
         form,
         graph: graph_output(graph)?,
+        check: check.then(harvest_html::output::CheckOptions::new),
     };
     warc::WarcIterator::open(path_or_file, settings)
 }
@@ -630,12 +682,13 @@ fn iter_warc(
 /// ``errors`` (JSON-LD blocks that are not JSON). The same values as
 /// ``iter_warc(as_json=True)``'s, built in Rust column by column: no Python object per page.
 /// ``graph="nquads"`` adds the columns ``graph`` (each page's dataset as :func:`graph` writes
-/// it) and ``graph_count`` (its quads).
+/// it) and ``graph_count`` (its quads); ``check=True`` the columns ``check`` (each page's
+/// :func:`check` record as JSON text) and ``check_count`` (its errors).
 /// ``syntaxes``, ``links``, ``jsonld`` and ``limits`` are :func:`extract`'s (``timeout`` per
 /// page).
 #[pyfunction]
-#[pyo3(signature = (path_or_file, *, syntaxes=None, links="compact", jsonld="strict", limits=None, batch_rows=512, graph=None),
-    text_signature = "(path_or_file, *, syntaxes=None, links='compact', jsonld='strict', limits=None, batch_rows=512, graph=None)")]
+#[pyo3(signature = (path_or_file, *, syntaxes=None, links="compact", jsonld="strict", limits=None, batch_rows=512, graph=None, check=false),
+    text_signature = "(path_or_file, *, syntaxes=None, links='compact', jsonld='strict', limits=None, batch_rows=512, graph=None, check=False)")]
 #[allow(clippy::too_many_arguments)]
 fn iter_warc_arrow(
     path_or_file: &Bound<'_, PyAny>,
@@ -645,6 +698,7 @@ fn iter_warc_arrow(
     limits: Option<&Bound<'_, PyAny>>,
     batch_rows: usize,
     graph: Option<&str>,
+    check: bool,
 ) -> PyResult<arrow::WarcBatches> {
     let settings = warc::Settings {
         extractor: extractor(syntaxes, links)?,
@@ -652,6 +706,7 @@ fn iter_warc_arrow(
         limits: limits::resolve(limits)?,
         form: warc::DataForm::JsonText,
         graph: graph_output(graph)?,
+        check: check.then(harvest_html::output::CheckOptions::new),
     };
     arrow::WarcBatches::open(path_or_file, settings, batch_rows)
 }
@@ -670,6 +725,7 @@ fn _harvest(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rdf, m)?)?;
     m.add_function(wrap_pyfunction!(rdfa, m)?)?;
     m.add_function(wrap_pyfunction!(graph, m)?)?;
+    m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(iter_warc, m)?)?;
     m.add_function(wrap_pyfunction!(iter_warc_arrow, m)?)?;
     m.add_class::<warc::WarcIterator>()?;

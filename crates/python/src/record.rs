@@ -12,7 +12,7 @@
 use crate::convert::{from_json_text, to_python, Stop};
 use harvest_dom::Document;
 use harvest_html::jsonld_blocks::{block_texts, Reading};
-use harvest_html::output::{ExtractError, Extraction, GraphOutput, Output, WriteError};
+use harvest_html::output::{CheckOptions, ExtractError, Extraction, GraphOutput, Output, WriteError};
 use harvest_html::{Extractor, Limits, Page, Syntax};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -77,6 +77,15 @@ pub struct Record {
     pub jsonld: Option<Vec<Box<RawValue>>>,
     /// The page's dataset in the format asked, and its quads.
     pub graph: Option<(String, usize)>,
+    /// The page's check as JSON (`harvest check`'s record), and its errors.
+    pub check: Option<(String, usize)>,
+}
+
+/// The page's check ([`harvest_html::output::PageCheck`]) as the JSON record `harvest check`
+/// writes, and its errors.
+fn check_of(doc: &Document, options: &CheckOptions, limits: &Limits) -> (String, usize) {
+    let checked = harvest_html::output::check_page(doc, options, limits);
+    (serde_json::to_string(&checked).unwrap_or_default(), checked.report.counts.errors)
 }
 
 /// The page's dataset of every RDF syntax ([`harvest_html::output::PageGraph`]) written as
@@ -94,6 +103,7 @@ impl Record {
         reading: Reading,
         limits: &Limits,
         graph: Option<&GraphOutput>,
+        check: Option<&CheckOptions>,
     ) -> Result<Record, ExtractError> {
         let (others, doc) = parse(page, extractor, limits);
         let members = match Extraction::All(others.all_options().clone()).run_on_limited(&doc, limits)? {
@@ -101,7 +111,8 @@ impl Record {
             _ => return Err(ExtractError::Failed("the all record is not a JSON object".to_owned())),
         };
         let graph = graph.map(|output| graph_of(&doc, output, limits));
-        let mut record = Record { members, jsonld: None, graph };
+        let check = check.map(|options| check_of(&doc, options, limits));
+        let mut record = Record { members, jsonld: None, graph, check };
         if extractor.all_options().syntaxes.contains(&Syntax::JsonLd) {
             let (texts, errors) = block_texts(&doc, reading);
             record.jsonld = Some(texts);
@@ -122,6 +133,7 @@ impl Record {
         reading: Reading,
         limits: &Limits,
         graph: Option<&GraphOutput>,
+        check: Option<&CheckOptions>,
     ) -> Result<Texts, ExtractError> {
         let (others, doc) = parse(page, extractor, limits);
         // Room for a record as large as the page, so that it seldom grows (and copies itself)
@@ -171,13 +183,19 @@ impl Record {
             texts.push("graph", &text);
             texts.counts.push(("graph", quads));
         }
+        if let Some(options) = check {
+            let (text, errors) = check_of(&doc, options, limits);
+            texts.push("check", &text);
+            texts.counts.push(("check", errors));
+        }
         if let Some(errors) = errors {
             texts.push("errors", &errors);
         }
         Ok(texts)
     }
 
-    /// The keys in record order: `url`, the syntaxes in `Syntax::ALL` order, `graph`, `errors`.
+    /// The keys in record order: `url`, the syntaxes in `Syntax::ALL` order, `graph`, `check`,
+    /// `errors`.
     fn keys(&self) -> Vec<&str> {
         let mut keys = vec!["url"];
         for syntax in Syntax::ALL {
@@ -187,6 +205,9 @@ impl Record {
         }
         if self.graph.is_some() {
             keys.push("graph");
+        }
+        if self.check.is_some() {
+            keys.push("check");
         }
         if self.members.contains_key("errors") {
             keys.push("errors");
@@ -211,6 +232,8 @@ impl Record {
                     Ok(value) if text.starts_with('[') => dict.set_item(key, to_python(py, &value, stop)?)?,
                     _ => dict.set_item(key, text)?,
                 }
+            } else if let (Some((text, _)), "check") = (&self.check, key) {
+                dict.set_item(key, from_json_text(py, text)?)?;
             } else if let Some(value) = self.members.get(key) {
                 dict.set_item(key, to_python(py, value, stop)?)?;
             }
@@ -227,6 +250,7 @@ impl Record {
                 _ => self.members.get(syntax.name()).map(|value| (syntax.name(), syntax.count(value))),
             })
             .chain(self.graph.as_ref().map(|(_, quads)| ("graph", *quads)))
+            .chain(self.check.as_ref().map(|(_, errors)| ("check", *errors)))
             .collect()
     }
 }

@@ -48,6 +48,15 @@ pub struct Settings {
     pub form: DataForm,
     /// Each page's dataset of every RDF syntax too, written so (`graph=`).
     pub graph: Option<harvest_html::output::GraphOutput>,
+    /// Each page's check too (`check=True`).
+    pub check: Option<harvest_html::output::CheckOptions>,
+}
+
+impl Settings {
+    /// The members a record holds past the syntaxes, each with its count: `graph`, `check`.
+    pub fn extra_members(&self) -> Vec<&'static str> {
+        self.graph.is_some().then_some("graph").into_iter().chain(self.check.is_some().then_some("check")).collect()
+    }
 }
 
 /// What an item's `data` holds.
@@ -140,10 +149,24 @@ impl Archive {
             Ok(page) => {
                 let (extractor, reading) = (&settings.extractor, settings.reading);
                 let data = match settings.form {
-                    DataForm::Objects => {
-                        Record::extract(&page, extractor, reading, limits, settings.graph.as_ref()).map(Data::Record)
-                    }
-                    _ => Record::texts(&page, extractor, reading, limits, settings.graph.as_ref()).map(Data::Texts),
+                    DataForm::Objects => Record::extract(
+                        &page,
+                        extractor,
+                        reading,
+                        limits,
+                        settings.graph.as_ref(),
+                        settings.check.as_ref(),
+                    )
+                    .map(Data::Record),
+                    _ => Record::texts(
+                        &page,
+                        extractor,
+                        reading,
+                        limits,
+                        settings.graph.as_ref(),
+                        settings.check.as_ref(),
+                    )
+                    .map(Data::Texts),
                 };
                 Item {
                     kind: if data.is_ok() { Kind::Page } else { Kind::Failed },

@@ -2,7 +2,8 @@
 record appears exactly once, with the JSON `harvest all` gives for it and where its record is;
 a truncated archive keeps its good records and reports the damage in a row of its own, a
 missing archive is a row and the job finishes, a skipped record is a row; with --nquads, the
-gzip'd N-Quads part files hold exactly the statements `harvest graph` gives for the archives."""
+gzip'd N-Quads part files hold exactly the statements `harvest graph` gives for the archives;
+with --check, each page's check columns and the summary's crawl report are `harvest check`'s."""
 
 import gzip
 import json
@@ -92,7 +93,8 @@ def test_spark_job_local_mode(tmp_path, harvest_bin):
 
     env = dict(os.environ, PYSPARK_PYTHON=sys.executable, PYSPARK_DRIVER_PYTHON=sys.executable)
     job = subprocess.run(
-        [sys.executable, str(JOB), str(a), str(b), str(listing), "--output", str(out), "--master", "local[2]", "--nquads"],
+        [sys.executable, str(JOB), str(a), str(b), str(listing), "--output", str(out), "--master", "local[2]", "--nquads",
+         "--check"],
         capture_output=True,
         text=True,
         env=env,
@@ -168,6 +170,35 @@ def test_spark_job_local_mode(tmp_path, harvest_bin):
     dataset.parse(data="\n".join(lines), format="nquads")
     assert len({str(graph.identifier) for graph in dataset.contexts() if len(graph)}) >= len(pages) // 2
     assert summary["cpu_seconds"]["python_workers"] > summary["cpu_seconds"]["extraction"] > 0
+
+    # --check: each page's record and counts are `harvest check`'s, and so is the crawl report.
+    report = tmp_path / "report.json"
+    checked = subprocess.run(
+        [str(harvest_bin), "check", str(a), str(b), str(c), str(d), "--format", "json", "--summary", str(report)],
+        capture_output=True,
+    )
+    assert checked.returncode == 3, "d is damaged"
+    # d repeats a's first pages: the same URL, the same page, the same record.
+    checked_pages = [json.loads(line) for line in checked.stdout.splitlines()]
+    checked_pages = [record for record in checked_pages if "counts" in record]
+    records = {record["url"]: record for record in checked_pages}
+    page_rows = [row for row in rows if row["kind"] == "page"]
+    assert len(page_rows) == len(checked_pages) > 0
+    for row in page_rows:
+        record = records[row["url"]]
+        mine = json.loads(row["check"])
+        assert (mine["diagnostics"], mine["features"], mine["counts"]) == (
+            record["diagnostics"], record["features"], record["counts"]
+        )
+        assert (row["check_errors"], row["check_warnings"], row["check_infos"]) == (
+            record["counts"]["errors"], record["counts"]["warnings"], record["counts"]["infos"]
+        )
+        eligible = sorted({item["feature"] for item in record["features"] if item["eligible"]})
+        assert row["check_eligible"] == (" ".join(eligible) or None)
+    assert all(row["check"] is None and row["check_errors"] == 0 for row in rows if row["kind"] != "page")
+    assert summary["check"] == json.loads(report.read_text())
+    assert summary["check"]["pages"] == len(page_rows)
+    assert sum(row["check_errors"] for row in page_rows) == summary["check"]["errors"] > 0
 
 
 def test_archives_named_by_uri_are_read_as_pyarrow_streams(tmp_path, monkeypatch):

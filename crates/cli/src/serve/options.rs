@@ -30,7 +30,21 @@ struct Endpoints {
 
 /// Command-line options that are not parameters (files, batches), and those the server reads
 /// itself.
-const NOT_PARAMETERS: [&str; 7] = ["inputs", "output", "jobs", "glob", "help", "registry", "contexts"];
+/// `check` answers JSON (`check_format`), against the bundled vocabulary (`vocabulary`), with
+/// no batch to report on (`summary`) and no exit status (`deny`).
+const NOT_PARAMETERS: [&str; 11] = [
+    "inputs",
+    "output",
+    "jobs",
+    "glob",
+    "help",
+    "registry",
+    "contexts",
+    "check_format",
+    "vocabulary",
+    "summary",
+    "deny",
+];
 
 /// What a request asks for.
 pub(crate) struct Request {

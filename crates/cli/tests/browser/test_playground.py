@@ -346,3 +346,54 @@ def test_graph_tab_shows_every_syntax_as_one_dataset(server, browser):
     assert shown == cli("graph", "-", "--base-url", BASE, "--provenance", stdin=GRAPH_PAGE)
     assert {line.rsplit("# ", 1)[1] for line in shown.splitlines()} == {"rdfa", "json-ld"}
     assert_only_nothing_found_errors(browser)
+
+
+# A product page with a mistake on line 4: a type schema.org does not have.
+CHECK_PAGE = "\n".join(
+    [
+        "<!DOCTYPE html>",
+        "<title>Anvil</title>",
+        "<p>Our best anvil.</p>",
+        '<div itemscope itemtype="https://schema.org/Prodcut">',
+        '  <span itemprop="name">Anvil</span>',
+        "</div>",
+        "",
+    ]
+)
+
+
+def test_check_tab_lists_the_diagnostics_and_marks_their_lines(server, browser):
+    browser.get(server + "/")
+    browser.find_element(By.ID, "html").send_keys(CHECK_PAGE)
+    browser.find_element(By.ID, "base").send_keys(BASE)
+    browser.find_element(By.ID, "run").click()
+    wait_for_run(browser)
+    browser.find_element(By.ID, "tab-check").click()
+    assert browser.find_element(By.ID, "tab-check").get_attribute("aria-selected") == "true"
+    assert browser.find_element(By.ID, "status").text.startswith("200 · application/json")
+
+    # The command's record for the same page: the tab lists each of its diagnostics.
+    checked = subprocess.run(
+        [str(BINARY), "check", "-", "--base-url", BASE, "--format", "json"],
+        input=CHECK_PAGE, capture_output=True, text=True,
+    )
+    assert checked.returncode == 1, checked.stderr
+    record = json.loads(checked.stdout)
+    listed = browser.find_elements(By.CSS_SELECTOR, "#check-list li")
+    assert len(listed) == len(record["diagnostics"]) + len(record["features"])
+    typo = listed[0]
+    assert 'error[schema-unknown-type]: unknown type "Prodcut" (did you mean "Product"?)' in typo.text
+    assert "error" in typo.get_attribute("class").split()
+
+    # The pasted source, a line each, with exactly the diagnostics' lines marked.
+    lines = browser.find_elements(By.CSS_SELECTOR, "#check-source .source-line")
+    assert len(lines) == len(CHECK_PAGE.split("\n"))
+    marked = {int(line.get_attribute("data-line")) for line in browser.find_elements(By.CSS_SELECTOR, "#check-source .flagged")}
+    assert marked == {d["line"] for d in record["diagnostics"] if "line" in d}
+    if "line" in record["diagnostics"][0]:
+        # Where the page's positions are known, the typo's line is the itemtype's element.
+        assert record["diagnostics"][0]["line"] == 4
+        line = browser.find_element(By.ID, "source-line-4")
+        assert "flagged" in line.get_attribute("class").split() and "Prodcut" in line.text
+        assert "schema-unknown-type" in line.get_attribute("title")
+    assert_only_nothing_found_errors(browser)

@@ -14,7 +14,8 @@ parallel.
 Functions: :func:`extract` (every syntax at once; extruct's keywords too), :func:`mf2`
 (mf2py's ``doc=``/``url=`` too), :func:`microdata`, :func:`links`, :func:`vcard`,
 :func:`ical`, :func:`atom`, :func:`rdf`, :func:`rdfa`, :func:`graph` (every RDF syntax of a
-page as one dataset, N-Quads by default), :func:`iter_warc` and
+page as one dataset, N-Quads by default), :func:`check` (the page's structured data checked
+against schema.org and the search features), :func:`iter_warc` and
 :func:`iter_warc_arrow` (an archive as Arrow record batches). Bounds: :class:`Limits`.
 Errors: :class:`HarvestError` and its subclasses, defined here (they survive ``pickle``).
 """
@@ -34,6 +35,7 @@ from ._harvest import (
     WarcIterator,
     __version__,
     atom,
+    check,
     graph,
     ical,
     iter_warc,
@@ -59,6 +61,7 @@ __all__ = [
     "WarcIterator",
     "__version__",
     "atom",
+    "check",
     "extract",
     "graph",
     "ical",

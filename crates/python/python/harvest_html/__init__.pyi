@@ -32,6 +32,46 @@ class ExtractionError(HarvestError): ...
 class ExtractionTimeout(ExtractionError): ...
 class WarcError(HarvestError): ...
 
+class _DiagnosticRequired(TypedDict):
+    severity: Literal["error", "warning", "info"]
+    rule: str
+    message: str
+
+class CheckDiagnostic(_DiagnosticRequired, total=False):
+    """Members absent when they do not apply."""
+
+    syntax: str
+    line: int
+    column: int
+    subject: str
+    type: str
+    property: str
+    suggestion: str
+
+class CheckFeature(TypedDict):
+    feature: str
+    eligible: bool
+    subject: str
+    missing_required: List[str]
+    missing_recommended: List[str]
+
+class CheckCounts(TypedDict):
+    errors: int
+    warnings: int
+    infos: int
+    eligible: int
+    ineligible: int
+
+class _CheckRequired(TypedDict):
+    diagnostics: List[CheckDiagnostic]
+    features: List[CheckFeature]
+    counts: CheckCounts
+
+class CheckRecord(_CheckRequired, total=False):
+    """``url`` is absent when the page has none."""
+
+    url: str
+
 class WarcPage(TypedDict):
     kind: Literal["page", "failed", "skipped", "damaged"]
     url: Optional[str]
@@ -179,6 +219,14 @@ def graph(
     encoding: Optional[str] = None,
     limits: LimitsLike = None,
 ) -> Any: ...
+def check(
+    html: Html,
+    base_url: Optional[str] = None,
+    *,
+    vocabulary: Optional[Union[str, "os.PathLike[str]"]] = None,
+    encoding: Optional[str] = None,
+    limits: LimitsLike = None,
+) -> CheckRecord: ...
 def iter_warc(
     path_or_file: Union[str, "os.PathLike[str]", BinaryIO],
     *,
@@ -188,6 +236,7 @@ def iter_warc(
     jsonld: Literal["strict", "lenient"] = "strict",
     limits: LimitsLike = None,
     graph: Optional[Literal["nquads", "ntriples", "turtle", "trig", "jsonld"]] = None,
+    check: bool = False,
 ) -> WarcIterator: ...
 def iter_warc_arrow(
     path_or_file: Union[str, "os.PathLike[str]", BinaryIO],
@@ -198,4 +247,5 @@ def iter_warc_arrow(
     limits: LimitsLike = None,
     batch_rows: int = 512,
     graph: Optional[Literal["nquads", "ntriples", "turtle", "trig", "jsonld"]] = None,
+    check: bool = False,
 ) -> WarcBatches: ...

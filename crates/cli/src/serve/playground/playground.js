@@ -26,6 +26,8 @@ const TABS = [
       jsonld: { kind: 'json', ext: 'jsonld' },
     },
   },
+  // The diagnostics listed, each one's line marked in the pasted source.
+  { id: 'check', label: 'Check', endpoint: 'check', kind: 'check', ext: 'json' },
 ];
 // Outputs larger than this are shown without colours.
 const HIGHLIGHT_LIMIT = 512 * 1024;
@@ -148,8 +150,9 @@ async function run() {
   $('#run').disabled = true;
   const tabRuns = TABS.map(async (tab) => {
     const output = outputOf(tab, state);
-    const params = Object.assign({}, tab.params, output.kind === 'json' ? { pretty: 'true' } : {});
-    results.set(tab.id, Object.assign(await answer(tab.endpoint, params, state), output));
+    const params = Object.assign({}, tab.params, ['json', 'check'].includes(output.kind) ? { pretty: 'true' } : {});
+    const source = state.source === 'html' ? state.html : null;
+    results.set(tab.id, Object.assign(await answer(tab.endpoint, params, state), output, { source }));
     renderTabs();
     if (tab.id === current) show(tab.id);
   });
@@ -190,7 +193,10 @@ function show(id) {
     $('#status').textContent = '';
     return;
   }
-  if (result.ok) {
+  if (result.ok && result.kind === 'check') {
+    code.replaceChildren(...renderCheck(JSON.parse(result.text), result.source));
+    $('#status').textContent = `${result.status} · ${result.type} · ${result.ms} ms`;
+  } else if (result.ok) {
     code.innerHTML = result.text.length > HIGHLIGHT_LIMIT ? escapeHtml(result.text) : HIGHLIGHTERS[result.kind](result.text);
     $('#status').textContent = `${result.status} · ${result.type} · ${result.text.length} characters · ${result.ms} ms`;
   } else {
@@ -199,6 +205,68 @@ function show(id) {
   }
   $('#copy').disabled = !result.ok;
   $('#download').disabled = !result.ok;
+}
+
+// ---- The Check tab: the diagnostics, then the pasted source with each one's line marked.
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function renderCheck(record, source) {
+  const counts = record.counts;
+  const summary = element('span', 'check-summary',
+    `${counts.errors} errors, ${counts.warnings} warnings, ${counts.infos} infos; `
+    + `${counts.eligible} items eligible for a search feature, ${counts.ineligible} not\n`);
+  const list = element('ol', 'check-list');
+  list.id = 'check-list';
+  const flagged = new Map();
+  for (const diagnostic of record.diagnostics) {
+    const where = diagnostic.line ? `${diagnostic.line}${diagnostic.column ? `:${diagnostic.column}` : ''}` : '';
+    const item = element('li', diagnostic.severity);
+    if (diagnostic.line) item.dataset.line = diagnostic.line;
+    item.append(element('span', 'where', where ? `line ${where} ` : ''),
+      element('span', 'rule', `${diagnostic.severity}[${diagnostic.rule}]`), `: ${diagnostic.message}`);
+    if (diagnostic.line) {
+      item.addEventListener('click', () => {
+        const line = document.getElementById(`source-line-${diagnostic.line}`);
+        if (line) line.scrollIntoView({ block: 'center' });
+      });
+      const messages = flagged.get(diagnostic.line) || [];
+      messages.push({ severity: diagnostic.severity, text: `${diagnostic.severity}[${diagnostic.rule}]: ${diagnostic.message}` });
+      flagged.set(diagnostic.line, messages);
+    }
+    list.append(item);
+  }
+  for (const feature of record.features) {
+    const missing = feature.missing_required.length ? `; missing ${feature.missing_required.join(', ')}` : '';
+    list.append(element('li', feature.eligible ? 'eligible' : 'ineligible',
+      `${feature.feature} ${feature.subject}: ${feature.eligible ? 'eligible' : 'not eligible'}${missing}`));
+  }
+  if (!list.children.length) list.append(element('li', 'clean', 'Nothing to report.'));
+  const parts = [summary, list];
+  if (source !== null && source !== undefined) {
+    const listing = element('span', 'check-source');
+    listing.id = 'check-source';
+    source.split(/\r\n|\r|\n/).forEach((text, index) => {
+      const number = index + 1;
+      const line = element('span', 'source-line');
+      line.id = `source-line-${number}`;
+      line.dataset.line = number;
+      line.append(element('span', 'line-number', String(number).padStart(4)), ` ${text}\n`);
+      const messages = flagged.get(number);
+      if (messages) {
+        line.classList.add('flagged', messages.some((m) => m.severity === 'error') ? 'error' : 'warning');
+        line.title = messages.map((m) => m.text).join('\n');
+      }
+      listing.append(line);
+    });
+    parts.push(listing);
+  }
+  return parts;
 }
 
 function renderMessages(microdata, links) {
