@@ -106,6 +106,7 @@ impl Diagnostic {
             item_type: None,
             property: None,
             suggestion: None,
+            feature: None,
             syntax: None,
             line: None,
             column: None,

@@ -108,7 +108,9 @@ impl PageCheck {
 pub fn check_page(doc: &Document, options: &CheckOptions, limits: &Limits) -> PageCheck {
     let graph = page_graph(doc, &GraphOutput::default(), limits);
     let meta = meta_tags(doc);
-    let mut report = harvest_check::check(options.schema(), &Page::new(&graph.dataset).meta(&meta));
+    // Blank nodes named as `harvest graph` names them on this page.
+    let labels = graph.labels();
+    let mut report = harvest_check::check(options.schema(), &Page::new(&graph.dataset).meta(&meta).labels(&labels));
     for diagnostic in &mut report.diagnostics {
         if let Some(origin) = diagnostic.statement.and_then(|index| graph.origin(index)) {
             diagnostic.syntax = Some(origin.syntax.name().to_owned());
