@@ -138,7 +138,7 @@ fn microdata_card(node: &Item, source: &str, title: Option<&str>, out: &mut Cont
                 }
                 "org" => {
                     let mut value = collect_first(&sub, "organization-name");
-                    for unit in sub.properties().named("organization-unit").iter() {
+                    for unit in &sub.properties().named("organization-unit") {
                         if let PropertyValue::Text(t) = unit.value() {
                             value.push(';');
                             value.push_str(&escape_text(&t));

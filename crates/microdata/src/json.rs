@@ -221,7 +221,7 @@ pub(crate) fn write_json(inner: &Inner, top: &[usize], options: &JsonOptions) ->
     let mut limit = None;
     // The memory list of "get the object": the items on the path being written.
     let mut on_path = vec![false; inner.items.len()];
-    let mut stack: Vec<Frame> = Vec::new();
+    let mut stack: Vec<Frame<'_>> = Vec::new();
     w.open('{');
     w.key("items");
     w.open('[');
@@ -333,7 +333,7 @@ fn open_item<'a>(inner: &'a Inner, w: &mut Writer, stack: &mut Vec<Frame<'a>>, o
     // Names → groups, once there are too many groups to compare a name with each.
     let mut group_of: HashMap<&str, usize> = HashMap::new();
     for &node in inner.crawl(item).properties.iter() {
-        for name in inner.nodes[node].names.iter() {
+        for name in &inner.nodes[node].names {
             let name = name.as_str();
             let known = if groups.len() <= FEW_GROUPS {
                 groups.iter().position(|(group, _)| *group == name)

@@ -165,7 +165,7 @@ impl Extraction {
         let doc = parse(page);
         if let Extraction::Graph(options) = self {
             // The diagnostics are the dataset's own: read once for both.
-            let written = crate::graph::write_graph(&doc, options, &Limits::default(), out)?;
+            let written = write_graph(&doc, options, &Limits::default(), out)?;
             return Ok(written.diagnostics.iter().map(ToString::to_string).collect());
         }
         self.write_on(&doc, out)?;

@@ -106,7 +106,7 @@ fn json_depth(text: &[u8]) -> usize {
         match (in_string, byte) {
             (true, _) if escaped => escaped = false,
             (true, b'\\') => escaped = true,
-            (true, b'"') | (false, b'"') => in_string = !in_string,
+            (true | false, b'"') => in_string = !in_string,
             (false, b'{' | b'[') => {
                 depth += 1;
                 deepest = deepest.max(depth);
@@ -131,7 +131,7 @@ fn a_lower_max_depth_never_gives_more_output() {
         r#"<div class="h-card p-x">"#,
         r#"<div class="h-entry"><div class="p-author h-card">"#,
         r#"<div itemscope itemprop=x class="h-card p-x">"#,
-        r#"<div itemscope itemtype=https://schema.org/Thing itemprop=x property=x typeof=Thing>"#,
+        r"<div itemscope itemtype=https://schema.org/Thing itemprop=x property=x typeof=Thing>",
     ];
     for unit in pages {
         let page = Page::new("-", format!("{}x", unit.repeat(10_000)).into_bytes(), Some("https://example.com/"));

@@ -45,6 +45,7 @@ const MI_OPTION_ALLOW_THP: libmimalloc_sys::mi_option_t = 37;
 /// * no transparent huge pages: mimalloc asks the kernel for them on its whole arena, and the
 ///   memory it returns and takes again (a batch's Arrow columns, a large page's tree) was
 ///   then zeroed 2 MiB at a time, 12% of a profile of `iter_warc_arrow` and 8-10% of its CPU.
+#[allow(unsafe_code, reason = "mimalloc's option setter is a C function")]
 fn tune_allocator() {
     // SAFETY: mi_option_set only stores a number in mimalloc's option table, read when it
     // next decides whether to purge or maps more memory.

@@ -162,6 +162,7 @@ impl PageLimits {
 }
 
 /// Whether this is Python's main thread, where signal handlers run.
+#[allow(unsafe_code, reason = "the thread identifier comes from a C function of the interpreter")]
 fn is_main_thread(py: Python<'_>) -> bool {
     match main_thread_ident(py) {
         // SAFETY: PyThread_get_thread_ident only reads the calling thread's identifier.

@@ -102,9 +102,8 @@ fn mf2_people(item: &harvest_mf2::Item) -> Vec<Person> {
             harvest_mf2::PropertyValue::Item(card) => {
                 let name =
                     mf2_first_text(card, "name").or_else(|| value.as_text().map(str::to_owned)).unwrap_or_default();
-                let uri = mf2_texts(card, "url")
-                    .find(|url| Url::parse(url).is_ok() && super::linkable(url))
-                    .map(str::to_owned);
+                let uri =
+                    mf2_texts(card, "url").find(|url| Url::parse(url).is_ok() && linkable(url)).map(str::to_owned);
                 people.push(Person { name, uri });
             }
             other => {
@@ -129,8 +128,7 @@ fn mf2_entry(
         authors: mf2_people(entry),
         ..Entry::default()
     };
-    let urls: Vec<&str> =
-        mf2_texts(entry, "url").filter(|url| Url::parse(url).is_ok() && super::linkable(url)).collect();
+    let urls: Vec<&str> = mf2_texts(entry, "url").filter(|url| Url::parse(url).is_ok() && linkable(url)).collect();
     for url in &urls {
         out.links.push(Link { rel: "alternate", media_type: None, href: (*url).to_owned() });
     }
@@ -193,8 +191,7 @@ fn extract_mf2(page: &harvest_mf2::Document, options: &AtomOptions) -> Result<Fe
         return Err(AtomError::NothingFound);
     }
     let address = options.address.as_ref().map_or_else(|| ABOUT_BLANK.to_owned(), Url::to_string);
-    let feed_url =
-        h_feed.and_then(|feed| mf2_texts(feed, "url").find(|url| Url::parse(url).is_ok() && super::linkable(url)));
+    let feed_url = h_feed.and_then(|feed| mf2_texts(feed, "url").find(|url| Url::parse(url).is_ok() && linkable(url)));
     let mut feed = Feed { id: feed_url.map_or_else(|| address.clone(), str::to_owned), ..Feed::default() };
     if let Some(h_feed) = h_feed {
         feed.authors = mf2_people(h_feed);
