@@ -1,7 +1,15 @@
 //! Atom from microformats2: an h-feed (or the page's top-level h-entries) as a feed, on the same
 //! feed model and writer as the HTML algorithm.
 
-use super::*;
+use super::id::generated_id;
+use super::model::{Entry, Feed, Link, Person, Text};
+use super::stamp::Stamp;
+use super::write::write_feed;
+use super::{linkable, AtomError, AtomOptions, ABOUT_BLANK};
+use crate::datetime::{parse_date, parse_global_date_time, parse_local_date_time};
+use harvest_dom::trim_ascii_whitespace;
+use harvest_dom::Url;
+use std::time::SystemTime;
 
 /// Makes an Atom feed of a page's microformats2: its first `h-feed` (depth first, children
 /// included), with one entry per `h-entry` child; or, when the page has no `h-feed`, its
