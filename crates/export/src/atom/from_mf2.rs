@@ -6,8 +6,8 @@ use super::model::{Entry, Feed, Link, Person, Text};
 use super::stamp::Stamp;
 use super::write::write_feed;
 use super::{linkable, AtomError, AtomOptions, ABOUT_BLANK};
-use crate::datetime::{parse_date, parse_global_date_time, parse_local_date_time};
-use harvest_dom::trim_ascii_whitespace;
+use crate::datetime::parse_global_date_time;
+use crate::mf2::Mf2Date;
 use harvest_dom::Url;
 use std::time::SystemTime;
 
@@ -72,33 +72,26 @@ fn find_h_feed(items: &[harvest_mf2::Item]) -> Option<&harvest_mf2::Item> {
     None
 }
 
-/// The plain text of each value of a property.
-fn mf2_texts<'a>(item: &'a harvest_mf2::Item, name: &str) -> impl Iterator<Item = &'a str> {
-    item.get(name).iter().filter_map(harvest_mf2::PropertyValue::as_text)
-}
-
+/// The first non-blank plain text of a property ([`crate::mf2::mf2_first_text`]), owned.
 fn mf2_first_text(item: &harvest_mf2::Item, name: &str) -> Option<String> {
-    mf2_texts(item, name).next().map(str::to_owned)
+    crate::mf2::mf2_first_text(item, name).map(str::to_owned)
 }
 
-/// An mf2 date: a global date and time, a local date and time (read as UTC: Atom dates need
-/// an offset), or a date (midnight UTC); ordinal dates as calendar dates.
-fn mf2_date(value: &str) -> Option<Stamp> {
-    let value = trim_ascii_whitespace(value);
-    // An ISO 8601 ordinal date (`2013-034`), which dt-* values may hold, as a calendar date.
-    let calendar = crate::datetime::microformats::ordinal_to_calendar(value);
-    let value = calendar.as_deref().unwrap_or(value);
-    if let Some(global) = parse_global_date_time(value) {
-        return Some(Stamp::global(&global));
-    }
-    if let Some(local) = parse_local_date_time(value) {
-        return parse_global_date_time(&format!("{local}Z")).map(|global| Stamp::global(&global));
-    }
-    parse_date(value).map(|date| Stamp::midnight(&date))
+/// The non-blank plain texts of a property, in order ([`crate::mf2::mf2_texts`]).
+fn mf2_texts<'a>(item: &'a harvest_mf2::Item, name: &str) -> impl Iterator<Item = &'a str> {
+    crate::mf2::mf2_texts(item, name).into_iter()
 }
 
+/// The first value of a `dt-*` property that is a date or a date and time ([`Mf2Date`]), as
+/// an Atom instant: a global date and time as it is, a local one read as UTC (Atom dates need
+/// an offset), a date at midnight UTC; a date without a year is none.
 fn mf2_first_date(item: &harvest_mf2::Item, name: &str) -> Option<Stamp> {
-    mf2_texts(item, name).find_map(mf2_date)
+    mf2_texts(item, name).filter_map(Mf2Date::parse).find_map(|date| match date {
+        Mf2Date::Global(global) => Some(Stamp::global(&global)),
+        Mf2Date::Local(local) => parse_global_date_time(&format!("{local}Z")).map(|global| Stamp::global(&global)),
+        Mf2Date::Date(date) => Some(Stamp::midnight(&date)),
+        Mf2Date::Yearless(_) => None,
+    })
 }
 
 /// Authors: an h-card gives its first `name` (else its value) and first `url`; text gives a
