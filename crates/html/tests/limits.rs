@@ -21,7 +21,7 @@ fn the_first_bound_passed_is_the_error() {
                 match Extraction::All(extractor.all_options().clone()).write_limited(&page, &limits, &mut Vec::new()) {
                     Ok(()) => Ok(()),
                     Err(WriteError::Extract(error)) => Err(error),
-                    Err(WriteError::Io(error)) => panic!("writing to memory failed: {error}"),
+                    Err(error) => panic!("writing to memory failed: {error}"),
                 };
             failures += usize::from(all.is_err());
             let bounds = format!("{max_values:?} values, {max_output_bytes:?} bytes, strict {strict}");

@@ -10,6 +10,7 @@ use serde::Serialize;
 /// How serious a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum Severity {
     /// The spec says authors must not do this.
     Error,

@@ -8,6 +8,7 @@ use serde::{Serialize, Serializer};
 /// The two kinds of links (§4.12.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum LinkKind {
     /// A link the user can follow.
     Hyperlink,
@@ -37,6 +38,7 @@ pub struct CreatedLink {
 /// A syndication feed format (§4.12.4.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum FeedKind {
     /// `application/rss+xml`
     Rss,

@@ -7,6 +7,7 @@ use serde::Serialize;
 /// The element kinds that create links.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum LinkTag {
     /// `<link>`
     Link,
@@ -43,6 +44,7 @@ impl LinkTag {
 /// What one token does on the element that carries it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum TokenEffect {
     /// Creates a hyperlink.
     Hyperlink,
@@ -74,6 +76,7 @@ impl From<Effect> for TokenEffect {
 /// Which attribute a token came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum TokenOrigin {
     /// The `rel` attribute.
     Rel,

@@ -53,6 +53,7 @@ pub struct Document {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Limit {
     /// A root nested deeper than [`crate::Options::max_item_depth`] items was read as a plain
     /// element: its properties went to the enclosing item.
@@ -236,6 +237,7 @@ impl Item {
 /// One value of a property.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
+#[non_exhaustive]
 pub enum PropertyValue {
     /// Plain text: `p-*`, `dt-*` and most `u-*` values.
     Text(String),
@@ -272,6 +274,7 @@ impl PropertyValue {
 /// that provides it has one.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
+#[non_exhaustive]
 pub enum ItemValue {
     /// Plain text or a URL.
     Text(String),

@@ -81,6 +81,7 @@ impl JsonOptions {
 
 /// Which output limit was reached.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum LimitExceeded {
     /// More than [`JsonOptions::max_values`] values.
     #[error("the microdata JSON would hold more than {0} values")]
@@ -448,6 +449,7 @@ fn take_nested(properties: &mut JsonProperties, pending: &mut Vec<JsonItem>) {
 /// A property value: a string (`"ERROR"` for an item already being written) or an item.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
+#[non_exhaustive]
 pub enum JsonValue {
     /// A string value.
     Text(String),

@@ -35,6 +35,7 @@ use std::io::Write;
 
 /// What an extraction produced for a page.
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub enum Output {
     /// JSON (the syntaxes, `all`, validator and checker reports).
     Json(Value),
@@ -44,6 +45,7 @@ pub enum Output {
 
 /// One output with its options.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Extraction {
     /// The microformats JSON.
     Mf2(Mf2Options),

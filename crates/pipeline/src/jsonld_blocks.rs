@@ -14,6 +14,7 @@ use serde_json::{json, Value};
 
 /// How a block's text is read.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Reading {
     /// As JSON (RFC 8259): a block that is not JSON is an error.
     #[default]

@@ -310,6 +310,7 @@ impl Mf2Options {
 
 /// What the links extraction gives.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum LinksMode {
     /// Every link with its link types.
     #[default]
@@ -322,6 +323,7 @@ pub enum LinksMode {
 
 /// Where a vCard or iCalendar conversion reads its data.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ConversionSource {
     /// Microdata first; microformats2 when the page has none to convert.
     #[default]
@@ -358,6 +360,7 @@ pub struct IcalOutput {
 
 /// Where an Atom feed is read from.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FeedSource {
     /// The document's `article` elements; the mf2 h-feed when it has none.
     #[default]
@@ -370,6 +373,7 @@ pub enum FeedSource {
 
 /// An RDF syntax.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RdfFormat {
     /// N-Triples.
     #[default]
@@ -380,6 +384,7 @@ pub enum RdfFormat {
 
 /// The syntax `harvest rdfa` writes.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RdfaFormat {
     /// Expanded JSON-LD node objects, every IRI in full (extruct's `rdfa` output).
     #[default]
@@ -392,6 +397,7 @@ pub enum RdfaFormat {
 
 /// Which graph `harvest rdfa` writes (pyRdfa's `rdfagraph`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RdfaGraph {
     /// The output graph.
     #[default]
@@ -431,6 +437,7 @@ pub use harvest_export::rdf::registry::{Registry, RegistryError};
 
 /// Which microdata-to-RDF conversion.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RdfAlgorithm {
     /// The W3C note "Microdata to RDF": predicates from the item's vocabulary
     /// (`http://schema.org/name`), typed values, the registry's expansions.
@@ -457,6 +464,7 @@ pub use harvest_microdata::MicrodataOptions;
 
 /// What the microdata extraction gives.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum MicrodataOutput {
     /// The JSON of the HTML microdata chapter (`{"items": [...]}`), the page read with these
     /// options (the default: the HTML standard's model; `content_attribute` reads `content` on

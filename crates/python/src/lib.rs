@@ -20,7 +20,7 @@ use harvest_html::output::{
     RdfAlgorithm, RdfFormat, RdfOutput, Registry, VcardOutput,
 };
 use harvest_html::{Extractor, LinksDetail, Mf2Options, Mf2Root, MicrodataOptions, Page, Syntax};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
 
@@ -108,6 +108,7 @@ fn run(py: Python<'_>, page: Page, extraction: Extraction, limits: Option<&Bound
             Ok(convert::to_python(py, &value, &stop)?.unbind())
         }
         Output::Text(text) => Ok(PyString::new(py, &text).into_any().unbind()),
+        other => Err(PyRuntimeError::new_err(format!("an output of unknown form: {other:?}"))),
     }
 }
 

@@ -435,7 +435,7 @@ fn output_error(error: WriteError, stopped: Option<output::Stop>, max_output: u6
         | (None, WriteError::Extract(ExtractError::Interrupted)) => timed_out(),
         (None, WriteError::Extract(ExtractError::NothingFound(message))) => ApiError::new(Kind::NothingFound, message),
         (None, WriteError::Extract(error)) => ApiError::new(Kind::ExtractionFailed, error.to_string()),
-        (None, WriteError::Io(error)) => ApiError::new(Kind::Internal, error.to_string()),
+        (None, error) => ApiError::new(Kind::Internal, error.to_string()),
     }
 }
 

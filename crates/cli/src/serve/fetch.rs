@@ -108,6 +108,7 @@ fn class_name(class: AddressClass) -> &'static str {
         AddressClass::Documentation => "a documentation address",
         AddressClass::Benchmarking => "a benchmarking address",
         AddressClass::Reserved => "a reserved address",
+        _ => "an address that may not be fetched",
     }
 }
 

@@ -59,6 +59,7 @@ const ABOUT_BLANK: &str = "about:blank";
 
 /// Why no feed was written.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum AtomError {
     /// Nothing to make a feed of: for [`from_document`], the document contains no `article`
     /// element (HTML 5.0 §5.5.3 step 1: the algorithm returns nothing); for [`from_mf2`], the
