@@ -20,6 +20,7 @@ pub enum Severity {
 
 /// One finding of [`check`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Diagnostic {
     /// The rule's identifier (`duplicate-keyword`, `not-allowed`...; see docs/links.md).
     pub rule: &'static str,

@@ -19,6 +19,7 @@ pub enum LinkKind {
 /// One link created by an element (§4.12.1: one per keyword, one for the set of `up` and
 /// `index` keywords, or the implied hyperlink of an `a`/`area`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct CreatedLink {
     /// Hyperlink or external resource.
     pub kind: LinkKind,
@@ -48,6 +49,7 @@ pub enum FeedKind {
 
 /// A `link`, `a` or `area` element with an `href`, read as the link-type sections say.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct Link {
     /// The element.
     pub element: Element,

@@ -87,6 +87,7 @@ pub enum TokenOrigin {
 
 /// One link type of an element: a token of its `rel` attribute.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct RelToken {
     /// The token as written.
     pub token: String,

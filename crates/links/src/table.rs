@@ -43,6 +43,7 @@ pub enum Source {
 
 /// One row of a link-type table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct KeywordDef {
     /// The keyword, lowercase.
     pub keyword: &'static str,

@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 /// assert_eq!(again, doc);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct Document {
     /// The top-level microformats, in document order.
     pub items: Vec<Item>,
@@ -115,6 +116,7 @@ impl Document {
 
 /// One microformat: an `h-*` root (or a classic root mapped to its `h-*` type).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct Item {
     /// The types (`h-card`, ...), sorted and de-duplicated.
     #[serde(rename = "type")]
@@ -146,6 +148,7 @@ pub struct Item {
 /// (`html>body>article:nth-child(2)>h1`, as `harvest_dom::Element::path` writes them), so that
 /// a reader can see why a value appeared.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct SourcePaths {
     /// The item's root element.
     pub item: SourcePath,
@@ -295,6 +298,7 @@ impl ItemValue {
 /// An `e-*` property value.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct Html {
     /// The element's inner HTML (HTML fragment serialisation).
     pub html: String,
@@ -309,6 +313,7 @@ pub struct Html {
 /// [`crate::Options::srcset`], its `srcset` candidates.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct UrlWithAlt {
     /// The absolute URL.
     pub value: String,
@@ -323,6 +328,7 @@ pub struct UrlWithAlt {
 
 /// What the links to one URL say about it (`rel-urls`).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct RelUrl {
     /// Every rel value of every link to this URL, de-duplicated, in document order.
     pub rels: Vec<String>,
@@ -345,6 +351,7 @@ pub struct RelUrl {
 
 /// An entry of the legacy `alternates` array.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct Alternate {
     /// The absolute URL.
     pub url: String,

@@ -404,6 +404,7 @@ impl Microdata {
 /// reading at 128 levels of JSON nesting (about 40 levels of items) with an error; the writer
 /// behind [`crate::to_json`] has no such bound.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct JsonDocument {
     /// The top-level items.
     pub items: Vec<JsonItem>,
@@ -414,6 +415,7 @@ pub struct JsonDocument {
 
 /// An item object: `type`, `id`, `properties`.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct JsonItem {
     /// The item types (the `type` member, left out when empty).
     #[serde(rename = "type", default, skip_serializing_if = "Vec::is_empty")]

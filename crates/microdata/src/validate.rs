@@ -10,6 +10,7 @@ use std::fmt;
 
 /// One authoring error.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct Diagnostic {
     /// The rule broken.
     pub rule: Rule,

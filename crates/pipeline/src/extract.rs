@@ -294,7 +294,7 @@ impl Extraction {
 /// use harvest_pipeline::extract::{parse, write_all, AllOptions, Limits, Syntax};
 /// use harvest_pipeline::Page;
 /// let page = Page::new("-", b"<p class=h-card>Ada</p>".to_vec(), Some("https://example.com/"));
-/// let options = AllOptions { syntaxes: vec![Syntax::Mf2], ..AllOptions::default() };
+/// let options = AllOptions::new().syntaxes(vec![Syntax::Mf2]);
 /// let mut out = Vec::new();
 /// write_all(&parse(&page), &options, &Limits::default(), &mut out).unwrap();
 /// assert!(out.starts_with(br#"{"url":"https://example.com/","mf2":{"items":[{"type":["h-card"]"#));
@@ -312,7 +312,7 @@ pub fn write_all(doc: &Document, options: &AllOptions, limits: &Limits, out: &mu
 /// use harvest_pipeline::extract::{parse, write_all_members, AllOptions, Limits, Syntax};
 /// use harvest_pipeline::Page;
 /// let page = Page::new("-", b"<p class=h-card>Ada</p>".to_vec(), Some("https://example.com/"));
-/// let options = AllOptions { syntaxes: vec![Syntax::Mf2, Syntax::OpenGraph], ..AllOptions::default() };
+/// let options = AllOptions::new().syntaxes(vec![Syntax::Mf2, Syntax::OpenGraph]);
 /// let mut out = Vec::new();
 /// let members = write_all_members(&parse(&page), &options, &Limits::default(), &mut out).unwrap();
 /// let texts: Vec<(&str, &str)> =

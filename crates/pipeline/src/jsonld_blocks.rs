@@ -41,6 +41,7 @@ fn scripts(doc: &Document) -> impl Iterator<Item = Element> + '_ {
 /// A JSON-LD block that is not JSON. Serializes as the `errors` entries of `harvest all`:
 /// `{"element": path, "error": message}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct BlockError {
     /// The `script` element's path ([`Document::element_path`]).
     pub element: String,

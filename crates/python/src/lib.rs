@@ -95,7 +95,7 @@ fn page(html: &Bound<'_, PyAny>, base_url: Option<String>, encoding: Option<Stri
     if let Some(url) = &base_url {
         harvest_pipeline::input::check_base_url(url).map_err(PyValueError::new_err)?;
     }
-    Ok(Page { label: "<html>".to_owned(), bytes, url: base_url, charset, status: None, warc: None })
+    Ok(Page::new("<html>", bytes, base_url.as_deref()).charset(charset))
 }
 
 /// Runs an extraction on a page within `limits`, without the GIL, and converts what it gives.
@@ -366,7 +366,7 @@ fn vcard(
     encoding: Option<String>,
     limits: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
-    let options = VcardOutput { from: conversion_source(source)?, all, octets };
+    let options = VcardOutput::new().from(conversion_source(source)?).all(all).octets(octets);
     run(py, page(html, base_url, encoding)?, Extraction::Vcard(options), limits)
 }
 
@@ -386,7 +386,7 @@ fn ical(
     encoding: Option<String>,
     limits: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
-    let options = IcalOutput { from: conversion_source(source)?, octets, rfc5545 };
+    let options = IcalOutput::new().from(conversion_source(source)?).octets(octets).rfc5545(rfc5545);
     run(py, page(html, base_url, encoding)?, Extraction::Ical(options), limits)
 }
 
@@ -444,7 +444,12 @@ fn rdf(
         other => return Err(PyValueError::new_err(format!("algorithm must be \"w3c\" or \"html5\", not {other:?}"))),
     };
     let registry = parse_registry(registry)?;
-    run(py, page(html, base_url, encoding)?, Extraction::Rdf(RdfOutput { format, algorithm, registry }), limits)
+    run(
+        py,
+        page(html, base_url, encoding)?,
+        Extraction::Rdf(RdfOutput::new().format(format).algorithm(algorithm).registry(registry)),
+        limits,
+    )
 }
 
 /// The page's RDFa 1.1 (RDFa Core, HTML+RDFa): ``format="jsonld"`` (the default: a list of
@@ -484,7 +489,7 @@ fn rdfa(
             )))
         }
     };
-    let options = RdfaOutput { format, graph, vocabulary_expansion: vocab_expansion };
+    let options = RdfaOutput::new().format(format).graph(graph).vocabulary_expansion(vocab_expansion);
     run(py, page(html, base_url, encoding)?, Extraction::Rdfa(options), limits)
 }
 

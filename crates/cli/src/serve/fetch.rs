@@ -315,14 +315,7 @@ impl Fetcher {
                 return Err(fetch_failed(&url, &message).upstream(status.as_u16()));
             }
         };
-        Ok(Page {
-            label: asked.to_owned(),
-            bytes,
-            url: Some(url.to_string()),
-            charset: media.charset,
-            status: Some(response.status().as_u16()),
-            warc: None,
-        })
+        Ok(Page::new(asked, bytes, Some(url.as_str())).charset(media.charset).status(Some(response.status().as_u16())))
     }
 }
 

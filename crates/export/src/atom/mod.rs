@@ -82,6 +82,7 @@ pub enum AtomError {
 /// assert!(options.last_modified.is_none());
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct AtomOptions {
     /// The document's current address; `None` uses the document's URL
     /// ([`Document::url`]), and `about:blank` when it has none.
