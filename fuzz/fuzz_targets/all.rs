@@ -39,7 +39,7 @@ fuzz_target!(|data: &[u8]| {
     let links = if choice & 1 == 0 { LinksDetail::Compact } else { LinksDetail::Full };
     let url = (choice & 2 == 0).then(|| page_url().to_string());
     let page = Page::new("fuzz", html.to_vec(), url.as_deref());
-    let extraction = Extraction::All(AllOptions { links, ..AllOptions::default() });
+    let extraction = Extraction::All(AllOptions::new().links(links));
     let mut written = Vec::new();
     extraction.write(&page, &mut written).expect("all never fails on a page");
     assert!(!written.contains(&b'\n'), "a record is one line");
@@ -56,7 +56,7 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(value, record, "run gives the written record");
     }
     if links == LinksDetail::Compact {
-        let full = Extraction::All(AllOptions { links: LinksDetail::Full, ..AllOptions::default() });
+        let full = Extraction::All(AllOptions::new().links(LinksDetail::Full));
         let mut text = Vec::new();
         full.write(&page, &mut text).expect("all never fails on a page");
         if let Ok(full) = serde_json::from_slice::<serde_json::Value>(&text) {

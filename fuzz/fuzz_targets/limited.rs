@@ -25,25 +25,21 @@ fn extraction(choice: u8) -> Extraction {
         3 => Extraction::Microdata(MicrodataOutput::JsonLd(None)),
         4 => Extraction::Microdata(MicrodataOutput::Validate),
         5 => Extraction::Links(LinksMode::All),
-        6 => Extraction::Vcard(VcardOutput { from, all: true, octets: false }),
-        7 => Extraction::Ical(IcalOutput { from, octets: true, rfc5545: true }),
+        6 => Extraction::Vcard(VcardOutput::new().from(from).all(true)),
+        7 => Extraction::Ical(IcalOutput::new().from(from).octets(true).rfc5545(true)),
         8 => Extraction::Atom(FeedSource::Auto),
-        9 => Extraction::Rdf(RdfOutput { format: RdfFormat::Turtle, algorithm: RdfAlgorithm::W3c, registry: None }),
-        10 => {
-            Extraction::Rdf(RdfOutput { format: RdfFormat::NTriples, algorithm: RdfAlgorithm::Html5, registry: None })
-        }
-        _ => Extraction::All(AllOptions { links: LinksDetail::Full, ..AllOptions::default() }),
+        9 => Extraction::Rdf(RdfOutput::new().format(RdfFormat::Turtle).algorithm(RdfAlgorithm::W3c)),
+        10 => Extraction::Rdf(RdfOutput::new().format(RdfFormat::NTriples).algorithm(RdfAlgorithm::Html5)),
+        _ => Extraction::All(AllOptions::new().links(LinksDetail::Full)),
     }
 }
 
 fuzz_target!(|data: &[u8]| {
     let [choice, bounds, html @ ..] = data else { return };
     let extraction = extraction(*choice);
-    let limits = Limits {
-        max_depth: if bounds & 0x40 == 0 { usize::from(bounds & 0x3f) + 1 } else { Limits::default().max_depth },
-        max_values: (bounds & 0x80 == 0).then_some(usize::from(bounds & 0x3f)),
-        ..Limits::default()
-    };
+    let limits = Limits::new()
+        .max_depth(if bounds & 0x40 == 0 { usize::from(bounds & 0x3f) + 1 } else { Limits::default().max_depth })
+        .max_values((bounds & 0x80 == 0).then_some(usize::from(bounds & 0x3f)));
     let page = Page::new("fuzz", html.to_vec(), Some(page_url().as_str()));
     let mut limited = Vec::new();
     match extraction.write_limited(&page, &limits, &mut limited) {
@@ -56,7 +52,7 @@ fuzz_target!(|data: &[u8]| {
         }
         Ok(()) => {}
         Err(WriteError::Extract(_)) => {}
-        Err(WriteError::Io(error)) => panic!("writing to a Vec failed: {error}"),
+        Err(error) => panic!("writing to a Vec failed: {error}"),
     }
     let mut unlimited = Vec::new();
     let default = extraction.write_limited(&page, &Limits::default(), &mut unlimited).map(|()| unlimited);

@@ -94,6 +94,7 @@ pub fn check_content_lines(text: &str, folding: harvest_export::content_line::Fo
         let length = match folding {
             Folding::Octets => line.len(),
             Folding::CodePoints => line.chars().count(),
+            other => panic!("no line length for {other:?}"),
         };
         assert!(length <= 75, "line {i} is {length} long ({folding:?}): {line:?}");
         assert!(i > 0 || !line.starts_with(' '), "the text begins with a continuation line");

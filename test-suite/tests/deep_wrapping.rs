@@ -24,7 +24,7 @@ const PAST_THE_BOUND: usize = 600;
 const DEEP: usize = 100_000;
 
 /// The markup the issue found wrong past the flattening bound, with every syntax on it.
-const CONSTRUCTS: &str = r##"<html prefix="og: http://ogp.me/ns#"><head><title>Constructs</title>
+const CONSTRUCTS: &str = r#"<html prefix="og: http://ogp.me/ns#"><head><title>Constructs</title>
 <meta property="og:title" content="Past the bound"><link rel="schema.DC" href="http://purl.org/dc/elements/1.1/">
 <meta name="DC.title" content="Deep"><link rel="alternate" type="application/atom+xml" href="/feed"></head>
 <body>
@@ -42,7 +42,7 @@ const CONSTRUCTS: &str = r##"<html prefix="og: http://ogp.me/ns#"><head><title>C
   <div class="e-note"><b>bold <i>both</b> italic</i></div>
 </div>
 <div itemscope itemref="ref"><span itemprop="via">by itemref</span></div><p id="ref" itemprop="refd">referenced</p>
-</body></html>"##;
+</body></html>"#;
 
 fn html_files(folder: &Path, recursive: bool) -> Vec<PathBuf> {
     let mut files = Vec::new();

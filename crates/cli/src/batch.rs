@@ -88,7 +88,7 @@ pub fn run_single(
             eprintln!("harvest: {}: {message}", page.label);
             Ok(exit::NOTHING_FOUND)
         }
-        Err(WriteError::Extract(error)) => {
+        Err(error) => {
             eprintln!("harvest: {}: {error}", page.label);
             Ok(exit::UNREADABLE)
         }
@@ -144,6 +144,7 @@ fn write_record(line: &mut Vec<u8>, page: &Page, extraction: &Extraction) -> boo
             Ok(Output::Text(text)) => serde_json::to_writer(&mut *line, &text).map_err(|e| WriteError::Io(e.into())),
             Ok(Output::Json(value)) => serde_json::to_writer(&mut *line, &value).map_err(|e| WriteError::Io(e.into())),
             Err(error) => Err(error.into()),
+            Ok(other) => Err(WriteError::Io(std::io::Error::other(format!("an output of unknown form: {other:?}")))),
         }
     };
     let (key, message, failed) = match result {
@@ -153,7 +154,7 @@ fn write_record(line: &mut Vec<u8>, page: &Page, extraction: &Extraction) -> boo
         }
         Err(WriteError::Extract(ExtractError::NothingFound(message))) => ("nothing_found", message, false),
         Err(WriteError::Extract(error)) => ("error", error.to_string(), true),
-        Err(WriteError::Io(error)) => ("error", error.to_string(), true),
+        Err(error) => ("error", error.to_string(), true),
     };
     // Take back what was written of the output and say why there is none.
     line.truncate(before_output);
@@ -211,6 +212,7 @@ pub fn label_of(source: &Source) -> String {
         Source::Stdin => "-".to_owned(),
         Source::File(path) | Source::Warc(path) => path.display().to_string(),
         Source::Url(url) => url.clone(),
+        other => format!("{other:?}"),
     }
 }
 

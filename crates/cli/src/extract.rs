@@ -471,11 +471,11 @@ impl ExtractCommand {
             }
             ExtractCommand::Vcard(args) => (
                 args.common,
-                Extraction::Vcard(VcardOutput { from: args.from.into(), all: args.all, octets: args.octets }),
+                Extraction::Vcard(VcardOutput::new().from(args.from.into()).all(args.all).octets(args.octets)),
             ),
             ExtractCommand::Ical(args) => (
                 args.common,
-                Extraction::Ical(IcalOutput { from: args.from.into(), octets: args.octets, rfc5545: args.rfc5545 }),
+                Extraction::Ical(IcalOutput::new().from(args.from.into()).octets(args.octets).rfc5545(args.rfc5545)),
             ),
             ExtractCommand::Atom(args) => {
                 let from = match args.from {
@@ -495,7 +495,7 @@ impl ExtractCommand {
                     Algorithm::Html5 => RdfAlgorithm::Html5,
                 };
                 let registry = registry(args.registry.as_deref())?;
-                (args.common, Extraction::Rdf(RdfOutput { format, algorithm, registry }))
+                (args.common, Extraction::Rdf(RdfOutput::new().format(format).algorithm(algorithm).registry(registry)))
             }
             ExtractCommand::Rdfa(args) => {
                 let format = match args.format {
@@ -508,7 +508,7 @@ impl ExtractCommand {
                     RdfaGraphArg::Processor => RdfaGraph::Processor,
                     RdfaGraphArg::Both => RdfaGraph::Both,
                 };
-                let options = RdfaOutput { format, graph, vocabulary_expansion: args.vocab_expansion };
+                let options = RdfaOutput::new().format(format).graph(graph).vocabulary_expansion(args.vocab_expansion);
                 (args.common, Extraction::Rdfa(options))
             }
             ExtractCommand::Graph(args) => {
@@ -547,7 +547,7 @@ impl ExtractCommand {
                     LinksForm::Compact => LinksDetail::Compact,
                     LinksForm::Full => LinksDetail::Full,
                 };
-                (args.common, Extraction::All(AllOptions { links, ..AllOptions::default() }))
+                (args.common, Extraction::All(AllOptions::new().links(links)))
             }
         })
     }

@@ -26,6 +26,7 @@ const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
 /// instead of mimalloc's 10 ms: a server's worker threads take turns, and memory returned
 /// between two requests on one thread had to be mapped and zeroed again for the next (8-12%
 /// of `harvest serve`'s CPU per page; docs/benchmarks.md, "The allocator").
+#[allow(unsafe_code, reason = "mimalloc's option setter is a C function")]
 fn keep_freed_memory_longer() {
     // SAFETY: mi_option_set only stores the value; it is called before any other thread exists.
     unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 10_000) }

@@ -36,6 +36,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod civil;
 mod duration;
 pub mod microformats;
 

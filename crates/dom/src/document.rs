@@ -428,7 +428,7 @@ impl Document {
     pub fn title(&self) -> Option<String> {
         let title = self
             .elements()
-            .find(|e| e.is("title") || (e.local_name() == "title" && e.namespace() == crate::Namespace::Svg))?;
+            .find(|e| e.is("title") || (e.local_name() == "title" && e.namespace() == Namespace::Svg))?;
         let text = title.text_content();
         Some(crate::tokens::split_ascii_whitespace(&text).collect::<Vec<_>>().join(" "))
     }
@@ -459,7 +459,7 @@ impl Document {
 
     /// `innerHTML` with nodes left out or attribute values rewritten (see
     /// [`SerializeOptions`]).
-    pub fn inner_html_with(&self, node: &Node, options: &SerializeOptions) -> String {
+    pub fn inner_html_with(&self, node: &Node, options: &SerializeOptions<'_>) -> String {
         let mut out = String::new();
         crate::serialize::serialize_children(&mut out, node, self.scripting, options, None);
         out
@@ -480,7 +480,7 @@ impl Document {
     pub fn inner_html_indexed(
         &self,
         node: &Node,
-        options: &SerializeOptions,
+        options: &SerializeOptions<'_>,
         wanted: &dyn Fn(&Element) -> bool,
     ) -> (String, Vec<(Element, std::ops::Range<usize>)>) {
         let mut out = String::new();
@@ -496,7 +496,7 @@ impl Document {
 
     /// `outerHTML` with nodes left out or attribute values rewritten (see
     /// [`SerializeOptions`]).
-    pub fn outer_html_with(&self, node: &Node, options: &SerializeOptions) -> String {
+    pub fn outer_html_with(&self, node: &Node, options: &SerializeOptions<'_>) -> String {
         let mut out = String::new();
         crate::serialize::serialize_node(&mut out, node, self.scripting, options);
         out

@@ -327,14 +327,14 @@ impl selectors::Element for Matched {
         })
     }
 
-    fn match_non_ts_pseudo_class(&self, class: &PseudoClass, _context: &mut MatchingContext<Selectors>) -> bool {
+    fn match_non_ts_pseudo_class(&self, class: &PseudoClass, _context: &mut MatchingContext<'_, Selectors>) -> bool {
         match class {
             PseudoClass::AnyLink | PseudoClass::Link => self.is_hyperlink(),
             PseudoClass::Visited | PseudoClass::Hover | PseudoClass::Active | PseudoClass::Focus => false,
         }
     }
 
-    fn match_pseudo_element(&self, element: &PseudoElement, _context: &mut MatchingContext<Selectors>) -> bool {
+    fn match_pseudo_element(&self, element: &PseudoElement, _context: &mut MatchingContext<'_, Selectors>) -> bool {
         match *element {}
     }
 

@@ -175,8 +175,8 @@ pub(crate) fn serialize_children(
     out: &mut String,
     node: &Node,
     scripting: bool,
-    options: &SerializeOptions,
-    recorder: Option<&mut RangeRecorder>,
+    options: &SerializeOptions<'_>,
+    recorder: Option<&mut RangeRecorder<'_>>,
 ) {
     let mut stack = Vec::new();
     push_children(&mut stack, &node.tree, children_holder(&node.tree, node.id));
@@ -184,7 +184,7 @@ pub(crate) fn serialize_children(
 }
 
 /// Appends the serialization of `node` itself (its "outer HTML") to `out`.
-pub(crate) fn serialize_node(out: &mut String, node: &Node, scripting: bool, options: &SerializeOptions) {
+pub(crate) fn serialize_node(out: &mut String, node: &Node, scripting: bool, options: &SerializeOptions<'_>) {
     let mut stack = vec![Step::Node(node.id)];
     run(out, &node.tree, &mut stack, scripting, options, None);
 }
@@ -194,8 +194,8 @@ fn run(
     tree: &Arc<Tree>,
     stack: &mut Vec<Step>,
     scripting: bool,
-    options: &SerializeOptions,
-    mut recorder: Option<&mut RangeRecorder>,
+    options: &SerializeOptions<'_>,
+    mut recorder: Option<&mut RangeRecorder<'_>>,
 ) {
     while let Some(step) = stack.pop() {
         let id = match step {

@@ -118,13 +118,13 @@ pub(crate) fn extract(node: &Node, options: &TextOptions, base: Option<&Url>) ->
 impl Node {
     /// DOM `textContent`: the data of every descendant text node, in tree order.
     pub fn text_content(&self) -> String {
-        crate::text::text_content(&self.tree, self.id)
+        text_content(&self.tree, self.id)
     }
 }
 
 impl crate::node::Element {
     /// DOM `textContent` of the element.
     pub fn text_content(&self) -> String {
-        crate::text::text_content(&self.tree, self.id)
+        text_content(&self.tree, self.id)
     }
 }

@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 /// How long lines are folded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Folding {
     /// 75 code points on the first line, 74 on each continuation (the microdata spec's steps).
     #[default]

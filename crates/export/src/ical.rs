@@ -26,9 +26,10 @@ use chrono::{DateTime, Utc};
 use harvest_dom::{Document, Url};
 use harvest_microdata::{Microdata, PropertyValue};
 
-use crate::common::{self, mf2_first_text, mf2_text, mf2_texts, Mf2Date};
+use crate::common;
 use crate::content_line::{escape_text, ContentLines, Folding};
 use crate::datetime;
+use crate::mf2::{self, mf2_first_text, mf2_text, mf2_texts, Mf2Date};
 
 /// The microdata item type of events.
 pub const VEVENT_TYPE: &str = "http://microformats.org/profile/hcalendar#vevent";
@@ -173,7 +174,7 @@ pub fn from_mf2(
     page_url: Option<&Url>,
     options: &IcalOptions,
 ) -> Result<String, IcalError> {
-    let events = common::mf2_items_of_type(&doc.items, "h-event");
+    let events = mf2::mf2_items_of_type(&doc.items, "h-event");
     if events.is_empty() {
         return Err(IcalError::NothingFound);
     }

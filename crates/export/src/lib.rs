@@ -19,6 +19,8 @@ pub mod content_line;
 pub use harvest_datetime as datetime;
 #[cfg(feature = "ical")]
 pub mod ical;
+#[cfg(any(feature = "vcard", feature = "ical", feature = "atom"))]
+mod mf2;
 #[cfg(feature = "rdf")]
 pub mod rdf;
 #[cfg(feature = "vcard")]

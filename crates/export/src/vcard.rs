@@ -24,9 +24,10 @@ use harvest_dom::{Document, Url};
 use harvest_microdata::{Item, Microdata, PropertyValue};
 use serde::{Deserialize, Serialize};
 
-use crate::common::{self, mf2_first_text, mf2_text, mf2_texts, Mf2Date};
+use crate::common;
 use crate::content_line::{escape_text, escape_text_keep_semicolons, ContentLines, Folding};
 use crate::datetime;
+use crate::mf2::{self, mf2_first_text, mf2_text, mf2_texts, Mf2Date};
 
 /// The microdata item type of contacts.
 pub const HCARD_TYPE: &str = "http://microformats.org/profile/hcard";
@@ -138,7 +139,7 @@ fn microdata_card(node: &Item, source: &str, title: Option<&str>, out: &mut Cont
                 }
                 "org" => {
                     let mut value = collect_first(&sub, "organization-name");
-                    for unit in sub.properties().named("organization-unit").iter() {
+                    for unit in &sub.properties().named("organization-unit") {
                         if let PropertyValue::Text(t) = unit.value() {
                             value.push(';');
                             value.push_str(&escape_text(&t));
@@ -259,7 +260,7 @@ fn first_alphanumeric(sub: &Item, name: &str) -> Option<String> {
 /// assert_eq!(card.get("name")[0].as_text(), Some("Jane"));
 /// ```
 pub fn representative_hcard<'a>(doc: &'a harvest_mf2::Document, page_url: &Url) -> Option<&'a harvest_mf2::Item> {
-    let cards = common::mf2_items_of_type(&doc.items, "h-card");
+    let cards = mf2::mf2_items_of_type(&doc.items, "h-card");
     let is_page = |s: &str| Url::parse(s.trim()).is_ok_and(|u| &u == page_url);
     let texts =
         |card: &'a harvest_mf2::Item, name: &str| card.get(name).iter().filter_map(mf2_text).collect::<Vec<_>>();
@@ -303,13 +304,13 @@ pub fn from_mf2(
     options: &VcardOptions,
 ) -> Result<String, VcardError> {
     let cards: Vec<&harvest_mf2::Item> = if options.all {
-        common::mf2_items_of_type(&doc.items, "h-card")
+        mf2::mf2_items_of_type(&doc.items, "h-card")
     } else {
         let representative = page_url.and_then(|u| representative_hcard(doc, u));
         match representative {
             Some(card) => vec![card],
             None if options.representative_only => Vec::new(),
-            None => common::mf2_items_of_type(&doc.items, "h-card").into_iter().take(1).collect(),
+            None => mf2::mf2_items_of_type(&doc.items, "h-card").into_iter().take(1).collect(),
         }
     };
     if cards.is_empty() {

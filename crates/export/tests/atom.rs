@@ -586,3 +586,23 @@ fn script_urls_are_not_links() {
     assert!(parsed.icon().is_none());
     assert!(parsed.entries()[0].links().is_empty());
 }
+
+/// Atom reads mf2 values as vCard and iCalendar do (one reader, `harvest_export`'s mf2
+/// module): a blank first value gives way to the next, and `dt-*` values in the lenient forms
+/// microformats2 allows (`t`/`z` in lower case, an offset of hours only) are dates, where
+/// Atom used to write an empty title and the clock's time.
+#[test]
+fn mf2_values_are_read_as_the_other_exporters_read_them() {
+    let page = mf2(
+        r#"<article class="h-entry"><h2 class="p-name"> </h2><span class="p-name">Second name</span>
+           <time class="dt-published" datetime="2024-05-01t10:00:00z">May 1</time>
+           <time class="dt-updated" datetime="2024-05-02 08:00-07">May 2</time></article>"#,
+        "https://example.com/",
+    );
+    let (xml, parsed) = mf2_feed(&page, &AtomOptions::new().now(now()));
+    let entry = &parsed.entries()[0];
+    assert_eq!(entry.title().value, "Second name", "{xml}");
+    assert_eq!(entry.published().map(|d| d.to_rfc3339()).as_deref(), Some("2024-05-01T10:00:00+00:00"), "{xml}");
+    assert_eq!(entry.updated().to_rfc3339(), "2024-05-02T08:00:00-07:00", "{xml}");
+    assert!(xml.contains("<updated>2024-05-02T08:00:00-07:00</updated>"), "{xml}");
+}

@@ -87,6 +87,7 @@ fn check_lines(text: &str, folding: Folding) -> usize {
         let length = match folding {
             Folding::Octets => line.len(),
             Folding::CodePoints => line.chars().count(),
+            other => panic!("no line length for {other:?}"),
         };
         assert!(length <= 75 && !line.contains(['\r', '\n']), "{line:?}");
     }

@@ -424,7 +424,7 @@ fn deep(n: usize) -> String {
 /// Wide: `n` top-level items sharing an untyped item through itemref, with links and metas.
 fn wide(n: usize) -> String {
     let mut html =
-        String::from(r#"<meta name=a content=b><div id=shared itemprop=s itemscope><i itemprop=w>w</i></div>"#);
+        String::from(r"<meta name=a content=b><div id=shared itemprop=s itemscope><i itemprop=w>w</i></div>");
     html.push_str(
         &r#"<p itemscope itemtype="http://e.example/T" itemref=shared><a rel="next up" href="/n" itemprop=u>n</a></p>"#
             .repeat(n),
@@ -488,7 +488,7 @@ fn a_malformed_item_type_is_repaired_or_dropped_never_written_invalid() {
     let html = r#"<div itemscope itemtype="http://s@@chema.org/Organization"><span itemprop="name">X</span></div>"#;
     let page = doc(html, "http://example.com/");
     let html5 = rdf::from_microdata(&page, &RdfOptions::new()).unwrap();
-    let w3c = harvest_export::rdf::w3c::from_microdata(&page, &harvest_export::rdf::w3c::W3cOptions::new()).unwrap();
+    let w3c = rdf::w3c::from_microdata(&page, &rdf::w3c::W3cOptions::new()).unwrap();
     for graph in [&html5, &w3c] {
         let nt = graph.to_ntriples();
         assert_eq!(parse_ntriples(&nt).len(), graph.len(), "{nt}");

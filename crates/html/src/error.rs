@@ -56,7 +56,7 @@ pub enum Error {
 /// ```
 /// use harvest_html::output::ExtractError;
 /// use harvest_html::{Extractor, Limits};
-/// let limits = Limits { max_output_bytes: Some(10), ..Limits::default() };
+/// let limits = Limits::new().max_output_bytes(Some(10));
 /// let error = Extractor::new().limits(limits).extract(b"<p>hi", None).unwrap_err();
 /// assert_eq!(ExtractError::from(error), ExtractError::OutputTooLarge { max_bytes: 10 });
 /// ```

@@ -79,7 +79,7 @@ impl Extractor {
     /// ```
     /// use harvest_html::{Extractor, Limits};
     /// let page = b"<p itemscope><b itemprop=a>1</b><b itemprop=b>2</b>";
-    /// let limits = Limits { max_values: Some(1), ..Limits::default() };
+    /// let limits = Limits::new().max_values(Some(1));
     /// let cut = Extractor::new().limits(limits.clone()).extract(page, None).unwrap();
     /// assert!(cut.microdata.unwrap().truncated);
     /// assert!(Extractor::new().limits(limits).strict_limits(true).extract(page, None).is_err());

@@ -82,7 +82,7 @@ fn some_syntaxes_and_full_links() {
         [&Syntax::ALL, &[Syntax::Mf2, Syntax::JsonLd], &[Syntax::Links, Syntax::OpenGraph, Syntax::DublinCore], &[]];
     for syntaxes in syntax_sets {
         for links in [LinksDetail::Compact, LinksDetail::Full] {
-            let options = AllOptions { syntaxes: syntaxes.to_vec(), links, ..AllOptions::default() };
+            let options = AllOptions::new().syntaxes(syntaxes.to_vec()).links(links);
             let (all, record) = both(page.as_bytes(), Some("https://example.com/a/"), &options);
             assert_eq!(all, record, "{syntaxes:?} {links:?}");
         }
@@ -97,11 +97,9 @@ fn the_syntaxes_options() {
         "<div itemscope><span itemprop=name content=Ada>A. L.</span></div>",
         "<div class=h-card><p class=p-name>Ada<br>Lovelace</p><a class=u-url href=''>me</a></div>",
     );
-    let options = AllOptions {
-        mf2: Mf2Options::default().thorough_text(true).source_paths(true),
-        microdata: MicrodataOptions::new().content_attribute(true),
-        ..AllOptions::default()
-    };
+    let options = AllOptions::new()
+        .mf2(Mf2Options::default().thorough_text(true).source_paths(true))
+        .microdata(MicrodataOptions::new().content_attribute(true));
     let (all, record) = both(page.as_bytes(), Some("https://example.com"), &options);
     assert_eq!(all, record);
     assert!(all.contains(r#""name":["Ada"]"#), "content= is read: {all}");

@@ -10,6 +10,7 @@ use serde::Serialize;
 /// How serious a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum Severity {
     /// The spec says authors must not do this.
     Error,
@@ -19,6 +20,7 @@ pub enum Severity {
 
 /// One finding of [`check`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Diagnostic {
     /// The rule's identifier (`duplicate-keyword`, `not-allowed`...; see docs/links.md).
     pub rule: &'static str,

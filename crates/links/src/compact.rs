@@ -46,6 +46,7 @@ use std::borrow::Cow;
 /// assert_eq!(serde_json::to_value(links[1].compact()).unwrap()["external_resource"], true);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct CompactLink<'a> {
     /// The resolved URL, or `None` when the `href` does not resolve.
     pub url: Option<&'a str>,

@@ -7,6 +7,7 @@ use serde::Serialize;
 
 /// One link of a hierarchy: an element with `up` and/or `index` creating a hyperlink.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct HierarchyLink {
     /// The element's path.
     pub path: String,
@@ -23,6 +24,7 @@ pub struct HierarchyLink {
 
 /// The hierarchy links of one scope: a paragraph, or the document (§4.12.4.17.2).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct HierarchyScope {
     /// The path of the `p` element the links are in; `None` for the document scope.
     pub paragraph: Option<String>,

@@ -8,6 +8,7 @@ use serde::{Serialize, Serializer};
 /// The two kinds of links (§4.12.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum LinkKind {
     /// A link the user can follow.
     Hyperlink,
@@ -18,6 +19,7 @@ pub enum LinkKind {
 /// One link created by an element (§4.12.1: one per keyword, one for the set of `up` and
 /// `index` keywords, or the implied hyperlink of an `a`/`area`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct CreatedLink {
     /// Hyperlink or external resource.
     pub kind: LinkKind,
@@ -37,6 +39,7 @@ pub struct CreatedLink {
 /// A syndication feed format (§4.12.4.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum FeedKind {
     /// `application/rss+xml`
     Rss,
@@ -46,6 +49,7 @@ pub enum FeedKind {
 
 /// A `link`, `a` or `area` element with an `href`, read as the link-type sections say.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct Link {
     /// The element.
     pub element: Element,

@@ -9,6 +9,7 @@ use std::collections::HashSet;
 /// The element kinds that create links.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum LinkTag {
     /// `<link>`
     Link,
@@ -45,6 +46,7 @@ impl LinkTag {
 /// What one token does on the element that carries it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum TokenEffect {
     /// Creates a hyperlink.
     Hyperlink,
@@ -76,6 +78,7 @@ impl From<Effect> for TokenEffect {
 /// Which attribute a token came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum TokenOrigin {
     /// The `rel` attribute.
     Rel,
@@ -86,6 +89,7 @@ pub enum TokenOrigin {
 
 /// One link type of an element: a token of its `rel` attribute.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct RelToken {
     /// The token as written.
     pub token: String,

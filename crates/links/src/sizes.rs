@@ -5,6 +5,7 @@ use serde::Serialize;
 /// One keyword of a `sizes` attribute and what it represents.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum IconSize {
     /// `any`: a scalable icon (compared ASCII case-insensitively).
     Any,

@@ -17,6 +17,7 @@ use serde::Serialize;
 /// What a keyword does on one kind of element (the "Effect on..." columns).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Effect {
     /// The keyword must not be used on this element.
     NotAllowed,
@@ -32,6 +33,7 @@ pub enum Effect {
 /// Where a keyword's definition comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Source {
     /// The HTML 5.0 link-type table (§4.12.4).
     Spec,
@@ -41,6 +43,7 @@ pub enum Source {
 
 /// One row of a link-type table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct KeywordDef {
     /// The keyword, lowercase.
     pub keyword: &'static str,

@@ -198,7 +198,12 @@ struct Statement<'a> {
 /// literal value, `link` for a resource), with the page's prefixes: the `schema.PREFIX`
 /// declarations, and `DC` / `DCTERMS` taken as declared when a page uses them without (added to
 /// `prefixes` when first used). `namespaces` says which namespaces to report.
-fn statements(doc: &Document, prefixes: &mut Prefixes, namespaces: fn(&str) -> bool, mut each: impl FnMut(Statement)) {
+fn statements(
+    doc: &Document,
+    prefixes: &mut Prefixes,
+    namespaces: fn(&str) -> bool,
+    mut each: impl FnMut(Statement<'_>),
+) {
     for element in doc.elements_named(&["meta", "link"]) {
         let is_meta = element.is("meta");
         let (statement, written) = if is_meta {

@@ -26,6 +26,7 @@ pub const OPEN_GRAPH_PREFIXES: [(&str, &str); 11] = [
 
 /// The Open Graph object of a page.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct OpenGraph {
     /// The prefix mappings: every one the page declares on `html` or `head`, and each of
     /// [`OPEN_GRAPH_PREFIXES`] a property uses.

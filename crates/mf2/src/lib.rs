@@ -52,6 +52,7 @@ use thiserror::Error;
 
 /// Why a page could not be parsed.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum Mf2Error {
     /// Neither the options nor the document give a base URL.
     #[error("no base URL: give one with Options::base_url or parse the document with a URL")]
@@ -116,6 +117,7 @@ pub struct Options {
 
 /// How the text of an element is read ([`Options::text`]).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Text {
     /// The parsing specification's textContent, as the official suite expects: the text as
     /// written, `script`/`style` dropped, each `img` replaced by its `alt` or `src`, trimmed.
@@ -132,6 +134,7 @@ pub enum Text {
 /// In serde, `{"id": "post"}` or `{"selector": "main > article"}`.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum Root {
     /// The element with this ID (the first in tree order).
     Id(String),

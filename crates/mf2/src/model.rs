@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 /// assert_eq!(again, doc);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct Document {
     /// The top-level microformats, in document order.
     pub items: Vec<Item>,
@@ -53,6 +54,7 @@ pub struct Document {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Limit {
     /// A root nested deeper than [`crate::Options::max_item_depth`] items was read as a plain
     /// element: its properties went to the enclosing item.
@@ -114,6 +116,7 @@ impl Document {
 
 /// One microformat: an `h-*` root (or a classic root mapped to its `h-*` type).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct Item {
     /// The types (`h-card`, ...), sorted and de-duplicated.
     #[serde(rename = "type")]
@@ -145,6 +148,7 @@ pub struct Item {
 /// (`html>body>article:nth-child(2)>h1`, as `harvest_dom::Element::path` writes them), so that
 /// a reader can see why a value appeared.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct SourcePaths {
     /// The item's root element.
     pub item: SourcePath,
@@ -236,6 +240,7 @@ impl Item {
 /// One value of a property.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
+#[non_exhaustive]
 pub enum PropertyValue {
     /// Plain text: `p-*`, `dt-*` and most `u-*` values.
     Text(String),
@@ -272,6 +277,7 @@ impl PropertyValue {
 /// that provides it has one.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
+#[non_exhaustive]
 pub enum ItemValue {
     /// Plain text or a URL.
     Text(String),
@@ -292,6 +298,7 @@ impl ItemValue {
 /// An `e-*` property value.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct Html {
     /// The element's inner HTML (HTML fragment serialisation).
     pub html: String,
@@ -306,6 +313,7 @@ pub struct Html {
 /// [`crate::Options::srcset`], its `srcset` candidates.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct UrlWithAlt {
     /// The absolute URL.
     pub value: String,
@@ -320,6 +328,7 @@ pub struct UrlWithAlt {
 
 /// What the links to one URL say about it (`rel-urls`).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct RelUrl {
     /// Every rel value of every link to this URL, de-duplicated, in document order.
     pub rels: Vec<String>,
@@ -342,6 +351,7 @@ pub struct RelUrl {
 
 /// An entry of the legacy `alternates` array.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct Alternate {
     /// The absolute URL.
     pub url: String,

@@ -237,135 +237,187 @@ impl Parser<'_> {
         }
     }
 
-    /// One element: its rels, then its root types and properties. Returns `None` for an
-    /// element whose subtree is not parsed (`template`, `script`, `style`), else the
-    /// element's language and whether it opened an item.
+    /// One element, in the order of microformats2 parsing (microformats.org/wiki/
+    /// microformats2-parsing): its rels, then its root class names, its property class names,
+    /// and either a new item or its properties added to the innermost open item. Returns
+    /// `None` for an element whose subtree is not parsed (`template`, `script`, `style`), else
+    /// the element's language and whether it opened an item.
     fn visit(
         &self,
         element: &Element,
         inherited_lang: Option<Rc<str>>,
         state: &mut State,
     ) -> Option<(Option<Rc<str>>, bool)> {
-        if is_one_of(element, &["a", "area", "link"]) && element.has_attr("rel") {
-            state.rels.add(element, &self.page);
-        }
+        // "parse all hyperlink (<a> <area> <link>) elements for rel microformats".
+        self.parse_rel(element, state);
         if is_one_of(element, &["template", "script", "style"]) {
             return None;
         }
-        // The element's language: its own `lang` attribute (empty means unknown), else the
-        // inherited one.
-        let own_lang = if self.options.lang { element.attr("lang") } else { None };
-        let lang = match own_lang {
-            Some(value) => Some(value.trim()).filter(|v| !v.is_empty()).map(Rc::from),
-            None => inherited_lang,
-        };
+        let lang = self.element_lang(element, inherited_lang);
         let class_attr = element.attr("class");
         let class_attr: &str = class_attr.unwrap_or_default();
         let context = state.open.last().map(|o| o.classic.as_slice());
         if names_nothing(class_attr, context) {
             return Some((lang, false));
         }
+        let classes = self.class_names(class_attr);
+        // "parse element class for root class name(s) "h-*" and backcompat root classnames".
+        let (mut roots, mut classic) = roots_of(&classes);
+        // "parse element class for property class name(s) "p-*,u-*,dt-*,e-*"" (and backcompat
+        // properties, read against the innermost item's vocabularies).
+        let properties = self.property_classes(element, class_attr, &classes, context, roots.is_empty());
+        if roots.is_empty() {
+            if let Some(implied) = implied_root(context, &classes) {
+                roots = vec![implied.type_.to_owned()];
+                classic = vec![implied];
+            }
+        }
+        if !roots.is_empty() {
+            if state.open.len() < self.options.max_item_depth {
+                // "if found, start parsing a new microformat".
+                self.start_item(
+                    element,
+                    NewItem { roots, classic, properties, lang: lang.clone() },
+                    classes.len(),
+                    state,
+                );
+                return Some((lang, true));
+            }
+            note_limit(&mut state.truncated, Limit::ItemDepth);
+        }
+        if let Some(current) = state.open.last_mut() {
+            // "if such class(es) are found, it is a property element; add properties".
+            self.add_properties(element, properties, current, lang.as_deref());
+        }
+        Some((lang, false))
+    }
+
+    /// Parsing rel: a hyperlink element (`a`, `area`, `link`) with a `rel` attribute adds its
+    /// rel values and URL to the page's rels.
+    fn parse_rel(&self, element: &Element, state: &mut State) {
+        if is_one_of(element, &["a", "area", "link"]) && element.has_attr("rel") {
+            state.rels.add(element, &self.page);
+        }
+    }
+
+    /// The element's language (the `lang` of parsed items and `e-*` values): its own `lang`
+    /// attribute (empty means unknown), else the inherited one.
+    fn element_lang(&self, element: &Element, inherited: Option<Rc<str>>) -> Option<Rc<str>> {
+        let own_lang = if self.options.lang { element.attr("lang") } else { None };
+        match own_lang {
+            Some(value) => Some(value.trim()).filter(|v| !v.is_empty()).map(Rc::from),
+            None => inherited,
+        }
+    }
+
+    /// The element's class names, each once, without the CSS frameworks' look-alike roots
+    /// when the options filter them.
+    fn class_names<'c>(&self, class_attr: &'c str) -> Vec<&'c str> {
         let mut classes = class_list(class_attr);
         if self.options.filter_roots {
             classes.retain(|class| !crate::frameworks::is_framework_root(class));
         }
-        let (mut roots, mut classic) = roots_of(&classes);
+        classes
+    }
+
+    /// The property class names of an element inside an item: `p-*`, `u-*`, `dt-*`, `e-*`
+    /// inside a microformats2 item, the backcompat properties of its vocabularies inside a
+    /// classic one; none outside any item.
+    fn property_classes(
+        &self,
+        element: &Element,
+        class_attr: &str,
+        classes: &[&str],
+        context: Option<&[&'static Vocabulary]>,
+        no_root: bool,
+    ) -> Vec<(Kind, String)> {
         // Property classes are read as written: the suite expects a repeated property class
         // to give a repeated value (tentative-names-properties-multi).
-        let properties: Vec<(Kind, String)> = match context {
+        match context {
             None => Vec::new(),
             Some([]) => split_ascii_whitespace(class_attr)
                 .filter(|class| !self.options.filter_roots || !crate::frameworks::is_framework_property(class))
                 .filter_map(property_class)
                 .map(|(kind, name)| (kind, name.to_owned()))
                 .collect(),
-            Some(vocabularies) => classic_properties(vocabularies, &classes, element, roots.is_empty()),
+            Some(vocabularies) => classic_properties(vocabularies, classes, element, no_root),
+        }
+    }
+
+    /// "start parsing a new microformat": the element's item is opened (and is a property
+    /// value of the innermost open item when it has property classes, a nested microformat).
+    fn start_item(&self, element: &Element, new: NewItem, class_count: usize, state: &mut State) {
+        let NewItem { roots, classic, properties, lang } = new;
+        // The suite gives `id` for microformats2 roots only (mixed/id;
+        // v1/includes/hcarditemref expects none for `<p id=mozilla-adr class=adr>`);
+        // classic roots keep theirs with `classic_root_ids`.
+        let id = element
+            .id()
+            .map(|v| v.to_string())
+            .filter(|v| !v.is_empty() && (classic.is_empty() || self.options.classic_root_ids));
+        match state.open.last_mut() {
+            Some(parent) => {
+                parent.nested = true;
+                parent.note_kinds(&properties);
+            }
+            None => self.page.text.index_subtree(element, &self.page.urls),
+        }
+        // What the item's copies copy again starts here, its own path included.
+        let spent_at_open = self.page.budget.spent();
+        let source_paths = match self.options.source_paths {
+            true => self.source_path(element).map(|item| SourcePaths { item, properties: Default::default() }),
+            false => None,
         };
-        if roots.is_empty() {
-            // A classic property that implies a root of its own (hReview `item`).
-            let implied = context
-                .unwrap_or_default()
-                .iter()
-                .flat_map(|vocab| classes.iter().filter_map(|c| vocab.property(c)))
-                .find_map(|p| p.implied_root);
-            if let Some(implied) = implied {
-                roots = vec![implied.type_.to_owned()];
-                classic = vec![implied];
-            }
-        }
-        if !roots.is_empty() && state.open.len() >= self.options.max_item_depth {
-            note_limit(&mut state.truncated, Limit::ItemDepth);
-        }
-        if !roots.is_empty() && state.open.len() < self.options.max_item_depth {
-            // The suite gives `id` for microformats2 roots only (mixed/id;
-            // v1/includes/hcarditemref expects none for `<p id=mozilla-adr class=adr>`);
-            // classic roots keep theirs with `classic_root_ids`.
-            let id = element
-                .id()
-                .map(|v| v.to_string())
-                .filter(|v| !v.is_empty() && (classic.is_empty() || self.options.classic_root_ids));
-            match state.open.last_mut() {
-                Some(parent) => {
-                    parent.nested = true;
-                    parent.note_kinds(&properties);
+        state.open.push(Open {
+            element: element.clone(),
+            item: Item { type_: roots, id, lang: lang.as_deref().map(str::to_owned), source_paths, ..Item::default() },
+            lang,
+            weight: 1 + class_count,
+            spent_at_open,
+            classic,
+            as_properties: unique(properties),
+            nested: false,
+            has_p_or_e: false,
+            has_u: false,
+            p_name: None,
+            u_url: None,
+            included: HashSet::new(),
+            included_order: Vec::new(),
+        });
+    }
+
+    /// "add properties": the element's values, one per property class name, added to the
+    /// innermost open item.
+    fn add_properties(
+        &self,
+        element: &Element,
+        properties: Vec<(Kind, String)>,
+        current: &mut Open,
+        lang: Option<&str>,
+    ) {
+        current.note_kinds(&properties);
+        // One value per kind of property (a `dt-end` may differ from other dt-* ones):
+        // an element with many property classes is parsed once per kind.
+        // A value whose text or HTML the value budget refused is left out (`None`).
+        let mut computed: Vec<((Kind, bool), Option<PropertyValue>)> = Vec::new();
+        for (kind, name) in properties {
+            let key = (kind, kind == Kind::Dt && name == "end");
+            let value = match computed.iter().find(|(k, _)| *k == key) {
+                Some((_, value)) => value.clone(),
+                None => {
+                    let refusals = self.page.budget.refusals();
+                    let value = self.property_value(kind, &name, element, current, lang);
+                    let value = (self.page.budget.refusals() == refusals).then_some(value);
+                    computed.push((key, value.clone()));
+                    value
                 }
-                None => self.page.text.index_subtree(element, &self.page.urls),
-            }
-            // What the item's copies copy again starts here, its own path included.
-            let spent_at_open = self.page.budget.spent();
-            let source_paths = match self.options.source_paths {
-                true => self.source_path(element).map(|item| SourcePaths { item, properties: Default::default() }),
-                false => None,
             };
-            state.open.push(Open {
-                element: element.clone(),
-                item: Item {
-                    type_: roots,
-                    id,
-                    lang: lang.as_deref().map(str::to_owned),
-                    source_paths,
-                    ..Item::default()
-                },
-                lang: lang.clone(),
-                weight: 1 + classes.len(),
-                spent_at_open,
-                classic,
-                as_properties: unique(properties),
-                nested: false,
-                has_p_or_e: false,
-                has_u: false,
-                p_name: None,
-                u_url: None,
-                included: HashSet::new(),
-                included_order: Vec::new(),
-            });
-            return Some((lang, true));
-        } else if let Some(current) = state.open.last_mut() {
-            current.note_kinds(&properties);
-            // One value per kind of property (a `dt-end` may differ from other dt-* ones):
-            // an element with many property classes is parsed once per kind.
-            // A value whose text or HTML the value budget refused is left out (`None`).
-            let mut computed: Vec<((Kind, bool), Option<PropertyValue>)> = Vec::new();
-            for (kind, name) in properties {
-                let key = (kind, kind == Kind::Dt && name == "end");
-                let value = match computed.iter().find(|(k, _)| *k == key) {
-                    Some((_, value)) => value.clone(),
-                    None => {
-                        let refusals = self.page.budget.refusals();
-                        let value = self.property_value(kind, &name, element, current, lang.as_deref());
-                        let value = (self.page.budget.refusals() == refusals).then_some(value);
-                        computed.push((key, value.clone()));
-                        value
-                    }
-                };
-                let Some(value) = value else { continue };
-                current.note_value(kind, &name, &value);
-                current.weight = current.weight.saturating_add(1);
-                self.record_source(&mut current.item, &name, element);
-                current.item.properties.entry(name).or_default().push(value);
-            }
+            let Some(value) = value else { continue };
+            current.note_value(kind, &name, &value);
+            current.weight = current.weight.saturating_add(1);
+            self.record_source(&mut current.item, &name, element);
+            current.item.properties.entry(name).or_default().push(value);
         }
-        Some((lang, false))
     }
 
     /// The elements the include pattern adds to the innermost item from `element`, inside a
@@ -680,6 +732,25 @@ fn unique(mut properties: Vec<(Kind, String)>) -> Vec<(Kind, String)> {
     let mut seen = HashSet::new();
     properties.retain(|p| seen.insert(p.clone()));
     properties
+}
+
+/// What a new item starts with: its root types, its classic vocabularies (empty for a
+/// microformats2 root), the property classes it is a value of, and its language.
+struct NewItem {
+    roots: Vec<String>,
+    classic: Vec<&'static Vocabulary>,
+    properties: Vec<(Kind, String)>,
+    lang: Option<Rc<str>>,
+}
+
+/// Backcompat: a classic property that implies a root of its own (hReview's `item`), for an
+/// element without root class names inside a classic item.
+fn implied_root(context: Option<&[&'static Vocabulary]>, classes: &[&str]) -> Option<&'static Vocabulary> {
+    context
+        .unwrap_or_default()
+        .iter()
+        .flat_map(|vocab| classes.iter().filter_map(|c| vocab.property(c)))
+        .find_map(|p| p.implied_root)
 }
 
 #[cfg(test)]

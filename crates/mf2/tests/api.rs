@@ -71,26 +71,23 @@ fn output_round_trips() {
     assert_eq!(entry.children.len(), 1);
     let author = entry.get("author")[0].as_item().unwrap();
     assert_eq!(author.value, Some(ItemValue::Text("Me".into())));
+    let PropertyValue::Url(photo) = &author.get("photo")[0] else { panic!("{:?}", author.get("photo")) };
+    let photo: &UrlWithAlt = photo;
     assert_eq!(
-        author.get("photo")[0],
-        PropertyValue::Url(UrlWithAlt {
-            value: "http://example.test/b/me.png".into(),
-            alt: Some("Me".into()),
-            srcset: None
-        })
+        (photo.value.as_str(), photo.alt.as_deref(), &photo.srcset),
+        ("http://example.test/b/me.png", Some("Me"), &None)
     );
+    let PropertyValue::Html(content) = &entry.get("content")[0] else { panic!("{:?}", entry.get("content")) };
+    let content: &Html = content;
     assert_eq!(
-        entry.get("content")[0],
-        PropertyValue::Html(Html { html: "<p>Hi <b>there</b></p>".into(), value: "Hi there".into(), lang: None })
+        (content.html.as_str(), content.value.as_str(), &content.lang),
+        ("<p>Hi <b>there</b></p>", "Hi there", &None)
     );
     let like = entry.get("like-of")[0].as_item().unwrap();
+    let Some(ItemValue::Url(like_url)) = &like.value else { panic!("{:?}", like.value) };
     assert_eq!(
-        like.value,
-        Some(ItemValue::Url(UrlWithAlt {
-            value: "http://example.test/x.png".into(),
-            alt: Some("x".into()),
-            srcset: None
-        }))
+        (like_url.value.as_str(), like_url.alt.as_deref(), &like_url.srcset),
+        ("http://example.test/x.png", Some("x"), &None)
     );
     assert_eq!(doc.rels["author"], ["https://elsewhere.example/"]);
     assert_eq!(doc.rel_urls["http://example.test/feed"].title.as_deref(), Some("Feed"));

@@ -17,9 +17,11 @@ struct Counting;
 static HELD: AtomicUsize = AtomicUsize::new(0);
 static PEAK: AtomicUsize = AtomicUsize::new(0);
 
+#[allow(unsafe_code, reason = "a global allocator is an unsafe trait; this one forwards to the system's")]
 // SAFETY: every call is passed on to the system allocator unchanged; only counters are added.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: the caller's layout is passed on unchanged.
         let pointer = unsafe { System.alloc(layout) };
         if !pointer.is_null() {
             let held = HELD.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
@@ -29,6 +31,7 @@ unsafe impl GlobalAlloc for Counting {
     }
 
     unsafe fn dealloc(&self, pointer: *mut u8, layout: Layout) {
+        // SAFETY: the pointer and layout are the ones the system allocator handed out.
         unsafe { System.dealloc(pointer, layout) };
         HELD.fetch_sub(layout.size(), Ordering::Relaxed);
     }

@@ -81,6 +81,7 @@ impl JsonOptions {
 
 /// Which output limit was reached.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum LimitExceeded {
     /// More than [`JsonOptions::max_values`] values.
     #[error("the microdata JSON would hold more than {0} values")]
@@ -221,7 +222,7 @@ pub(crate) fn write_json(inner: &Inner, top: &[usize], options: &JsonOptions) ->
     let mut limit = None;
     // The memory list of "get the object": the items on the path being written.
     let mut on_path = vec![false; inner.items.len()];
-    let mut stack: Vec<Frame> = Vec::new();
+    let mut stack: Vec<Frame<'_>> = Vec::new();
     w.open('{');
     w.key("items");
     w.open('[');
@@ -333,7 +334,7 @@ fn open_item<'a>(inner: &'a Inner, w: &mut Writer, stack: &mut Vec<Frame<'a>>, o
     // Names → groups, once there are too many groups to compare a name with each.
     let mut group_of: HashMap<&str, usize> = HashMap::new();
     for &node in inner.crawl(item).properties.iter() {
-        for name in inner.nodes[node].names.iter() {
+        for name in &inner.nodes[node].names {
             let name = name.as_str();
             let known = if groups.len() <= FEW_GROUPS {
                 groups.iter().position(|(group, _)| *group == name)
@@ -403,6 +404,7 @@ impl Microdata {
 /// reading at 128 levels of JSON nesting (about 40 levels of items) with an error; the writer
 /// behind [`crate::to_json`] has no such bound.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct JsonDocument {
     /// The top-level items.
     pub items: Vec<JsonItem>,
@@ -413,6 +415,7 @@ pub struct JsonDocument {
 
 /// An item object: `type`, `id`, `properties`.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct JsonItem {
     /// The item types (the `type` member, left out when empty).
     #[serde(rename = "type", default, skip_serializing_if = "Vec::is_empty")]
@@ -448,6 +451,7 @@ fn take_nested(properties: &mut JsonProperties, pending: &mut Vec<JsonItem>) {
 /// A property value: a string (`"ERROR"` for an item already being written) or an item.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
+#[non_exhaustive]
 pub enum JsonValue {
     /// A string value.
     Text(String),

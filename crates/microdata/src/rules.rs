@@ -8,6 +8,7 @@ use std::fmt;
 /// An authoring rule the validator checks. Each names the spec section that states it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Rule {
     /// HTML §5.2.5: "A document must not contain any items for which the algorithm to find the
     /// properties of an item finds any microdata errors" — an element reached twice (an

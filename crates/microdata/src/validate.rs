@@ -10,6 +10,7 @@ use std::fmt;
 
 /// One authoring error.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct Diagnostic {
     /// The rule broken.
     pub rule: Rule,
@@ -121,7 +122,7 @@ impl Microdata {
     }
 
     /// The rules about single elements and their attributes.
-    fn check_attributes(&self, report: &mut Report) {
+    fn check_attributes(&self, report: &mut Report<'_>) {
         let inner = &*self.inner;
         for (index, node) in inner.nodes.iter().enumerate() {
             let element = &node.element;
@@ -148,7 +149,7 @@ impl Microdata {
                         ),
                     );
                 }
-                for name in node.names.iter() {
+                for name in &node.names {
                     if name.contains(['.', ':']) && !is_absolute_url(name) {
                         report.add(
                             Rule::PropertyNameSyntax,
@@ -172,7 +173,7 @@ impl Microdata {
                     report.add(Rule::ItemidWithoutItemtype, index, "itemid is specified without itemtype".into());
                 }
                 if Url::options().base_url(inner.base_url.as_ref()).parse(value).is_err() {
-                    report.add(Rule::InvalidItemid, index, format!("itemid {:?} is not a valid URL", value));
+                    report.add(Rule::InvalidItemid, index, format!("itemid {value:?} is not a valid URL"));
                 }
             }
             if !node.itemscope {
@@ -227,7 +228,7 @@ impl Microdata {
     /// The rules about items and their properties. They work from the parts each item's
     /// properties come from — its own subtree and its distinct itemref targets, whose reach is
     /// shared — rather than from per-item lists, which grow with items × shared targets.
-    fn check_items(&self, report: &mut Report) {
+    fn check_items(&self, report: &mut Report<'_>) {
         let inner = &*self.inner;
         let mut parts = Parts { own: Vec::new(), targets: Vec::new(), region_node: HashMap::new() };
         // For each target, up to two distinct items naming it.
@@ -311,7 +312,7 @@ impl Microdata {
     /// item graph exactly when they share a strongly connected component here (the only other
     /// closed walk, an item through a target back to itself, is not an edge of the item graph:
     /// an item is never its own property).
-    fn check_graph(&self, report: &mut Report, parts: &Parts) {
+    fn check_graph(&self, report: &mut Report<'_>, parts: &Parts) {
         let inner = &*self.inner;
         let items = inner.items.len();
         let mut regions: Vec<usize> = vec![NONE; parts.region_node.len()];
@@ -418,7 +419,7 @@ impl Microdata {
         }
     }
 
-    fn check_url_properties(&self, report: &mut Report, parts: &Parts) {
+    fn check_url_properties(&self, report: &mut Report<'_>, parts: &Parts) {
         let inner = &*self.inner;
         // Each (element, name) is reported once, and each target's reach checked once per
         // vocabulary.
@@ -426,7 +427,7 @@ impl Microdata {
         let mut checked: HashSet<(usize, usize)> = HashSet::new();
         let mut related: Vec<usize> = Vec::new();
         let mut related_seen: HashSet<usize> = HashSet::new();
-        let mut check = |report: &mut Report,
+        let mut check = |report: &mut Report<'_>,
                          list: &[usize],
                          names: &[&str],
                          vocabulary: &str,

@@ -277,20 +277,20 @@ fn check_item(inner: &Inner, task: &Task, properties: &[usize], findings: &mut V
     // Property elements by name, in tree order.
     let mut by_name: HashMap<&str, Vec<usize>> = HashMap::new();
     for &node in properties {
-        for name in inner.nodes[node].names.iter() {
+        for name in &inner.nodes[node].names {
             by_name.entry(name.as_str()).or_default().push(node);
         }
     }
     for spec in task.specs {
         let nodes = by_name.get(spec.name).map_or(&[][..], Vec::as_slice);
         match (spec.count, nodes.len()) {
-            (Count::ExactlyOne, 0) => add(
+            (ExactlyOne, 0) => add(
                 Rule::VocabularyPropertyCount,
                 root,
                 format!("{what} must have exactly one {} property; it has none", spec.name),
             ),
-            (Count::ExactlyOne | Count::AtMostOne, n) if n > 1 => {
-                let limit = if spec.count == Count::ExactlyOne { "exactly one" } else { "at most one" };
+            (ExactlyOne | AtMostOne, n) if n > 1 => {
+                let limit = if spec.count == ExactlyOne { "exactly one" } else { "at most one" };
                 add(
                     Rule::VocabularyPropertyCount,
                     nodes[1],
@@ -483,10 +483,10 @@ fn is_vevent_duration(value: &str) -> bool {
         return false;
     }
     let (date, time) = components.split_at(t_at.unwrap_or(components.len()));
-    let date_ok = matches!(date, [] | [b'D'] | [b'W']);
+    let date_ok = matches!(date, [] | [b'D' | b'W']);
     let time_ok = match t_at {
         None => true,
-        Some(_) => matches!(time, [b'H'] | [b'M'] | [b'S'] | [b'H', b'M'] | [b'M', b'S'] | [b'H', b'M', b'S']),
+        Some(_) => matches!(time, [b'H' | b'M' | b'S'] | [b'H', b'M'] | [b'M', b'S'] | [b'H', b'M', b'S']),
     };
     let weeks_alone = date != [b'W'] || t_at.is_none();
     !components.is_empty() && date_ok && time_ok && weeks_alone

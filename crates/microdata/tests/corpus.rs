@@ -85,7 +85,7 @@ fn corpus_outputs_keep_the_invariants() {
         }
         for item in microdata.all_items() {
             items_seen += 1;
-            for property in item.properties().iter() {
+            for property in &item.properties() {
                 values_seen += 1;
                 match property.value() {
                     PropertyValue::Item(nested) => assert_eq!(nested.element(), property.element()),

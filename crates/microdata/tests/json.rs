@@ -191,11 +191,8 @@ fn deep_serde_values_drop_and_fail_safely() {
     // A chain of 200,000 nested items is dropped without recursion.
     let mut item = JsonItem::default();
     for _ in 0..200_000 {
-        let outer = JsonItem {
-            types: Vec::new(),
-            id: None,
-            properties: JsonProperties(vec![("next".to_owned(), vec![JsonValue::Item(item)])]),
-        };
+        let mut outer = JsonItem::default();
+        outer.properties = JsonProperties(vec![("next".to_owned(), vec![JsonValue::Item(item)])]);
         item = outer;
     }
     drop(item);

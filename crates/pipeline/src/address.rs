@@ -27,6 +27,7 @@ use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
 /// The special-purpose range an address is in, or [`AddressClass::Public`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum AddressClass {
     /// A globally routable unicast address.
     Public,

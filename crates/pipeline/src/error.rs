@@ -26,6 +26,7 @@ pub enum ExtractError {
 
 /// Why writing an extraction's output failed.
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum WriteError {
     /// The extraction failed or found nothing; part of the output may have been written.
     #[error(transparent)]

@@ -37,6 +37,7 @@ use std::io::Write;
 
 /// What an extraction produced for a page.
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub enum Output {
     /// JSON (the syntaxes, `all`, validator and checker reports).
     Json(Value),
@@ -46,6 +47,7 @@ pub enum Output {
 
 /// One output with its options.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Extraction {
     /// The microformats JSON.
     Mf2(Mf2Options),
@@ -174,7 +176,7 @@ impl Extraction {
         let doc = parse(page);
         if let Extraction::Graph(options) = self {
             // The diagnostics are the dataset's own: read once for both.
-            let written = crate::graph::write_graph(&doc, options, &Limits::default(), out)?;
+            let written = write_graph(&doc, options, &Limits::default(), out)?;
             return Ok(written.diagnostics.iter().map(ToString::to_string).collect());
         }
         self.write_on(&doc, out)?;
@@ -302,7 +304,7 @@ impl Extraction {
 /// use harvest_pipeline::extract::{parse, write_all, AllOptions, Limits, Syntax};
 /// use harvest_pipeline::Page;
 /// let page = Page::new("-", b"<p class=h-card>Ada</p>".to_vec(), Some("https://example.com/"));
-/// let options = AllOptions { syntaxes: vec![Syntax::Mf2], ..AllOptions::default() };
+/// let options = AllOptions::new().syntaxes(vec![Syntax::Mf2]);
 /// let mut out = Vec::new();
 /// write_all(&parse(&page), &options, &Limits::default(), &mut out).unwrap();
 /// assert!(out.starts_with(br#"{"url":"https://example.com/","mf2":{"items":[{"type":["h-card"]"#));
@@ -320,7 +322,7 @@ pub fn write_all(doc: &Document, options: &AllOptions, limits: &Limits, out: &mu
 /// use harvest_pipeline::extract::{parse, write_all_members, AllOptions, Limits, Syntax};
 /// use harvest_pipeline::Page;
 /// let page = Page::new("-", b"<p class=h-card>Ada</p>".to_vec(), Some("https://example.com/"));
-/// let options = AllOptions { syntaxes: vec![Syntax::Mf2, Syntax::OpenGraph], ..AllOptions::default() };
+/// let options = AllOptions::new().syntaxes(vec![Syntax::Mf2, Syntax::OpenGraph]);
 /// let mut out = Vec::new();
 /// let members = write_all_members(&parse(&page), &options, &Limits::default(), &mut out).unwrap();
 /// let texts: Vec<(&str, &str)> =

@@ -18,6 +18,7 @@ use thiserror::Error;
 
 /// An input that could not be read.
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum InputError {
     /// A file or directory could not be read.
     #[error("{path}: {source}")]
@@ -51,6 +52,7 @@ impl From<crate::fetch::FetchError> for InputError {
 
 /// What an argument names, before it is read.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Source {
     /// Standard input (`-`).
     Stdin,

@@ -177,7 +177,7 @@ pub(crate) struct MemberSpans {
 /// use harvest_pipeline::extract::{parse, write_all_members, AllOptions, Limits, Syntax};
 /// use harvest_pipeline::Page;
 /// let page = Page::new("-", b"<p class=h-card>Ada</p><a href=/b rel=me>b</a>".to_vec(), Some("https://example.com/"));
-/// let options = AllOptions { syntaxes: vec![Syntax::Mf2, Syntax::Links], ..AllOptions::default() };
+/// let options = AllOptions::new().syntaxes(vec![Syntax::Mf2, Syntax::Links]);
 /// let mut out = Vec::new();
 /// let members = write_all_members(&parse(&page), &options, &Limits::default(), &mut out).unwrap();
 /// let found: Vec<_> = members.iter().map(|member| (member.key, member.found)).collect();

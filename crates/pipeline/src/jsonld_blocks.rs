@@ -14,6 +14,7 @@ use serde_json::{json, Value};
 
 /// How a block's text is read.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Reading {
     /// As JSON (RFC 8259): a block that is not JSON is an error.
     #[default]
@@ -40,6 +41,7 @@ fn scripts(doc: &Document) -> impl Iterator<Item = Element> + '_ {
 /// A JSON-LD block that is not JSON. Serializes as the `errors` entries of `harvest all`:
 /// `{"element": path, "error": message}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct BlockError {
     /// The `script` element's path ([`Document::element_path`]).
     pub element: String,

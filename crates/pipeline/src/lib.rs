@@ -51,6 +51,7 @@ use serde::Serialize;
 
 /// One page to extract from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Page {
     /// Where it came from, for messages and records (a path, `-`, a WARC target URI, a URL).
     pub label: String,
@@ -67,6 +68,29 @@ pub struct Page {
     /// `Content-Type`), for pages read from one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub warc: Option<warc::WarcOrigin>,
+}
+
+impl Page {
+    /// Sets [`Page::charset`](Page#structfield.charset).
+    #[must_use]
+    pub fn charset(mut self, charset: Option<String>) -> Self {
+        self.charset = charset;
+        self
+    }
+
+    /// Sets [`Page::status`](Page#structfield.status).
+    #[must_use]
+    pub fn status(mut self, status: Option<u16>) -> Self {
+        self.status = status;
+        self
+    }
+
+    /// Sets [`Page::warc`](Page#structfield.warc).
+    #[must_use]
+    pub fn warc(mut self, warc: Option<warc::WarcOrigin>) -> Self {
+        self.warc = warc;
+        self
+    }
 }
 
 impl Page {

@@ -12,7 +12,7 @@ use std::io::Write;
 /// use harvest_pipeline::extract::{Extraction, Limits, MicrodataOutput};
 /// use harvest_pipeline::Page;
 /// let page = Page::new("-", b"<p itemscope><b itemprop=a>1</b><b itemprop=b>2</b>".to_vec(), None);
-/// let limits = Limits { max_values: Some(1), ..Limits::default() };
+/// let limits = Limits::new().max_values(Some(1));
 /// let mut out = Vec::new();
 /// let error = Extraction::Microdata(MicrodataOutput::default()).write_limited(&page, &limits, &mut out);
 /// assert!(error.is_err());
@@ -26,13 +26,14 @@ use std::io::Write;
 /// use harvest_pipeline::Page;
 /// use std::time::Duration;
 /// let page = Page::new("-", "<div>".repeat(200_000).into_bytes(), None);
-/// let limits = Limits { deadline: harvest_dom::Deadline::after(Duration::from_millis(1)), ..Limits::default() };
+/// let limits = Limits::new().deadline(harvest_dom::Deadline::after(Duration::from_millis(1)));
 /// let start = std::time::Instant::now();
 /// let error = Extraction::All(AllOptions::default()).run_limited(&page, &limits).unwrap_err();
 /// assert_eq!(error, ExtractError::Interrupted);
 /// assert!(start.elapsed() < Duration::from_millis(500));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Limits {
     /// Element nesting the HTML tree builder sees at once
     /// ([`harvest_dom::ParseOptions::max_depth`]); deeper pages parse through a window.
@@ -48,6 +49,47 @@ pub struct Limits {
     /// When to stop working ([`harvest_dom::Deadline`]; [`ExtractError::Interrupted`]).
     /// Default: never.
     pub deadline: Deadline,
+}
+
+impl Limits {
+    /// The defaults ([`Default`]); change them with the setters.
+    ///
+    /// ```
+    /// use harvest_pipeline::extract::Limits;
+    /// let limits = Limits::new().max_values(Some(1000)).max_output_bytes(Some(1 << 20));
+    /// assert_eq!(limits.max_depth, harvest_dom::DEFAULT_MAX_DEPTH);
+    /// ```
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Sets [`Limits::max_depth`](Limits#structfield.max_depth).
+    #[must_use]
+    pub fn max_depth(mut self, max_depth: usize) -> Self {
+        self.max_depth = max_depth;
+        self
+    }
+
+    /// Sets [`Limits::max_values`](Limits#structfield.max_values).
+    #[must_use]
+    pub fn max_values(mut self, max_values: Option<usize>) -> Self {
+        self.max_values = max_values;
+        self
+    }
+
+    /// Sets [`Limits::max_output_bytes`](Limits#structfield.max_output_bytes).
+    #[must_use]
+    pub fn max_output_bytes(mut self, max_output_bytes: Option<u64>) -> Self {
+        self.max_output_bytes = max_output_bytes;
+        self
+    }
+
+    /// Sets [`Limits::deadline`](Limits#structfield.deadline).
+    #[must_use]
+    pub fn deadline(mut self, deadline: Deadline) -> Self {
+        self.deadline = deadline;
+        self
+    }
 }
 
 impl Default for Limits {

@@ -18,6 +18,7 @@
 
 /// A parsed `Content-Type` value.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct MediaType {
     /// The type and subtype, lower case (`text/html`); empty when the value is.
     pub essence: String,

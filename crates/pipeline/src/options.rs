@@ -310,6 +310,7 @@ impl Mf2Options {
 
 /// What the links extraction gives.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum LinksMode {
     /// Every link with its link types.
     #[default]
@@ -322,6 +323,7 @@ pub enum LinksMode {
 
 /// Where a vCard or iCalendar conversion reads its data.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ConversionSource {
     /// Microdata first; microformats2 when the page has none to convert.
     #[default]
@@ -335,6 +337,7 @@ pub enum ConversionSource {
 /// What `harvest vcard` writes: the source of the contacts and the line folding (the
 /// exporter's own settings are `harvest_export::vcard::VcardOptions`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct VcardOutput {
     /// Where the contacts come from.
     pub from: ConversionSource,
@@ -344,9 +347,44 @@ pub struct VcardOutput {
     pub octets: bool,
 }
 
+impl VcardOutput {
+    /// The defaults ([`Default`]); change them with the setters.
+    ///
+    /// ```
+    /// use harvest_pipeline::extract::{ConversionSource, VcardOutput};
+    /// let options = VcardOutput::new().from(ConversionSource::Microdata).all(true);
+    /// assert!(options.all && !options.octets);
+    /// ```
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Sets [`VcardOutput::from`](VcardOutput#structfield.from).
+    #[must_use]
+    pub fn from(mut self, from: ConversionSource) -> Self {
+        self.from = from;
+        self
+    }
+
+    /// Sets [`VcardOutput::all`](VcardOutput#structfield.all).
+    #[must_use]
+    pub fn all(mut self, all: bool) -> Self {
+        self.all = all;
+        self
+    }
+
+    /// Sets [`VcardOutput::octets`](VcardOutput#structfield.octets).
+    #[must_use]
+    pub fn octets(mut self, octets: bool) -> Self {
+        self.octets = octets;
+        self
+    }
+}
+
 /// What `harvest ical` writes: the source of the events, line folding and date-time forms
 /// (the exporter's own settings are `harvest_export::ical::IcalOptions`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct IcalOutput {
     /// Where the events come from.
     pub from: ConversionSource,
@@ -356,8 +394,43 @@ pub struct IcalOutput {
     pub rfc5545: bool,
 }
 
+impl IcalOutput {
+    /// The defaults ([`Default`]); change them with the setters.
+    ///
+    /// ```
+    /// use harvest_pipeline::extract::IcalOutput;
+    /// let options = IcalOutput::new().rfc5545(true);
+    /// assert!(options.rfc5545 && !options.octets);
+    /// ```
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Sets [`IcalOutput::from`](IcalOutput#structfield.from).
+    #[must_use]
+    pub fn from(mut self, from: ConversionSource) -> Self {
+        self.from = from;
+        self
+    }
+
+    /// Sets [`IcalOutput::octets`](IcalOutput#structfield.octets).
+    #[must_use]
+    pub fn octets(mut self, octets: bool) -> Self {
+        self.octets = octets;
+        self
+    }
+
+    /// Sets [`IcalOutput::rfc5545`](IcalOutput#structfield.rfc5545).
+    #[must_use]
+    pub fn rfc5545(mut self, rfc5545: bool) -> Self {
+        self.rfc5545 = rfc5545;
+        self
+    }
+}
+
 /// Where an Atom feed is read from.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FeedSource {
     /// The document's `article` elements; the mf2 h-feed when it has none.
     #[default]
@@ -370,6 +443,7 @@ pub enum FeedSource {
 
 /// An RDF syntax.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RdfFormat {
     /// N-Triples.
     #[default]
@@ -380,6 +454,7 @@ pub enum RdfFormat {
 
 /// The syntax `harvest rdfa` writes.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RdfaFormat {
     /// Expanded JSON-LD node objects, every IRI in full (extruct's `rdfa` output).
     #[default]
@@ -392,6 +467,7 @@ pub enum RdfaFormat {
 
 /// Which graph `harvest rdfa` writes (pyRdfa's `rdfagraph`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RdfaGraph {
     /// The output graph.
     #[default]
@@ -405,6 +481,7 @@ pub enum RdfaGraph {
 /// What `harvest rdfa` writes: the format, which graph, vocabulary expansion (the
 /// processor's own settings are `harvest_rdfa::RdfaOptions`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct RdfaOutput {
     /// The syntax written.
     pub format: RdfaFormat,
@@ -412,6 +489,40 @@ pub struct RdfaOutput {
     pub graph: RdfaGraph,
     /// RDFa vocabulary expansion from the page's own triples (off by default).
     pub vocabulary_expansion: bool,
+}
+
+impl RdfaOutput {
+    /// The defaults ([`Default`]); change them with the setters.
+    ///
+    /// ```
+    /// use harvest_pipeline::extract::{RdfaFormat, RdfaOutput};
+    /// let options = RdfaOutput::new().format(RdfaFormat::Turtle).vocabulary_expansion(true);
+    /// assert!(options.vocabulary_expansion);
+    /// ```
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Sets [`RdfaOutput::format`](RdfaOutput#structfield.format).
+    #[must_use]
+    pub fn format(mut self, format: RdfaFormat) -> Self {
+        self.format = format;
+        self
+    }
+
+    /// Sets [`RdfaOutput::graph`](RdfaOutput#structfield.graph).
+    #[must_use]
+    pub fn graph(mut self, graph: RdfaGraph) -> Self {
+        self.graph = graph;
+        self
+    }
+
+    /// Sets [`RdfaOutput::vocabulary_expansion`](RdfaOutput#structfield.vocabulary_expansion).
+    #[must_use]
+    pub fn vocabulary_expansion(mut self, vocabulary_expansion: bool) -> Self {
+        self.vocabulary_expansion = vocabulary_expansion;
+        self
+    }
 }
 
 /// How much of each link `all` gives.
@@ -431,6 +542,7 @@ pub use harvest_export::rdf::registry::{Registry, RegistryError};
 
 /// Which microdata-to-RDF conversion.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RdfAlgorithm {
     /// The W3C note "Microdata to RDF": predicates from the item's vocabulary
     /// (`http://schema.org/name`), typed values, the registry's expansions.
@@ -444,6 +556,7 @@ pub enum RdfAlgorithm {
 /// What `harvest rdf` writes: the format, the conversion algorithm and its registry (the
 /// conversion's own settings are `harvest_export::rdf::RdfOptions`).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct RdfOutput {
     /// N-Triples or Turtle.
     pub format: RdfFormat,
@@ -453,10 +566,45 @@ pub struct RdfOutput {
     pub registry: Option<Registry>,
 }
 
+impl RdfOutput {
+    /// The defaults ([`Default`]); change them with the setters.
+    ///
+    /// ```
+    /// use harvest_pipeline::extract::{RdfFormat, RdfOutput};
+    /// let options = RdfOutput::new().format(RdfFormat::Turtle);
+    /// assert!(options.registry.is_none());
+    /// ```
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Sets [`RdfOutput::format`](RdfOutput#structfield.format).
+    #[must_use]
+    pub fn format(mut self, format: RdfFormat) -> Self {
+        self.format = format;
+        self
+    }
+
+    /// Sets [`RdfOutput::algorithm`](RdfOutput#structfield.algorithm).
+    #[must_use]
+    pub fn algorithm(mut self, algorithm: RdfAlgorithm) -> Self {
+        self.algorithm = algorithm;
+        self
+    }
+
+    /// Sets [`RdfOutput::registry`](RdfOutput#structfield.registry).
+    #[must_use]
+    pub fn registry(mut self, registry: Option<Registry>) -> Self {
+        self.registry = registry;
+        self
+    }
+}
+
 pub use harvest_microdata::MicrodataOptions;
 
 /// What the microdata extraction gives.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum MicrodataOutput {
     /// The JSON of the HTML microdata chapter (`{"items": [...]}`), the page read with these
     /// options (the default: the HTML standard's model; `content_attribute` reads `content` on
@@ -479,6 +627,7 @@ impl Default for MicrodataOutput {
 /// the Python package and the Rust front door (`harvest_html::Extractor` is these options with
 /// [`Limits`] and builders).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct AllOptions {
     /// The syntaxes extracted, each under its own key (default: every syntax).
     pub syntaxes: Vec<Syntax>,
@@ -493,6 +642,54 @@ pub struct AllOptions {
     /// of giving the microdata and microformats2 cut short with `truncated` set (the default,
     /// so that one page's excess does not cost its other syntaxes).
     pub strict_limits: bool,
+}
+
+impl AllOptions {
+    /// The defaults ([`Default`]); change them with the setters.
+    ///
+    /// ```
+    /// use harvest_pipeline::extract::{AllOptions, LinksDetail, Syntax};
+    /// let options = AllOptions::new().syntaxes(vec![Syntax::Mf2, Syntax::Links]).links(LinksDetail::Full);
+    /// assert!(!options.strict_limits);
+    /// ```
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Sets [`AllOptions::syntaxes`](AllOptions#structfield.syntaxes).
+    #[must_use]
+    pub fn syntaxes(mut self, syntaxes: Vec<Syntax>) -> Self {
+        self.syntaxes = syntaxes;
+        self
+    }
+
+    /// Sets [`AllOptions::links`](AllOptions#structfield.links).
+    #[must_use]
+    pub fn links(mut self, links: LinksDetail) -> Self {
+        self.links = links;
+        self
+    }
+
+    /// Sets [`AllOptions::mf2`](AllOptions#structfield.mf2).
+    #[must_use]
+    pub fn mf2(mut self, mf2: Mf2Options) -> Self {
+        self.mf2 = mf2;
+        self
+    }
+
+    /// Sets [`AllOptions::microdata`](AllOptions#structfield.microdata).
+    #[must_use]
+    pub fn microdata(mut self, microdata: MicrodataOptions) -> Self {
+        self.microdata = microdata;
+        self
+    }
+
+    /// Sets [`AllOptions::strict_limits`](AllOptions#structfield.strict_limits).
+    #[must_use]
+    pub fn strict_limits(mut self, strict_limits: bool) -> Self {
+        self.strict_limits = strict_limits;
+        self
+    }
 }
 
 impl Default for AllOptions {

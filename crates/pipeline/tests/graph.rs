@@ -74,7 +74,7 @@ fn every_syntax_counts_and_blank_nodes_stay_apart() {
 #[test]
 fn past_the_limit_what_fits_is_kept_and_said() {
     let doc = page_of(busy_page(50));
-    let limits = Limits { max_values: Some(100), ..Limits::default() };
+    let limits = Limits::new().max_values(Some(100));
     let graph = page_graph(&doc, &GraphOutput::default(), &limits);
     assert!(graph.dataset.len() <= 100);
     assert!(graph.dataset.len() >= 90, "{}", graph.dataset.len());

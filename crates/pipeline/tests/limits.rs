@@ -27,7 +27,7 @@ fn extractions() -> Vec<Extraction> {
 fn a_deadline_stops_every_extraction_promptly() {
     let page = Page::new("-", "<div>".repeat(2_000_000).into_bytes(), Some("https://example.com/"));
     for extraction in extractions() {
-        let limits = Limits { deadline: Deadline::after(Duration::from_millis(100)), ..Limits::default() };
+        let limits = Limits::new().deadline(Deadline::after(Duration::from_millis(100)));
         let start = Instant::now();
         let mut out = Vec::new();
         let result = extraction.write_limited(&page, &limits, &mut out);
@@ -38,7 +38,7 @@ fn a_deadline_stops_every_extraction_promptly() {
             extraction.name()
         );
         assert!(elapsed < Duration::from_millis(1_500), "{}: {elapsed:?}", extraction.name());
-        let limits = Limits { deadline: Deadline::after(Duration::from_millis(100)), ..Limits::default() };
+        let limits = Limits::new().deadline(Deadline::after(Duration::from_millis(100)));
         assert_eq!(extraction.run_limited(&page, &limits), Err(ExtractError::Interrupted), "{}", extraction.name());
     }
 }
@@ -52,7 +52,7 @@ fn a_distant_deadline_changes_nothing() {
         Some("https://ada.example.org/"),
     );
     for extraction in extractions() {
-        let limits = Limits { deadline: Deadline::after(Duration::from_secs(3600)), ..Limits::default() };
+        let limits = Limits::new().deadline(Deadline::after(Duration::from_secs(3600)));
         let (mut bounded, mut plain) = (Vec::new(), Vec::new());
         let bounded_result = extraction.write_limited(&page, &limits, &mut bounded).map_err(|e| e.to_string());
         let plain_result = extraction.write(&page, &mut plain).map_err(|e| e.to_string());
@@ -76,12 +76,12 @@ fn the_output_bound_is_an_error_not_a_cut() {
             continue;
         }
         let size = whole.len() as u64;
-        let at = Limits { max_output_bytes: Some(size), ..Limits::default() };
+        let at = Limits::new().max_output_bytes(Some(size));
         let mut out = Vec::new();
         extraction.write_limited(&page, &at, &mut out).unwrap();
         assert_eq!(out, whole, "{}", extraction.name());
         assert!(extraction.run_limited(&page, &at).is_ok(), "{}", extraction.name());
-        let under = Limits { max_output_bytes: Some(size - 1), ..Limits::default() };
+        let under = Limits::new().max_output_bytes(Some(size - 1));
         let mut out = Vec::new();
         let error = extraction.write_limited(&page, &under, &mut out).unwrap_err();
         assert!(
@@ -106,7 +106,7 @@ fn json_depth(text: &[u8]) -> usize {
         match (in_string, byte) {
             (true, _) if escaped => escaped = false,
             (true, b'\\') => escaped = true,
-            (true, b'"') | (false, b'"') => in_string = !in_string,
+            (true | false, b'"') => in_string = !in_string,
             (false, b'{' | b'[') => {
                 depth += 1;
                 deepest = deepest.max(depth);
@@ -131,7 +131,7 @@ fn a_lower_max_depth_never_gives_more_output() {
         r#"<div class="h-card p-x">"#,
         r#"<div class="h-entry"><div class="p-author h-card">"#,
         r#"<div itemscope itemprop=x class="h-card p-x">"#,
-        r#"<div itemscope itemtype=https://schema.org/Thing itemprop=x property=x typeof=Thing>"#,
+        r"<div itemscope itemtype=https://schema.org/Thing itemprop=x property=x typeof=Thing>",
     ];
     for unit in pages {
         let page = Page::new("-", format!("{}x", unit.repeat(10_000)).into_bytes(), Some("https://example.com/"));
@@ -146,7 +146,7 @@ fn a_lower_max_depth_never_gives_more_output() {
         for extraction in whole {
             let mut previous: Option<(usize, usize, usize)> = None;
             for max_depth in [harvest_dom::DEFAULT_MAX_DEPTH, 64, 8, 1] {
-                let limits = Limits { max_depth, ..Limits::default() };
+                let limits = Limits::new().max_depth(max_depth);
                 let mut out = Vec::new();
                 let _ = extraction.write_limited(&page, &limits, &mut out);
                 let (size, depth) = (out.len(), json_depth(&out));

@@ -69,8 +69,8 @@ fn full_links_cut_microdata_and_dublin_core_are_counted_as_written() {
     for (links, max_values) in
         [(LinksDetail::Full, None), (LinksDetail::Compact, Some(2)), (LinksDetail::Full, Some(3))]
     {
-        let options = AllOptions { links, ..AllOptions::default() };
-        let limits = Limits { max_values, ..Limits::default() };
+        let options = AllOptions::new().links(links);
+        let limits = Limits::new().max_values(max_values);
         let mut out = Vec::new();
         let members = write_all_members(&doc, &options, &limits, &mut out).unwrap();
         let label = format!("{links:?}, {max_values:?}");

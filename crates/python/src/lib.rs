@@ -20,7 +20,7 @@ use harvest_html::output::{
     RdfAlgorithm, RdfFormat, RdfOutput, Registry, VcardOutput,
 };
 use harvest_html::{Extractor, LinksDetail, Mf2Options, Mf2Root, MicrodataOptions, Page, Syntax};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
 
@@ -45,6 +45,7 @@ const MI_OPTION_ALLOW_THP: libmimalloc_sys::mi_option_t = 37;
 /// * no transparent huge pages: mimalloc asks the kernel for them on its whole arena, and the
 ///   memory it returns and takes again (a batch's Arrow columns, a large page's tree) was
 ///   then zeroed 2 MiB at a time, 12% of a profile of `iter_warc_arrow` and 8-10% of its CPU.
+#[allow(unsafe_code, reason = "mimalloc's option setter is a C function")]
 fn tune_allocator() {
     // SAFETY: mi_option_set only stores a number in mimalloc's option table, read when it
     // next decides whether to purge or maps more memory.
@@ -94,7 +95,7 @@ fn page(html: &Bound<'_, PyAny>, base_url: Option<String>, encoding: Option<Stri
     if let Some(url) = &base_url {
         harvest_pipeline::input::check_base_url(url).map_err(PyValueError::new_err)?;
     }
-    Ok(Page { label: "<html>".to_owned(), bytes, url: base_url, charset, status: None, warc: None })
+    Ok(Page::new("<html>", bytes, base_url.as_deref()).charset(charset))
 }
 
 /// Runs an extraction on a page within `limits`, without the GIL, and converts what it gives.
@@ -107,6 +108,7 @@ fn run(py: Python<'_>, page: Page, extraction: Extraction, limits: Option<&Bound
             Ok(convert::to_python(py, &value, &stop)?.unbind())
         }
         Output::Text(text) => Ok(PyString::new(py, &text).into_any().unbind()),
+        other => Err(PyRuntimeError::new_err(format!("an output of unknown form: {other:?}"))),
     }
 }
 
@@ -364,7 +366,7 @@ fn vcard(
     encoding: Option<String>,
     limits: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
-    let options = VcardOutput { from: conversion_source(source)?, all, octets };
+    let options = VcardOutput::new().from(conversion_source(source)?).all(all).octets(octets);
     run(py, page(html, base_url, encoding)?, Extraction::Vcard(options), limits)
 }
 
@@ -384,7 +386,7 @@ fn ical(
     encoding: Option<String>,
     limits: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
-    let options = IcalOutput { from: conversion_source(source)?, octets, rfc5545 };
+    let options = IcalOutput::new().from(conversion_source(source)?).octets(octets).rfc5545(rfc5545);
     run(py, page(html, base_url, encoding)?, Extraction::Ical(options), limits)
 }
 
@@ -442,7 +444,12 @@ fn rdf(
         other => return Err(PyValueError::new_err(format!("algorithm must be \"w3c\" or \"html5\", not {other:?}"))),
     };
     let registry = parse_registry(registry)?;
-    run(py, page(html, base_url, encoding)?, Extraction::Rdf(RdfOutput { format, algorithm, registry }), limits)
+    run(
+        py,
+        page(html, base_url, encoding)?,
+        Extraction::Rdf(RdfOutput::new().format(format).algorithm(algorithm).registry(registry)),
+        limits,
+    )
 }
 
 /// The page's RDFa 1.1 (RDFa Core, HTML+RDFa): ``format="jsonld"`` (the default: a list of
@@ -482,7 +489,7 @@ fn rdfa(
             )))
         }
     };
-    let options = RdfaOutput { format, graph, vocabulary_expansion: vocab_expansion };
+    let options = RdfaOutput::new().format(format).graph(graph).vocabulary_expansion(vocab_expansion);
     run(py, page(html, base_url, encoding)?, Extraction::Rdfa(options), limits)
 }
 

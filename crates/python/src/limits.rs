@@ -84,12 +84,10 @@ impl PyLimits {
 impl PyLimits {
     /// The call's limits, its deadline not started.
     fn to_call(&self) -> CallLimits {
-        let limits = Limits {
-            max_depth: self.max_depth,
-            max_values: self.max_values,
-            max_output_bytes: self.max_output_bytes.map(|bytes| bytes as u64),
-            ..Limits::default()
-        };
+        let limits = Limits::new()
+            .max_depth(self.max_depth)
+            .max_values(self.max_values)
+            .max_output_bytes(self.max_output_bytes.map(|bytes| bytes as u64));
         CallLimits { limits, timeout: self.timeout }
     }
 }
@@ -157,11 +155,12 @@ impl PageLimits {
             let check = Arc::clone(check);
             deadline = deadline.interrupt_when(move || check());
         }
-        Limits { deadline, ..self.limits.clone() }
+        self.limits.clone().deadline(deadline)
     }
 }
 
 /// Whether this is Python's main thread, where signal handlers run.
+#[allow(unsafe_code, reason = "the thread identifier comes from a C function of the interpreter")]
 fn is_main_thread(py: Python<'_>) -> bool {
     match main_thread_ident(py) {
         // SAFETY: PyThread_get_thread_ident only reads the calling thread's identifier.

@@ -66,7 +66,7 @@ impl<'a> Cursor<'a> {
 }
 
 /// `yearFrag`: `-?([1-9][0-9]{3,}|0[0-9]{3})`.
-fn year(c: &mut Cursor) -> bool {
+fn year(c: &mut Cursor<'_>) -> bool {
     c.eat(b'-');
     let start = c.at;
     let count = c.digits();
@@ -78,17 +78,17 @@ fn year(c: &mut Cursor) -> bool {
 }
 
 /// `monthFrag`: `0[1-9]|1[0-2]`.
-fn month(c: &mut Cursor) -> bool {
+fn month(c: &mut Cursor<'_>) -> bool {
     c.two_digits().is_some_and(|m| (1..=12).contains(&m))
 }
 
 /// `dayFrag`: `0[1-9]|[12][0-9]|3[01]`.
-fn day(c: &mut Cursor) -> bool {
+fn day(c: &mut Cursor<'_>) -> bool {
     c.two_digits().is_some_and(|d| (1..=31).contains(&d))
 }
 
 /// `timezoneFrag`, optional: `Z|(\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)`.
-fn optional_timezone(c: &mut Cursor) -> bool {
+fn optional_timezone(c: &mut Cursor<'_>) -> bool {
     if c.eat(b'Z') {
         return true;
     }
@@ -102,7 +102,7 @@ fn optional_timezone(c: &mut Cursor) -> bool {
 }
 
 /// `timeFrag`: `(hourFrag:minuteFrag:secondFrag)|endOfDayFrag`.
-fn time_of_day(c: &mut Cursor) -> bool {
+fn time_of_day(c: &mut Cursor<'_>) -> bool {
     let (Some(hour), true, Some(minute), true, Some(second)) =
         (c.two_digits(), c.eat(b':'), c.two_digits(), c.eat(b':'), c.two_digits())
     else {
@@ -122,7 +122,7 @@ fn time_of_day(c: &mut Cursor) -> bool {
     hour <= 23 && minute <= 59 && second <= 59
 }
 
-fn date_part(c: &mut Cursor) -> bool {
+fn date_part(c: &mut Cursor<'_>) -> bool {
     year(c) && c.eat(b'-') && month(c) && c.eat(b'-') && day(c)
 }
 
@@ -207,7 +207,7 @@ pub fn is_duration(text: &str) -> bool {
 /// The `nY`, `nM`, `nD` (or `nH`, `nM`, `nS`) components of a duration up to a `T` or the
 /// end: each designator at most once and in order, a fraction only before `fraction_on`.
 /// Returns how many there were, `None` when they are malformed.
-fn components(c: &mut Cursor, designators: &[u8], fraction_on: Option<u8>) -> Option<usize> {
+fn components(c: &mut Cursor<'_>, designators: &[u8], fraction_on: Option<u8>) -> Option<usize> {
     let mut allowed = designators;
     let mut count = 0;
     while !c.done() && c.peek() != Some(b'T') {

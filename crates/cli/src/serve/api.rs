@@ -199,14 +199,7 @@ async fn extract_body(
         // The body first: a slow one holds no extraction slot.
         let body = body::read(body, &headers, &state.settings, &state.body_memory).await?;
         let Ok(slot) = Arc::clone(&state.in_flight).try_acquire_owned() else { return Ok(saturated()) };
-        let page = Page {
-            label: "body".into(),
-            bytes: body.bytes,
-            url: request.base_url.clone(),
-            charset: media.charset,
-            status: None,
-            warc: None,
-        };
+        let page = Page::new("body", body.bytes, request.base_url.as_deref()).charset(media.charset);
         let work = run(&state, client, slot, request, (page, body.memory), &headers, &deadline);
         Ok(within_deadline(&state, work).await)
     };
@@ -293,14 +286,8 @@ async fn extract_form(
         let Ok(slot) = Arc::clone(&state.in_flight).try_acquire_owned() else { return Ok(saturated()) };
         match (html, request.url.is_some()) {
             (Some(html), false) => {
-                let page = Page {
-                    label: "body".into(),
-                    bytes: html.into_bytes(),
-                    url: request.base_url.clone(),
-                    charset: Some("utf-8".into()),
-                    status: None,
-                    warc: None,
-                };
+                let page =
+                    Page::new("body", html.into_bytes(), request.base_url.as_deref()).charset(Some("utf-8".into()));
                 let work = run(&state, client, slot, request, (page, form.memory), &headers, &deadline);
                 Ok(within_deadline(&state, work).await)
             }
@@ -360,12 +347,11 @@ async fn run(
         Request { extraction: options::negotiate(request.extraction, accept, request.format_given), ..request };
     let content_type = media_type(&request.extraction, accept);
     let max_output = state.settings.max_output;
-    let limits = Limits {
-        max_depth: state.settings.max_depth,
-        max_values: state.settings.max_values,
-        max_output_bytes: Some(max_output),
-        deadline: deadline.clone(),
-    };
+    let limits = Limits::new()
+        .max_depth(state.settings.max_depth)
+        .max_values(state.settings.max_values)
+        .max_output_bytes(Some(max_output))
+        .deadline(deadline.clone());
     let held = output::Held { _cancel: output::CancelOnDrop(deadline.clone()), _slot: slot };
     let heavy = state.settings.heavy_page > 0 && page.bytes.len() as u64 > state.settings.heavy_page;
     let (extraction, pretty) = (request.extraction, request.pretty);
@@ -435,7 +421,7 @@ fn output_error(error: WriteError, stopped: Option<output::Stop>, max_output: u6
         | (None, WriteError::Extract(ExtractError::Interrupted)) => timed_out(),
         (None, WriteError::Extract(ExtractError::NothingFound(message))) => ApiError::new(Kind::NothingFound, message),
         (None, WriteError::Extract(error)) => ApiError::new(Kind::ExtractionFailed, error.to_string()),
-        (None, WriteError::Io(error)) => ApiError::new(Kind::Internal, error.to_string()),
+        (None, error) => ApiError::new(Kind::Internal, error.to_string()),
     }
 }
 

@@ -108,6 +108,7 @@ fn class_name(class: AddressClass) -> &'static str {
         AddressClass::Documentation => "a documentation address",
         AddressClass::Benchmarking => "a benchmarking address",
         AddressClass::Reserved => "a reserved address",
+        _ => "an address that may not be fetched",
     }
 }
 
@@ -314,14 +315,7 @@ impl Fetcher {
                 return Err(fetch_failed(&url, &message).upstream(status.as_u16()));
             }
         };
-        Ok(Page {
-            label: asked.to_owned(),
-            bytes,
-            url: Some(url.to_string()),
-            charset: media.charset,
-            status: Some(response.status().as_u16()),
-            warc: None,
-        })
+        Ok(Page::new(asked, bytes, Some(url.as_str())).charset(media.charset).status(Some(response.status().as_u16())))
     }
 }
 

@@ -185,27 +185,8 @@ fn stalled(error: &hyper::Error) -> bool {
 
 /// `2026-11-27T08:32:46.123Z`: RFC 3339 in UTC, to the millisecond.
 fn rfc3339(time: SystemTime) -> String {
-    let since = time.duration_since(SystemTime::UNIX_EPOCH).unwrap_or_default();
-    let seconds = since.as_secs();
-    let (days, of_day) = (seconds / 86_400, seconds % 86_400);
-    // Days since 1970-01-01 to a civil date, in the proleptic Gregorian calendar (the
-    // well-known era algorithm: 400-year eras of 146,097 days, years starting in March).
-    let z = days as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let day_of_era = z.rem_euclid(146_097);
-    let year_of_era = (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let month_index = (5 * day_of_year + 2) / 153;
-    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
-    let month = if month_index < 10 { month_index + 3 } else { month_index - 9 };
-    let year = year_of_era + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{:03}Z",
-        of_day / 3_600,
-        of_day % 3_600 / 60,
-        of_day % 60,
-        since.subsec_millis()
-    )
+    let (seconds, nanos) = harvest_datetime::civil::unix_seconds(time);
+    harvest_datetime::civil::utc_date_time(seconds, Some(nanos / 1_000_000))
 }
 
 #[cfg(test)]

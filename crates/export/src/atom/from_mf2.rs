@@ -1,7 +1,15 @@
 //! Atom from microformats2: an h-feed (or the page's top-level h-entries) as a feed, on the same
 //! feed model and writer as the HTML algorithm.
 
-use super::*;
+use super::id::generated_id;
+use super::model::{Entry, Feed, Link, Person, Text};
+use super::stamp::Stamp;
+use super::write::write_feed;
+use super::{linkable, AtomError, AtomOptions, ABOUT_BLANK};
+use crate::datetime::parse_global_date_time;
+use crate::mf2::Mf2Date;
+use harvest_dom::Url;
+use std::time::SystemTime;
 
 /// Makes an Atom feed of a page's microformats2: its first `h-feed` (depth first, children
 /// included), with one entry per `h-entry` child; or, when the page has no `h-feed`, its
@@ -64,33 +72,26 @@ fn find_h_feed(items: &[harvest_mf2::Item]) -> Option<&harvest_mf2::Item> {
     None
 }
 
-/// The plain text of each value of a property.
-fn mf2_texts<'a>(item: &'a harvest_mf2::Item, name: &str) -> impl Iterator<Item = &'a str> {
-    item.get(name).iter().filter_map(harvest_mf2::PropertyValue::as_text)
-}
-
+/// The first non-blank plain text of a property ([`crate::mf2::mf2_first_text`]), owned.
 fn mf2_first_text(item: &harvest_mf2::Item, name: &str) -> Option<String> {
-    mf2_texts(item, name).next().map(str::to_owned)
+    crate::mf2::mf2_first_text(item, name).map(str::to_owned)
 }
 
-/// An mf2 date: a global date and time, a local date and time (read as UTC: Atom dates need
-/// an offset), or a date (midnight UTC); ordinal dates as calendar dates.
-fn mf2_date(value: &str) -> Option<Stamp> {
-    let value = trim_ascii_whitespace(value);
-    // An ISO 8601 ordinal date (`2013-034`), which dt-* values may hold, as a calendar date.
-    let calendar = crate::datetime::microformats::ordinal_to_calendar(value);
-    let value = calendar.as_deref().unwrap_or(value);
-    if let Some(global) = parse_global_date_time(value) {
-        return Some(Stamp::global(&global));
-    }
-    if let Some(local) = parse_local_date_time(value) {
-        return parse_global_date_time(&format!("{local}Z")).map(|global| Stamp::global(&global));
-    }
-    parse_date(value).map(|date| Stamp::midnight(&date))
+/// The non-blank plain texts of a property, in order ([`crate::mf2::mf2_texts`]).
+fn mf2_texts<'a>(item: &'a harvest_mf2::Item, name: &str) -> impl Iterator<Item = &'a str> {
+    crate::mf2::mf2_texts(item, name).into_iter()
 }
 
+/// The first value of a `dt-*` property that is a date or a date and time ([`Mf2Date`]), as
+/// an Atom instant: a global date and time as it is, a local one read as UTC (Atom dates need
+/// an offset), a date at midnight UTC; a date without a year is none.
 fn mf2_first_date(item: &harvest_mf2::Item, name: &str) -> Option<Stamp> {
-    mf2_texts(item, name).find_map(mf2_date)
+    mf2_texts(item, name).filter_map(Mf2Date::parse).find_map(|date| match date {
+        Mf2Date::Global(global) => Some(Stamp::global(&global)),
+        Mf2Date::Local(local) => parse_global_date_time(&format!("{local}Z")).map(|global| Stamp::global(&global)),
+        Mf2Date::Date(date) => Some(Stamp::midnight(&date)),
+        Mf2Date::Yearless(_) => None,
+    })
 }
 
 /// Authors: an h-card gives its first `name` (else its value) and first `url`; text gives a
@@ -102,9 +103,8 @@ fn mf2_people(item: &harvest_mf2::Item) -> Vec<Person> {
             harvest_mf2::PropertyValue::Item(card) => {
                 let name =
                     mf2_first_text(card, "name").or_else(|| value.as_text().map(str::to_owned)).unwrap_or_default();
-                let uri = mf2_texts(card, "url")
-                    .find(|url| Url::parse(url).is_ok() && super::linkable(url))
-                    .map(str::to_owned);
+                let uri =
+                    mf2_texts(card, "url").find(|url| Url::parse(url).is_ok() && linkable(url)).map(str::to_owned);
                 people.push(Person { name, uri });
             }
             other => {
@@ -129,8 +129,7 @@ fn mf2_entry(
         authors: mf2_people(entry),
         ..Entry::default()
     };
-    let urls: Vec<&str> =
-        mf2_texts(entry, "url").filter(|url| Url::parse(url).is_ok() && super::linkable(url)).collect();
+    let urls: Vec<&str> = mf2_texts(entry, "url").filter(|url| Url::parse(url).is_ok() && linkable(url)).collect();
     for url in &urls {
         out.links.push(Link { rel: "alternate", media_type: None, href: (*url).to_owned() });
     }
@@ -193,8 +192,7 @@ fn extract_mf2(page: &harvest_mf2::Document, options: &AtomOptions) -> Result<Fe
         return Err(AtomError::NothingFound);
     }
     let address = options.address.as_ref().map_or_else(|| ABOUT_BLANK.to_owned(), Url::to_string);
-    let feed_url =
-        h_feed.and_then(|feed| mf2_texts(feed, "url").find(|url| Url::parse(url).is_ok() && super::linkable(url)));
+    let feed_url = h_feed.and_then(|feed| mf2_texts(feed, "url").find(|url| Url::parse(url).is_ok() && linkable(url)));
     let mut feed = Feed { id: feed_url.map_or_else(|| address.clone(), str::to_owned), ..Feed::default() };
     if let Some(h_feed) = h_feed {
         feed.authors = mf2_people(h_feed);

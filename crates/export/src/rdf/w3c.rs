@@ -331,7 +331,7 @@ impl<'r> Generator<'r> {
 
     /// "property names": the URI of property `name` in `vocab`, `None` when it is not an
     /// absolute URL (discarded).
-    fn property_uri(&self, vocab: Option<&Vocab>, name: &str) -> Option<String> {
+    fn property_uri(&self, vocab: Option<&Vocab<'_>>, name: &str) -> Option<String> {
         if is_absolute_url(name) {
             return Some(name.to_owned());
         }
@@ -345,7 +345,7 @@ impl<'r> Generator<'r> {
     }
 
     /// The predicates of one property name: its URI, then the registry's expansions of it.
-    fn predicates(&self, vocab: Option<&Vocab>, name: &str) -> Vec<String> {
+    fn predicates(&self, vocab: Option<&Vocab<'_>>, name: &str) -> Vec<String> {
         let Some(uri) = self.property_uri(vocab, name) else { return Vec::new() };
         let mut predicates = vec![uri];
         if let Some(Vocab { prefix, rules: Some(rules) }) = vocab {

@@ -235,10 +235,10 @@ impl Properties {
 
     /// `properties.names`: every property name, in the order first met, without duplicates.
     pub fn names(&self) -> Vec<&str> {
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = HashSet::new();
         let mut names = Vec::new();
         for &node in self.nodes.iter() {
-            for name in self.md.nodes[node].names.iter() {
+            for name in &self.md.nodes[node].names {
                 if seen.insert(name.as_str()) {
                     names.push(name.as_str());
                 }

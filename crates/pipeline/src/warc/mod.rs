@@ -136,6 +136,7 @@ pub enum WarcError {
 
 /// One WARC record: its header fields and its block.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct WarcRecord {
     /// The record's number in the archive (the first is 1).
     pub number: u64,

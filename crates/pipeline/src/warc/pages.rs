@@ -19,6 +19,7 @@ use std::path::Path;
 /// Where a page was found in its archive, and what its record says of it: what a pipeline
 /// needs to trace a page back to its record, fetch the record again, and deduplicate.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct WarcOrigin {
     /// The record's number in the archive (the first is 1).
     pub record: u64,
