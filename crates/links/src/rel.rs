@@ -322,7 +322,7 @@ impl RelList {
         }
         // Step 7: coalesce duplicates.
         let mut unique: Vec<&str> = Vec::with_capacity(list.len());
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = HashSet::new();
         for token in list {
             if seen.insert(token) {
                 unique.push(token);

@@ -302,7 +302,7 @@ mod tests {
 
     #[test]
     fn meta_tags_are_read_by_name_or_property() {
-        let doc = harvest_dom::Document::parse(
+        let doc = Document::parse(
             r#"<meta name="twitter:card" content="summary"><meta property="og:title" content="T"><meta charset=utf-8>"#,
         );
         assert_eq!(

@@ -200,7 +200,7 @@ pub(crate) struct Counting<'a, W> {
     pub(crate) spans: &'a MemberSpans,
 }
 
-impl<W: std::io::Write> std::io::Write for Counting<'_, W> {
+impl<W: Write> Write for Counting<'_, W> {
     fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
         let written = self.inner.write(bytes)?;
         self.spans.position.set(self.spans.position.get() + written);

@@ -64,10 +64,10 @@ fn written_with(extraction: Extraction, limits: Limits, bare: bool) -> Command {
 /// without one).
 fn commands() -> Vec<(&'static str, Command)> {
     let all = || Extraction::All(AllOptions::default());
-    let full = Extraction::All(AllOptions { links: LinksDetail::Full, ..AllOptions::default() });
-    let strict = Extraction::All(AllOptions { strict_limits: true, ..AllOptions::default() });
+    let full = Extraction::All(AllOptions::default().links(LinksDetail::Full));
+    let strict = Extraction::All(AllOptions::default().strict_limits(true));
     // Tight enough that the larger pages' microdata and microformats are cut short.
-    let tight = || Limits { max_values: Some(40), ..Limits::default() };
+    let tight = || Limits::default().max_values(Some(40));
     let single = |extraction| written_with(extraction, Limits::default(), false);
     vec![
         ("all", written_with(all(), Limits::default(), false)),
@@ -95,6 +95,7 @@ fn commands() -> Vec<(&'static str, Command)> {
             Box::new(move |page, _| match all().run(page) {
                 Ok(Output::Json(value)) => serde_json::to_vec(&value).unwrap(),
                 Ok(Output::Text(text)) => text.into_bytes(),
+                Ok(other) => panic!("all gives JSON, not {other:?}"),
                 Err(error) => format!("error: {error}").into_bytes(),
             }),
         ),
