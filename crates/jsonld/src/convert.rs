@@ -4,7 +4,8 @@
 use crate::report::{Diagnostic, DiagnosticKind, Report};
 use crate::Options;
 use harvest_rdf::{
-    BlankNode, BlankNodes, Dataset, GraphError, GraphName, Iri, LanguageTag, Literal, Quad, Subject, Term, Triple,
+    BlankNode, BlankNodes, Dataset, GraphError, GraphName, Iri, LanguageTag, Literal, Position, Quad, Subject, Term,
+    Triple,
 };
 use oxjsonld::{JsonLdErrorCode, JsonLdParser, JsonLdProcessingMode, JsonLdRemoteDocument};
 use oxrdf_jsonld as ox;
@@ -21,6 +22,10 @@ pub(crate) struct Block<'a> {
     /// The `script` element, named in diagnostics (its path is made only for a diagnostic:
     /// naming an element costs a walk over its ancestors' children).
     pub(crate) element: Option<(&'a harvest_dom::Document, &'a harvest_dom::Element)>,
+    /// Where the text starts, when the positions of quads are asked for
+    /// ([`Options::positions`]): the line of its first character, and whether columns on that
+    /// line are known (they are not for a block in a page, whose `script` tag ends mid-line).
+    pub(crate) origin: Option<(u32, bool)>,
 }
 
 /// The JSON-LD error a block raised, or why it was not processed.
@@ -52,6 +57,10 @@ pub(crate) fn convert(
     if may_drop_terms(block) {
         report_dropped_terms(block, options, report);
     }
+    let mut pairing = match block.origin {
+        Some((line, columns)) if !quads.is_empty() => crate::members::Pairing::new(block.text, line, columns, options),
+        _ => None,
+    };
     // Blank node labels are scoped to the document (JSON-LD 1.1 API §8.1: the generated
     // labels of one expansion); each becomes a fresh node of the caller's allocator, in order
     // of first appearance.
@@ -65,7 +74,15 @@ pub(crate) fn convert(
                 continue;
             }
         };
-        match dataset.insert(converted) {
+        // A quad no member is found for is placed on the block's first line.
+        let position = match (&mut pairing, block.origin) {
+            (Some(pairing), _) => pairing
+                .offset(converted.triple.predicate.as_str(), &converted.triple.object)
+                .and_then(|offset| pairing.position(offset)),
+            _ => None,
+        }
+        .or_else(|| block.origin.and_then(|(line, _)| Position::line_only(line)));
+        match dataset.insert_at(converted, position) {
             Ok(added) => report.quads += usize::from(added),
             Err(GraphError::TooLarge { what, limit }) => {
                 let message =
@@ -297,7 +314,7 @@ mod tests {
     use super::*;
 
     fn suspicious(text: &str) -> bool {
-        may_drop_terms(&Block { text, base: Some("https://example.com/"), element: None })
+        may_drop_terms(&Block { text, base: Some("https://example.com/"), element: None, origin: None })
     }
 
     #[test]
@@ -310,6 +327,6 @@ mod tests {
         assert!(suspicious(r#"{"@type": "Two words"}"#));
         assert!(suspicious(r#"{"name": {"@value": "x", "@language": "en"}}"#));
         assert!(suspicious(r#"{"url": "https:\/\/example.com\/a\u0020b"}"#));
-        assert!(may_drop_terms(&Block { text: "{}", base: None, element: None }));
+        assert!(may_drop_terms(&Block { text: "{}", base: None, element: None, origin: None }));
     }
 }

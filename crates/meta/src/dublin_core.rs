@@ -2,7 +2,7 @@
 //! elements", 2008: DC-HTML).
 
 use harvest_dom::{split_ascii_whitespace, Document, Element};
-use harvest_rdf::{Graph, GraphError, Iri, LanguageTag, Limits, Literal, Term, Triple};
+use harvest_rdf::{Graph, GraphError, Iri, LanguageTag, Limits, Literal, Position, Term, Triple};
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
@@ -356,11 +356,12 @@ pub fn dublin_core_graph(doc: &Document, limits: Limits) -> Result<Graph, GraphE
                 let Ok(iri) = Iri::parse(url.as_str()) else { return };
                 Term::Iri(iri)
             };
-            triples.push(Triple::new(page.clone(), predicate, object));
+            // Written where its `meta` or `link` element is.
+            triples.push((Triple::new(page.clone(), predicate, object), element.line().and_then(Position::line_only)));
         },
     );
-    for triple in triples {
-        graph.insert(triple)?;
+    for (triple, position) in triples {
+        graph.insert_at(triple, position)?;
     }
     Ok(graph)
 }
