@@ -47,8 +47,8 @@ pub(crate) fn convert(
         report.diagnostics.push(failure(block, DiagnosticKind::TooDeep { limit: options.max_depth }, message));
         return Ok(());
     }
-    let quads = match expand(block, options, false) {
-        Ok(quads) => quads,
+    let (quads, loaded) = match expand(block, options, false) {
+        Ok(expanded) => expanded,
         Err(diagnostic) => {
             report.diagnostics.push(diagnostic);
             return Ok(());
@@ -58,7 +58,7 @@ pub(crate) fn convert(
         report_dropped_terms(block, options, report);
     }
     let mut pairing = match block.origin {
-        Some((line, columns)) if !quads.is_empty() => crate::members::Pairing::new(block.text, line, columns, options),
+        Some((line, columns)) if !quads.is_empty() => crate::members::Pairing::new(block.text, line, columns, &loaded),
         _ => None,
     };
     // Blank node labels are scoped to the document (JSON-LD 1.1 API §8.1: the generated
@@ -141,7 +141,7 @@ fn may_drop_terms(block: &Block<'_>) -> bool {
 /// (oxjsonld's lenient mode) and the terms harvest-rdf refuses in that output are the ones
 /// skipped. The output of the first, checked processing is the one kept.
 fn report_dropped_terms(block: &Block<'_>, options: &Options, report: &mut Report) {
-    let Ok(unchecked) = expand(block, options, true) else { return };
+    let Ok((unchecked, _)) = expand(block, options, true) else { return };
     let mut seen = std::collections::HashSet::new();
     let mut labels = HashMap::new();
     let mut scratch = BlankNodes::new();
@@ -166,8 +166,10 @@ fn dropped_message(kind: &DiagnosticKind) -> String {
 
 /// Runs the processor over the document: every quad, or the first error (JSON-LD 1.1 API §4:
 /// an error ends the algorithm, so a block that raises one gives nothing). `unchecked` skips
-/// the processor's own checks of IRIs and language tags.
-fn expand(block: &Block<'_>, options: &Options, unchecked: bool) -> Result<Vec<ox::Quad>, Diagnostic> {
+/// the processor's own checks of IRIs and language tags. With the quads come the remote
+/// documents the processor loaded, when the block's positions are asked for (their contexts
+/// are read again to pair quads with members: `crate::members`).
+fn expand(block: &Block<'_>, options: &Options, unchecked: bool) -> Result<Expanded, Diagnostic> {
     let mode = match options.processing_mode {
         crate::ProcessingMode::JsonLd10 => JsonLdProcessingMode::JsonLd1_0,
         _ => JsonLdProcessingMode::JsonLd1_1,
@@ -185,10 +187,21 @@ fn expand(block: &Block<'_>, options: &Options, unchecked: bool) -> Result<Vec<o
     let missing: Arc<Mutex<Vec<String>>> = Arc::default();
     let loader_options = AssertUnwindSafe((options.clone(), Arc::<str>::from(block.text)));
     let loader_missing = AssertUnwindSafe(Arc::clone(&missing));
+    let loaded: Arc<Mutex<Loaded>> = Arc::default();
+    let keep_loaded = block.origin.is_some() && !unchecked;
+    let loader_loaded = AssertUnwindSafe(Arc::clone(&loaded));
     let iter = parser.for_slice(block.text.as_bytes()).with_load_document_callback(move |url, _| {
         let (options, text) = &*loader_options;
         match options.document(url, text) {
-            Some(document) => Ok(JsonLdRemoteDocument { document, document_url: url.to_owned() }),
+            Some(document) => {
+                if keep_loaded {
+                    loader_loaded
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .push((url.to_owned(), document.clone()));
+                }
+                Ok(JsonLdRemoteDocument { document, document_url: url.to_owned() })
+            }
             None => {
                 loader_missing.lock().unwrap_or_else(PoisonError::into_inner).push(url.to_owned());
                 Err(format!("{url} is not available offline").into())
@@ -219,8 +232,15 @@ fn expand(block: &Block<'_>, options: &Options, unchecked: bool) -> Result<Vec<o
             }
         }
     }
-    Ok(quads)
+    let loaded = std::mem::take(&mut *loaded.lock().unwrap_or_else(PoisonError::into_inner));
+    Ok((quads, loaded))
 }
+
+/// The remote documents loaded for a block, by URL.
+type Loaded = Vec<(String, Vec<u8>)>;
+
+/// The quads of a block and the remote documents loaded for it.
+type Expanded = (Vec<ox::Quad>, Loaded);
 
 fn iri(value: &str) -> Result<Iri, DiagnosticKind> {
     Iri::parse(value).map_err(|_| DiagnosticKind::InvalidIri { value: value.to_owned() })

@@ -7,7 +7,7 @@
 //! with a member, deterministically (`docs/jsonld.md`, "Positions"):
 //!
 //! 1. the members that can give its predicate: those whose key expands to it through the
-//!    block's contexts (inline ones, and remote ones as the processor was given them: see
+//!    block's contexts (inline ones, and the remote ones the processor loaded: see
 //!    [`Contexts`]), `@type` (or an alias of it) for `rdf:type`, `@list` for `rdf:first`;
 //!    failing those, the members whose key is the predicate's local name;
 //! 2. among their values not yet paired, in document order, the first whose value matches the
@@ -211,17 +211,18 @@ struct Contexts {
 }
 
 impl Contexts {
-    /// Reads a context value (an IRI, an object or an array of them), loading remote ones as
-    /// the processor does ([`crate::Options`]'s documents).
-    fn add(&mut self, context: Value, options: &crate::Options, block: &str) {
+    /// Reads a context value (an IRI, an object or an array of them); a remote one is the
+    /// document the processor loaded for its IRI (`loaded`), if it did.
+    fn add(&mut self, context: Value, loaded: &[(String, Vec<u8>)]) {
         let mut pending = vec![(context, 0usize)];
         while let Some((context, depth)) = pending.pop() {
             match context {
                 Value::Array(items) => pending.extend(items.into_iter().rev().map(|item| (item, depth))),
                 Value::String(url) if self.remote < MAX_REMOTE_CONTEXTS => {
                     self.remote += 1;
-                    let document = options.document(&url, block).unwrap_or_default();
-                    if let Ok(Value::Object(mut document)) = serde_json::from_slice::<Value>(&document) {
+                    let document = loaded.iter().find(|(loaded, _)| *loaded == url).map(|(_, document)| document);
+                    let document = document.map(|document| serde_json::from_slice::<Value>(document));
+                    if let Some(Ok(Value::Object(mut document))) = document {
                         if let Some(context) = document.remove("@context") {
                             pending.push((context, depth));
                         }
@@ -294,19 +295,41 @@ struct Queue {
     front: usize,
 }
 
+/// The kinds of value keys ([`Members::value_keys`]).
+const TEXT: u8 = 0;
+const NUMBER: u8 = 1;
+const NAME: u8 = 2;
+const BLANK: u8 = 3;
+
+/// A value key: a hash of its kind and text. Two values may share one (the candidates found
+/// by a key are checked with [`Members::matches`]); the hash is the same on every run
+/// (`DefaultHasher::new` has fixed keys), so pairing stays deterministic.
+fn value_key(kind: u8, text: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::hash::DefaultHasher::new();
+    kind.hash(&mut hasher);
+    text.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// The key of a number: its value's bits, so that `1.0` and `1.0E0` meet.
+fn number_key(number: f64) -> u64 {
+    value_key(NUMBER, "") ^ number.to_bits()
+}
+
 /// The keys a quad's object is looked up by among the values ([`Members::value_keys`]).
-fn object_keys(object: &Term) -> Vec<String> {
+fn object_keys(object: &Term) -> Vec<u64> {
     match object {
         Term::Literal(literal) => {
             let lexical = literal.value();
-            let mut keys = vec![format!("s:{lexical}")];
+            let mut keys = vec![value_key(TEXT, lexical)];
             if let Ok(number) = lexical.parse::<f64>() {
-                keys.push(format!("n:{}", number.to_bits()));
+                keys.push(number_key(number));
             }
             keys
         }
-        Term::Iri(iri) => vec![format!("i:{}", local_name(iri.as_str()))],
-        Term::Blank(_) => vec!["blank".to_owned()],
+        Term::Iri(iri) => vec![value_key(NAME, local_name(iri.as_str()))],
+        Term::Blank(_) => vec![value_key(BLANK, "")],
     }
 }
 
@@ -318,7 +341,7 @@ pub(crate) struct Pairing {
     predicates: HashMap<String, usize>,
     /// For a predicate's queue and a value key ([`Members::value_keys`]), the queue of those
     /// entries whose value has that key.
-    by_value: HashMap<(usize, String), usize>,
+    by_value: HashMap<(usize, u64), usize>,
     queues: Vec<Queue>,
     paired: Vec<bool>,
     /// The line breaks of the block (byte offsets of the character after each).
@@ -333,28 +356,27 @@ pub(crate) struct Pairing {
 
 impl Pairing {
     /// Reads a block whose first line is page line `first_line` (its columns known when
-    /// `first_line_columns`); `None` when it is not JSON.
+    /// `first_line_columns`), with the remote documents the processor loaded for it; `None`
+    /// when it is not JSON.
     pub(crate) fn new(
         text: &str,
         first_line: u32,
         first_line_columns: bool,
-        options: &crate::Options,
+        loaded: &[(String, Vec<u8>)],
     ) -> Option<Pairing> {
         let read = read(text)?;
         let mut contexts = Contexts::default();
         for &(start, end) in &read.contexts {
             if let Some(Ok(context)) = text.get(start..end).map(serde_json::from_str::<Value>) {
-                contexts.add(context, options, text);
+                contexts.add(context, loaded);
             }
         }
-        let mut expansions: HashMap<&str, Vec<String>> = HashMap::new();
+        // For each key written, the queues of the predicates it may give.
+        let mut expansions: HashMap<&str, Vec<usize>> = HashMap::new();
         let mut predicates: HashMap<String, usize> = HashMap::new();
-        let mut by_value: HashMap<(usize, String), usize> = HashMap::new();
+        let mut by_value: HashMap<(usize, u64), usize> = HashMap::new();
         let mut queues: Vec<Queue> = Vec::new();
-        let queue = |queues: &mut Vec<Queue>| {
-            queues.push(Queue::default());
-            queues.len() - 1
-        };
+        let mut keys = Vec::new();
         for (index, entry) in read.entries.iter().enumerate() {
             let Some(member) = read.members.get(entry.member) else { continue };
             let key = &*member.key;
@@ -368,15 +390,29 @@ impl Pairing {
                 }
                 all.sort();
                 all.dedup();
-                all
+                all.into_iter()
+                    .map(|iri| {
+                        *predicates.entry(iri).or_insert_with(|| {
+                            queues.push(Queue::default());
+                            queues.len() - 1
+                        })
+                    })
+                    .collect()
             });
-            let keys = read.value_keys(index);
-            for iri in expanded.iter() {
-                let predicate = *predicates.entry(iri.clone()).or_insert_with(|| queue(&mut queues));
-                queues[predicate].entries.push(index);
-                for key in &keys {
-                    let by = *by_value.entry((predicate, key.clone())).or_insert_with(|| queue(&mut queues));
-                    queues[by].entries.push(index);
+            keys.clear();
+            read.value_keys(index, &mut keys);
+            for &predicate in expanded.iter() {
+                if let Some(queue) = queues.get_mut(predicate) {
+                    queue.entries.push(index);
+                }
+                for &key in &keys {
+                    let by = *by_value.entry((predicate, key)).or_insert_with(|| {
+                        queues.push(Queue::default());
+                        queues.len() - 1
+                    });
+                    if let Some(queue) = queues.get_mut(by) {
+                        queue.entries.push(index);
+                    }
                 }
             }
         }
@@ -487,12 +523,12 @@ fn is_continuation(byte: u8) -> bool {
 }
 
 impl Members {
-    /// The keys of entry `entry`'s value: `s:` and the text of a string or boolean, `n:` and
-    /// the bits of a number, `i:` and the local name of what may be an IRI, `blank` for what
-    /// may be a blank node. A quad's object is looked up by the same keys ([`object_keys`]),
-    /// then checked with [`Members::matches`].
-    fn value_keys(&self, entry: usize) -> Vec<String> {
-        let Some(entry) = self.entries.get(entry) else { return Vec::new() };
+    /// The keys of entry `entry`'s value, into `keys`: the text of a string or boolean, the
+    /// value of a number, the local name of what may be an IRI, and whether it may be a blank
+    /// node. A quad's object is looked up by the same keys ([`object_keys`]), then checked with
+    /// [`Members::matches`].
+    fn value_keys(&self, entry: usize, keys: &mut Vec<u64>) {
+        let Some(entry) = self.entries.get(entry) else { return };
         let (scalar, node) = match &entry.item {
             Item::Scalar(scalar) => (Some(scalar), None),
             Item::Object(index) => match self.objects.get(*index) {
@@ -501,29 +537,27 @@ impl Members {
                 None => (None, None),
             },
         };
-        let mut keys = Vec::new();
         match scalar {
             Some(Scalar::String(text)) => {
-                keys.push(format!("s:{text}"));
-                keys.push(format!("i:{}", local_name(text)));
+                keys.push(value_key(TEXT, text));
+                keys.push(value_key(NAME, local_name(text)));
                 if text.starts_with("_:") {
-                    keys.push("blank".to_owned());
+                    keys.push(value_key(BLANK, ""));
                 }
             }
             Some(Scalar::Number(number)) => match number.parse::<f64>() {
-                Ok(value) => keys.push(format!("n:{}", value.to_bits())),
-                Err(_) => keys.push(format!("s:{number}")),
+                Ok(value) => keys.push(number_key(value)),
+                Err(_) => keys.push(value_key(TEXT, number)),
             },
-            Some(Scalar::Boolean(value)) => keys.push(format!("s:{value}")),
+            Some(Scalar::Boolean(value)) => keys.push(value_key(TEXT, if *value { "true" } else { "false" })),
             Some(Scalar::Null) | None => {}
         }
         if let Some(node) = node {
             match node.id.as_deref() {
-                Some(id) if !id.starts_with("_:") => keys.push(format!("i:{}", local_name(id))),
-                _ => keys.push("blank".to_owned()),
+                Some(id) if !id.starts_with("_:") => keys.push(value_key(NAME, local_name(id))),
+                _ => keys.push(value_key(BLANK, "")),
             }
         }
-        keys
     }
 
     /// Whether entry `entry` is a member of a node object (not of a value object, whose
@@ -594,7 +628,7 @@ mod tests {
     use harvest_rdf::{Iri, Literal};
 
     fn pairing(text: &str) -> Option<Pairing> {
-        Pairing::new(text, 10, false, &crate::Options::new())
+        Pairing::new(text, 10, false, &[])
     }
 
     fn at(pairing: &mut Pairing, predicate: &str, object: Term) -> Option<(u32, Option<u32>)> {
