@@ -293,7 +293,8 @@ pub fn dublin_core(doc: &Document) -> Vec<DublinCore> {
 /// prefix, typed with that datatype; a `link` gives the resource its `href` resolves to. Every
 /// declared prefix counts (`schema.foaf` too), not only the two DCMI namespaces; property IRIs
 /// of those take DCMI's spelling of the term. A statement whose IRI or language tag is not
-/// well-formed is left out (see `docs/meta.md`); past `limits` the error says which.
+/// well-formed is left out (see `docs/meta.md`); past `limits` the error says which. Each
+/// triple keeps the page line of its `meta` or `link` element ([`Graph::position`]).
 ///
 /// ```
 /// use harvest_dom::{Document, ParseOptions, Url};

@@ -34,6 +34,10 @@
 //! The search for reverse properties is bounded (8 elements visited per element of the page,
 //! plus 100,000): past it, [`Conversion::reverse_truncated`] says so.
 //!
+//! Each new triple keeps the page line it was written on ([`harvest_rdf::Graph::position`]):
+//! the line of the element with `itemprop` (or `itemprop-reverse`) for a property, of the
+//! element with `itemscope` for the item's `rdf:type` triples.
+//!
 //! An item found again inside its own properties (an `itemref` cycle, which the microdata
 //! model forbids) is not walked again: the triple points at its subject and the cycle is
 //! reported in [`Conversion::cycles`]. Generation uses an explicit stack, and an item is walked
