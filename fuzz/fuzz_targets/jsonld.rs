@@ -65,6 +65,9 @@ fuzz_target!(|data: &[u8]| {
     if data.len() % 5 == 0 {
         options = options.max_depth(8);
     }
+    if data.len() % 2 == 0 {
+        options = options.positions(true);
+    }
     let limits = if data.len() % 3 == 0 { Limits::new().max_triples(50) } else { Limits::new() };
     let run = move || {
         let mut dataset = Dataset::with_limits(limits);
@@ -76,6 +79,8 @@ fuzz_target!(|data: &[u8]| {
     let (dataset, report, again, report_again) =
         std::thread::Builder::new().stack_size(512 * 1024).spawn(run).expect("a thread").join().expect("no panic");
     assert_eq!(dataset.iter().collect::<Vec<_>>(), again.iter().collect::<Vec<_>>(), "not deterministic");
+    let positions = |dataset: &Dataset| (0..dataset.len()).map(|index| dataset.position(index)).collect::<Vec<_>>();
+    assert_eq!(positions(&dataset), positions(&again), "positions not deterministic");
     // The same diagnostics, kind by kind; a JSON-LD error's message is the processor's, which
     // may name another of the terms at fault (oxjsonld walks a context's definitions in hash
     // order).

@@ -17,6 +17,11 @@
 //!   [`Document::inner_html`] / [`Document::outer_html`] (HTML fragment serialization).
 //! * **Elements**: [`Element`] and [`Node`] handles, [`Selector`] matching,
 //!   [`Document::element_by_id`].
+//! * **Source lines**: [`Node::line`] and [`Element::line`], the line a node starts on (an
+//!   element's `<`, a text's first character), recorded as the tree is built in the slot's
+//!   padding (no memory, no allocation). html5ever reports each token with the line its
+//!   tokenizer is on when it *emits* the token (a tag's `>`, a text's last line); the line a
+//!   token starts on is the one the previous token was emitted on.
 //!
 //! Nothing here recurses per tree level, so documents of any depth load, iterate, serialize and
 //! drop without exhausting the stack.

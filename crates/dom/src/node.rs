@@ -147,6 +147,25 @@ impl Node {
         id.map(|id| Node::new(&self.tree, id))
     }
 
+    /// The source line this node starts on, from 1: for an element the line of its start tag's
+    /// `<`, for text the line of its first character (a line feed belongs to the line it
+    /// ends). Line breaks are counted after HTML's input preprocessing, so CR LF and a lone CR
+    /// are one line break each, as LF is. An element the parser adds without a tag of its own
+    /// (`html`, `head`, `body`, `tbody`...) has the line of the token that made the parser add
+    /// it; a template's contents have the template's line. `None` for the document node and
+    /// nodes not made by the HTML parser.
+    ///
+    /// ```
+    /// let doc = harvest_dom::Document::parse("<p>one</p>\r\n<div\n  id=two>two</div>");
+    /// let div = doc.element_by_id("two").unwrap();
+    /// assert_eq!(div.line(), Some(2));
+    /// assert_eq!(div.as_node().first_child().unwrap().line(), Some(3));
+    /// assert_eq!(doc.root().line(), None);
+    /// ```
+    pub fn line(&self) -> Option<u32> {
+        self.tree.line(self.id)
+    }
+
     /// What kind of node this is.
     pub fn kind(&self) -> NodeKind {
         match self.data() {
@@ -263,6 +282,17 @@ impl Node {
 impl Element {
     pub(crate) fn data(&self) -> &ElementData {
         self.tree.element(self.id)
+    }
+
+    /// The source line the element's start tag starts on, from 1 ([`Node::line`]).
+    ///
+    /// ```
+    /// let doc = harvest_dom::Document::parse("<html>\n<body>\n<p itemprop=name>Ada</p>");
+    /// let p = doc.elements().find(|element| element.is("p")).unwrap();
+    /// assert_eq!(p.line(), Some(3));
+    /// ```
+    pub fn line(&self) -> Option<u32> {
+        self.tree.line(self.id)
     }
 
     /// This element as a [`Node`].

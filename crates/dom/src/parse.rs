@@ -187,6 +187,9 @@ struct ArenaSink {
     logical_parents: RefCell<FxHashMap<NodeId, NodeId>>,
     limit_hit: Cell<bool>,
     created_base: Cell<bool>,
+    /// The source line the token being processed starts on (set by the windowed builder before
+    /// each token): the line of the nodes created now.
+    line: Cell<u32>,
 }
 
 impl ArenaSink {
@@ -208,6 +211,7 @@ impl ArenaSink {
             logical_parents: RefCell::new(FxHashMap::default()),
             limit_hit: Cell::new(false),
             created_base: Cell::new(false),
+            line: Cell::new(1),
         }
     }
 
@@ -327,7 +331,12 @@ impl ArenaSink {
     }
 
     fn push(&self, data: NodeData) -> NodeId {
-        self.tree.borrow_mut().push(data)
+        self.tree.borrow_mut().push_at(data, self.line.get())
+    }
+
+    /// The nodes created from now on start on source line `line`.
+    fn set_line(&self, line: u32) {
+        self.line.set(line);
     }
 
     /// Adds the attributes `element` lacks (HTML § 13.2.6.4.7, the start tags `html` and `body`
@@ -401,7 +410,7 @@ impl TreeSink for ArenaSink {
         let id = self.push(NodeData::Element(element));
         if flags.template {
             let mut tree = self.tree.borrow_mut();
-            let contents = tree.push(NodeData::Fragment { host: Some(id) });
+            let contents = tree.push_at(NodeData::Fragment { host: Some(id) }, self.line.get());
             if let NodeData::Element(element) = tree.data_mut(id) {
                 element.template_contents = Some(contents);
             }
@@ -436,7 +445,7 @@ impl TreeSink for ArenaSink {
             NodeOrText::AppendText(text) => match tree.last_child_text(holder) {
                 Some(last) => push_text(&mut tree, last, &text),
                 None => {
-                    let id = tree.push(NodeData::Text(compact_str::CompactString::from(&*text)));
+                    let id = tree.push_at(NodeData::Text(compact_str::CompactString::from(&*text)), self.line.get());
                     tree.append(holder, id);
                 }
             },
@@ -458,7 +467,7 @@ impl TreeSink for ArenaSink {
         }
         let mut tree = self.tree.borrow_mut();
         let (name, public_id, system_id) = (Box::from(&*name), Box::from(&*public_id), Box::from(&*system_id));
-        let id = tree.push(NodeData::Doctype { name, public_id, system_id });
+        let id = tree.push_at(NodeData::Doctype { name, public_id, system_id }, self.line.get());
         tree.append(NodeId::DOCUMENT, id);
     }
 
@@ -498,7 +507,7 @@ impl TreeSink for ArenaSink {
             NodeOrText::AppendText(text) => match tree.previous_sibling_text(sibling.id) {
                 Some(previous) => push_text(&mut tree, previous, &text),
                 None => {
-                    let id = tree.push(NodeData::Text(compact_str::CompactString::from(&*text)));
+                    let id = tree.push_at(NodeData::Text(compact_str::CompactString::from(&*text)), self.line.get());
                     tree.insert_before(sibling.id, id);
                 }
             },

@@ -102,6 +102,9 @@ pub(crate) struct NodeSlot {
     pub next_sibling: Option<NodeId>,
     pub first_child: Option<NodeId>,
     pub last_child: Option<NodeId>,
+    /// The source line the node starts on, from 1; 0 when unknown (see [`crate::Node::line`]).
+    /// It fits in the slot's padding after the five ids, so it costs no memory.
+    pub line: u32,
     pub data: NodeData,
 }
 
@@ -238,15 +241,27 @@ impl Tree {
         }
     }
 
-    /// Adds a node with no neighbours.
+    /// Adds a node with no neighbours and no known line.
     pub fn push(&mut self, data: NodeData) -> NodeId {
+        self.push_at(data, 0)
+    }
+
+    /// Adds a node with no neighbours that starts on source line `line` (0: unknown).
+    pub fn push_at(&mut self, data: NodeData, line: u32) -> NodeId {
         match NodeId::from_index(self.nodes.len()) {
             Some(id) => {
-                self.nodes.push(NodeSlot::detached(data));
+                let mut slot = NodeSlot::detached(data);
+                slot.line = line;
+                self.nodes.push(slot);
                 id
             }
             None => self.overflow,
         }
+    }
+
+    /// The source line `id` starts on, from 1, when known.
+    pub fn line(&self, id: NodeId) -> Option<u32> {
+        Some(self.slot(id).line).filter(|&line| line != 0)
     }
 
     /// Makes `child` the last child of `parent`, detaching it from where it was first.
@@ -335,7 +350,15 @@ impl Tree {
 
 impl NodeSlot {
     fn detached(data: NodeData) -> NodeSlot {
-        NodeSlot { parent: None, previous_sibling: None, next_sibling: None, first_child: None, last_child: None, data }
+        NodeSlot {
+            parent: None,
+            previous_sibling: None,
+            next_sibling: None,
+            first_child: None,
+            last_child: None,
+            line: 0,
+            data,
+        }
     }
 }
 
@@ -404,5 +427,15 @@ mod tests {
         }
         assert_eq!(order, [x]);
         assert_eq!(tree.next_skipping_children(outer, inner), Some(y));
+    }
+}
+
+#[cfg(test)]
+mod size {
+    #[test]
+    fn the_line_fits_in_the_slots_padding() {
+        // Five 4-byte ids and the 4-byte line: 24 bytes, as the five ids alone round up to
+        // next to the 8-byte-aligned data.
+        assert_eq!(std::mem::size_of::<super::NodeSlot>(), std::mem::size_of::<super::NodeData>() + 24);
     }
 }

@@ -4,7 +4,8 @@
 use crate::report::{Diagnostic, DiagnosticKind, Report};
 use crate::Options;
 use harvest_rdf::{
-    BlankNode, BlankNodes, Dataset, GraphError, GraphName, Iri, LanguageTag, Literal, Quad, Subject, Term, Triple,
+    BlankNode, BlankNodes, Dataset, GraphError, GraphName, Iri, LanguageTag, Literal, Position, Quad, Subject, Term,
+    Triple,
 };
 use oxjsonld::{JsonLdErrorCode, JsonLdParser, JsonLdProcessingMode, JsonLdRemoteDocument};
 use oxrdf_jsonld as ox;
@@ -21,6 +22,10 @@ pub(crate) struct Block<'a> {
     /// The `script` element, named in diagnostics (its path is made only for a diagnostic:
     /// naming an element costs a walk over its ancestors' children).
     pub(crate) element: Option<(&'a harvest_dom::Document, &'a harvest_dom::Element)>,
+    /// Where the text starts, when the positions of quads are asked for
+    /// ([`Options::positions`]): the line of its first character, and whether columns on that
+    /// line are known (they are not for a block in a page, whose `script` tag ends mid-line).
+    pub(crate) origin: Option<(u32, bool)>,
 }
 
 /// The JSON-LD error a block raised, or why it was not processed.
@@ -42,8 +47,8 @@ pub(crate) fn convert(
         report.diagnostics.push(failure(block, DiagnosticKind::TooDeep { limit: options.max_depth }, message));
         return Ok(());
     }
-    let quads = match expand(block, options, false) {
-        Ok(quads) => quads,
+    let (quads, loaded) = match expand(block, options, false) {
+        Ok(expanded) => expanded,
         Err(diagnostic) => {
             report.diagnostics.push(diagnostic);
             return Ok(());
@@ -52,6 +57,10 @@ pub(crate) fn convert(
     if may_drop_terms(block) {
         report_dropped_terms(block, options, report);
     }
+    let mut pairing = match block.origin {
+        Some((line, columns)) if !quads.is_empty() => crate::members::Pairing::new(block.text, line, columns, &loaded),
+        _ => None,
+    };
     // Blank node labels are scoped to the document (JSON-LD 1.1 API §8.1: the generated
     // labels of one expansion); each becomes a fresh node of the caller's allocator, in order
     // of first appearance.
@@ -65,7 +74,15 @@ pub(crate) fn convert(
                 continue;
             }
         };
-        match dataset.insert(converted) {
+        // A quad no member is found for is placed on the block's first line.
+        let position = match (&mut pairing, block.origin) {
+            (Some(pairing), _) => pairing
+                .offset(converted.triple.predicate.as_str(), &converted.triple.object)
+                .and_then(|offset| pairing.position(offset)),
+            _ => None,
+        }
+        .or_else(|| block.origin.and_then(|(line, _)| Position::line_only(line)));
+        match dataset.insert_at(converted, position) {
             Ok(added) => report.quads += usize::from(added),
             Err(GraphError::TooLarge { what, limit }) => {
                 let message =
@@ -124,7 +141,7 @@ fn may_drop_terms(block: &Block<'_>) -> bool {
 /// (oxjsonld's lenient mode) and the terms harvest-rdf refuses in that output are the ones
 /// skipped. The output of the first, checked processing is the one kept.
 fn report_dropped_terms(block: &Block<'_>, options: &Options, report: &mut Report) {
-    let Ok(unchecked) = expand(block, options, true) else { return };
+    let Ok((unchecked, _)) = expand(block, options, true) else { return };
     let mut seen = std::collections::HashSet::new();
     let mut labels = HashMap::new();
     let mut scratch = BlankNodes::new();
@@ -149,8 +166,10 @@ fn dropped_message(kind: &DiagnosticKind) -> String {
 
 /// Runs the processor over the document: every quad, or the first error (JSON-LD 1.1 API §4:
 /// an error ends the algorithm, so a block that raises one gives nothing). `unchecked` skips
-/// the processor's own checks of IRIs and language tags.
-fn expand(block: &Block<'_>, options: &Options, unchecked: bool) -> Result<Vec<ox::Quad>, Diagnostic> {
+/// the processor's own checks of IRIs and language tags. With the quads come the remote
+/// documents the processor loaded, when the block's positions are asked for (their contexts
+/// are read again to pair quads with members: `crate::members`).
+fn expand(block: &Block<'_>, options: &Options, unchecked: bool) -> Result<Expanded, Diagnostic> {
     let mode = match options.processing_mode {
         crate::ProcessingMode::JsonLd10 => JsonLdProcessingMode::JsonLd1_0,
         _ => JsonLdProcessingMode::JsonLd1_1,
@@ -168,10 +187,21 @@ fn expand(block: &Block<'_>, options: &Options, unchecked: bool) -> Result<Vec<o
     let missing: Arc<Mutex<Vec<String>>> = Arc::default();
     let loader_options = AssertUnwindSafe((options.clone(), Arc::<str>::from(block.text)));
     let loader_missing = AssertUnwindSafe(Arc::clone(&missing));
+    let loaded: Arc<Mutex<Loaded>> = Arc::default();
+    let keep_loaded = block.origin.is_some() && !unchecked;
+    let loader_loaded = AssertUnwindSafe(Arc::clone(&loaded));
     let iter = parser.for_slice(block.text.as_bytes()).with_load_document_callback(move |url, _| {
         let (options, text) = &*loader_options;
         match options.document(url, text) {
-            Some(document) => Ok(JsonLdRemoteDocument { document, document_url: url.to_owned() }),
+            Some(document) => {
+                if keep_loaded {
+                    loader_loaded
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .push((url.to_owned(), document.clone()));
+                }
+                Ok(JsonLdRemoteDocument { document, document_url: url.to_owned() })
+            }
             None => {
                 loader_missing.lock().unwrap_or_else(PoisonError::into_inner).push(url.to_owned());
                 Err(format!("{url} is not available offline").into())
@@ -202,8 +232,15 @@ fn expand(block: &Block<'_>, options: &Options, unchecked: bool) -> Result<Vec<o
             }
         }
     }
-    Ok(quads)
+    let loaded = std::mem::take(&mut *loaded.lock().unwrap_or_else(PoisonError::into_inner));
+    Ok((quads, loaded))
 }
+
+/// The remote documents loaded for a block, by URL.
+type Loaded = Vec<(String, Vec<u8>)>;
+
+/// The quads of a block and the remote documents loaded for it.
+type Expanded = (Vec<ox::Quad>, Loaded);
 
 fn iri(value: &str) -> Result<Iri, DiagnosticKind> {
     Iri::parse(value).map_err(|_| DiagnosticKind::InvalidIri { value: value.to_owned() })
@@ -297,7 +334,7 @@ mod tests {
     use super::*;
 
     fn suspicious(text: &str) -> bool {
-        may_drop_terms(&Block { text, base: Some("https://example.com/"), element: None })
+        may_drop_terms(&Block { text, base: Some("https://example.com/"), element: None, origin: None })
     }
 
     #[test]
@@ -310,6 +347,6 @@ mod tests {
         assert!(suspicious(r#"{"@type": "Two words"}"#));
         assert!(suspicious(r#"{"name": {"@value": "x", "@language": "en"}}"#));
         assert!(suspicious(r#"{"url": "https:\/\/example.com\/a\u0020b"}"#));
-        assert!(may_drop_terms(&Block { text: "{}", base: None, element: None }));
+        assert!(may_drop_terms(&Block { text: "{}", base: None, element: None, origin: None }));
     }
 }

@@ -4,6 +4,7 @@
 
 mod convert;
 mod depth;
+mod members;
 mod options;
 mod report;
 mod schema_org;
@@ -64,7 +65,8 @@ pub fn to_rdf(doc: &Document, options: &Options, nodes: &mut BlankNodes, dataset
     for script in scripts(doc) {
         report.blocks += 1;
         let text = script.text_content();
-        let block = Block { text: &text, base: base.as_deref(), element: Some((doc, &script)) };
+        let origin = script_origin(&script, options);
+        let block = Block { text: &text, base: base.as_deref(), element: Some((doc, &script)), origin };
         if convert::convert(&block, options, nodes, dataset, &mut report).is_err() {
             break;
         }
@@ -97,7 +99,8 @@ pub fn script_to_rdf(
     let mut report = Report { blocks: 1, ..Report::default() };
     let base = doc.base_url().map(|url| url.as_str().to_owned());
     let text = script.text_content();
-    let block = Block { text: &text, base: base.as_deref(), element: Some((doc, script)) };
+    let origin = script_origin(script, options);
+    let block = Block { text: &text, base: base.as_deref(), element: Some((doc, script)), origin };
     // A full dataset is reported in the report; there is nothing after this one block.
     let _full = convert::convert(&block, options, nodes, dataset, &mut report);
     report
@@ -124,10 +127,21 @@ pub fn document_to_rdf(
     dataset: &mut Dataset,
 ) -> Report {
     let mut report = Report { blocks: 1, ..Report::default() };
-    let block = Block { text, base: base.map(Iri::as_str), element: None };
+    let origin = options.positions.then_some((1, true));
+    let block = Block { text, base: base.map(Iri::as_str), element: None, origin };
     // A full dataset is reported in the report; there is nothing after this one document.
     let _full = convert::convert(&block, options, nodes, dataset, &mut report);
     report
+}
+
+/// Where a block's text starts in the page, when positions are asked for: the line of its text
+/// (that of the `script` start tag's `>`), its columns unknown on that line.
+fn script_origin(script: &Element, options: &Options) -> Option<(u32, bool)> {
+    if !options.positions {
+        return None;
+    }
+    let line = script.as_node().first_child().and_then(|text| text.line()).or_else(|| script.line())?;
+    Some((line, false))
 }
 
 #[cfg(test)]

@@ -61,6 +61,7 @@ pub struct Options {
     pub(crate) schema_org: bool,
     pub(crate) max_depth: usize,
     pub(crate) processing_mode: ProcessingMode,
+    pub(crate) positions: bool,
 }
 
 impl Default for Options {
@@ -71,6 +72,7 @@ impl Default for Options {
             schema_org: true,
             max_depth: DEFAULT_MAX_DEPTH,
             processing_mode: ProcessingMode::default(),
+            positions: false,
         }
     }
 }
@@ -83,6 +85,7 @@ impl fmt::Debug for Options {
             .field("schema_org", &self.schema_org)
             .field("max_depth", &self.max_depth)
             .field("processing_mode", &self.processing_mode)
+            .field("positions", &self.positions)
             .finish()
     }
 }
@@ -130,6 +133,26 @@ impl Options {
     /// The processing mode.
     pub fn processing_mode(mut self, mode: ProcessingMode) -> Options {
         self.processing_mode = mode;
+        self
+    }
+
+    /// Whether each quad keeps the position of the JSON member that made it
+    /// ([`harvest_rdf::Dataset::position`]: the page line and column of the member's key, the
+    /// column unknown on a block's first line; `docs/jsonld.md`, "Positions"). Off by default:
+    /// it reads each block a second time.
+    ///
+    /// ```
+    /// use harvest_rdf::{BlankNodes, Dataset};
+    /// let page = "<script type=application/ld+json>\n{\"@context\": \"https://schema.org\",\n  \"name\": \"Ada\"}</script>";
+    /// let doc = harvest_dom::Document::parse(page);
+    /// let mut dataset = Dataset::new();
+    /// let options = harvest_jsonld::Options::new().positions(true);
+    /// harvest_jsonld::to_rdf(&doc, &options, &mut BlankNodes::new(), &mut dataset);
+    /// let at = dataset.position(0).unwrap();
+    /// assert_eq!((at.line(), at.column()), (3, Some(3)));
+    /// ```
+    pub fn positions(mut self, on: bool) -> Options {
+        self.positions = on;
         self
     }
 

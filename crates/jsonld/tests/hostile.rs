@@ -158,3 +158,69 @@ fn the_dataset_limit_is_reported() {
     assert_eq!(report.quads, 10);
     assert!(matches!(report.diagnostics.last().map(|d| &d.kind), Some(DiagnosticKind::LimitReached { limit: 10, .. })));
 }
+
+/// The wide array of [`wide_array`], one node a line, starting on the line after the `script`
+/// tag.
+fn wide_lines(n: usize) -> String {
+    format!("\n{}", wide_array(n).replace("},{", "},\n{"))
+}
+
+/// One node whose one member has `n` values.
+fn many_values(n: usize) -> String {
+    let values: Vec<String> = (0..n).map(|i| format!("\"v{i}\"")).collect();
+    format!("\n{{\"@id\": \"https://example.com/x\",\n\"http://example.com/p\": [{}]}}", values.join(", "))
+}
+
+#[test]
+fn positions_of_a_100000_node_array_and_a_10000_deep_block() {
+    let block = wide_lines(100_000);
+    let doc = page(&[&block, GOOD]);
+    let (dataset, report) = convert(&doc, &Options::new().positions(true));
+    assert!(report.is_clean(), "{:?}", report.diagnostics.first());
+    assert_eq!(dataset.len(), 100_002);
+    for i in [0u32, 1, 99_999] {
+        let subject = format!("https://example.com/n{i}");
+        let index = dataset
+            .iter()
+            .position(|quad| matches!(&quad.triple.subject, Subject::Iri(iri) if iri.as_str() == subject))
+            .unwrap();
+        let position = dataset.position(index).unwrap();
+        assert_eq!(position.line(), i + 2);
+        // The key follows `{"@id": "https://example.com/nI", `, after the `[` on the first line.
+        let digits = i.to_string().len() as u32;
+        assert_eq!(position.column(), Some(34 + digits + u32::from(i == 0)));
+    }
+    let deep = format!("\n{}", nested_objects(10_000));
+    let doc = page(&[&deep, GOOD]);
+    let (dataset, _) = std::thread::Builder::new()
+        .stack_size(512 * 1024)
+        .spawn(move || convert(&doc, &Options::new().positions(true)))
+        .unwrap()
+        .join()
+        .unwrap();
+    assert!(has_good(&dataset));
+    // The good block starts on the deep block's second line, after its `script` tag: no
+    // column there.
+    let first = dataset.position(0).unwrap();
+    assert_eq!((first.line(), first.column()), (2, None));
+}
+
+#[test]
+fn positions_take_linear_time() {
+    harvest_test_support::assert_linear(
+        "positions in a wide JSON-LD array on one line",
+        5_000,
+        |n| page(&[&format!("\n{}", wide_array(n))]),
+        |doc| {
+            convert(doc, &Options::new().positions(true));
+        },
+    );
+    harvest_test_support::assert_linear(
+        "positions of one member's many values",
+        5_000,
+        |n| page(&[&many_values(n)]),
+        |doc| {
+            convert(doc, &Options::new().positions(true));
+        },
+    );
+}

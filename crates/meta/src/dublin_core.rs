@@ -2,7 +2,7 @@
 //! elements", 2008: DC-HTML).
 
 use harvest_dom::{split_ascii_whitespace, Document, Element};
-use harvest_rdf::{Graph, GraphError, Iri, LanguageTag, Limits, Literal, Term, Triple};
+use harvest_rdf::{Graph, GraphError, Iri, LanguageTag, Limits, Literal, Position, Term, Triple};
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
@@ -298,7 +298,8 @@ pub fn dublin_core(doc: &Document) -> Vec<DublinCore> {
 /// prefix, typed with that datatype; a `link` gives the resource its `href` resolves to. Every
 /// declared prefix counts (`schema.foaf` too), not only the two DCMI namespaces; property IRIs
 /// of those take DCMI's spelling of the term. A statement whose IRI or language tag is not
-/// well-formed is left out (see `docs/meta.md`); past `limits` the error says which.
+/// well-formed is left out (see `docs/meta.md`); past `limits` the error says which. Each
+/// triple keeps the page line of its `meta` or `link` element ([`Graph::position`]).
 ///
 /// ```
 /// use harvest_dom::{Document, ParseOptions, Url};
@@ -361,11 +362,12 @@ pub fn dublin_core_graph(doc: &Document, limits: Limits) -> Result<Graph, GraphE
                 let Ok(iri) = Iri::parse(url.as_str()) else { return };
                 Term::Iri(iri)
             };
-            triples.push(Triple::new(page.clone(), predicate, object));
+            // Written where its `meta` or `link` element is.
+            triples.push((Triple::new(page.clone(), predicate, object), element.line().and_then(Position::line_only)));
         },
     );
-    for triple in triples {
-        graph.insert(triple)?;
+    for (triple, position) in triples {
+        graph.insert_at(triple, position)?;
     }
     Ok(graph)
 }

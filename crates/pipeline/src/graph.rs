@@ -42,7 +42,7 @@ use harvest_export::rdf::registry::Registry;
 use harvest_rdf::vocab::about_blank;
 use harvest_rdf::{
     jsonld, nquads, ntriples, trig, turtle, BlankLabels, BlankNode, BlankNodes, Dataset, GraphError, GraphName, Iri,
-    Quad, Subject, Term, Triple,
+    Position, Quad, Subject, Term, Triple,
 };
 use indexmap::IndexMap;
 use serde::Serialize;
@@ -235,7 +235,8 @@ impl GraphOutput {
     }
 
     fn jsonld_options(&self) -> harvest_jsonld::Options {
-        let mut options = harvest_jsonld::Options::new();
+        // Each quad keeps the position of its JSON member, for PageGraph::origin.
+        let mut options = harvest_jsonld::Options::new().positions(true);
         for (url, document) in &self.contexts {
             options = options.context(url.clone(), document.to_vec());
         }
@@ -355,7 +356,8 @@ struct Full;
 
 /// Where a quad of a [`PageGraph`] came from: the first syntax that made it, and the page line
 /// and column of what made it there (the element for microdata, RDFa and Dublin Core, the JSON
-/// member for JSON-LD), where known.
+/// member for JSON-LD), where known. `docs/check.md` ("Where: lines and columns") says which
+/// line each syntax gives and when a column is absent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Origin {
@@ -377,7 +379,8 @@ impl PageGraph {
     /// Where the `index`th quad of [`PageGraph::dataset`] came from; `None` past the last quad.
     pub fn origin(&self, index: usize) -> Option<Origin> {
         let syntax = self.sources(index).next()?;
-        Some(Origin { syntax, line: None, column: None })
+        let position = self.dataset.position(index);
+        Some(Origin { syntax, line: position.map(Position::line), column: position.and_then(Position::column) })
     }
 
     /// How many quads each syntax made (a quad two syntaxes made counts for both).
@@ -465,7 +468,7 @@ impl PageGraph {
     /// past the dataset's.
     fn absorb<'q>(
         &mut self,
-        quads: impl IntoIterator<Item = (&'q Triple, &'q GraphName)>,
+        quads: impl IntoIterator<Item = (&'q Triple, &'q GraphName, Option<Position>)>,
         source: GraphSource,
     ) -> Result<(), Full> {
         let offset = self.blank_nodes;
@@ -476,7 +479,7 @@ impl PageGraph {
             BlankNode::new(id)
         };
         let mut result = Ok(());
-        for (triple, graph) in quads {
+        for (triple, graph, position) in quads {
             let subject = match &triple.subject {
                 Subject::Blank(blank) => Subject::Blank(shift(*blank)),
                 iri => iri.clone(),
@@ -493,7 +496,8 @@ impl PageGraph {
             let known = self.dataset.index_of(&shifted);
             match known {
                 Some(index) => self.sources[index] |= source.bit(),
-                None => match self.dataset.insert(shifted) {
+                // A quad another syntax made first keeps that syntax's position.
+                None => match self.dataset.insert_at(shifted, position) {
                     Ok(_) => self.sources.push(source.bit()),
                     Err(error) => {
                         self.diagnose(source, None, format!("{error}: the page's later statements are left out"));
@@ -512,7 +516,7 @@ impl PageGraph {
     /// Adds a graph's triples to the default graph.
     fn absorb_graph(&mut self, graph: &harvest_rdf::Graph, source: GraphSource) -> Result<(), Full> {
         static DEFAULT_GRAPH: GraphName = GraphName::Default;
-        self.absorb(graph.iter().map(|triple| (triple, &DEFAULT_GRAPH)), source)
+        self.absorb(graph.iter_positioned().map(|(triple, position)| (triple, &DEFAULT_GRAPH, position)), source)
     }
 
     fn add_microdata(&mut self, doc: &Document, output: &GraphOutput, limits: harvest_rdf::Limits) -> Result<(), Full> {
@@ -557,7 +561,8 @@ impl PageGraph {
         for diagnostic in report.diagnostics {
             self.diagnose(GraphSource::JsonLd, diagnostic.element, diagnostic.message);
         }
-        self.absorb(blocks.iter().map(|quad| (&quad.triple, &quad.graph)), GraphSource::JsonLd)
+        let quads = blocks.iter().enumerate().map(|(index, quad)| (&quad.triple, &quad.graph, blocks.position(index)));
+        self.absorb(quads, GraphSource::JsonLd)
     }
 
     fn add_dublin_core(&mut self, doc: &Document, limits: harvest_rdf::Limits) -> Result<(), Full> {

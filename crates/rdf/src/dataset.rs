@@ -2,6 +2,7 @@
 //! insertion-ordered set of quads with the same [`Limits`] as a [`Graph`](crate::Graph).
 
 use crate::graph::{Bounded, GraphError, Limits};
+use crate::position::Position;
 use crate::term::{BlankNode, Iri, Subject, Triple};
 
 /// The graph a quad belongs to (RDF 1.1 Concepts §4: a graph name is an IRI or a blank node;
@@ -138,6 +139,33 @@ impl Dataset {
     pub fn insert(&mut self, quad: Quad) -> Result<bool, GraphError> {
         let weight = quad.triple.weight() + quad.graph.weight();
         self.quads.insert(quad, weight)
+    }
+
+    /// [`Dataset::insert`], with the position the quad was written at (kept for a quad not
+    /// there yet; one already there keeps its own). Positions are notes beside the quads:
+    /// two datasets with the same quads are equal whatever their positions.
+    ///
+    /// ```
+    /// use harvest_rdf::{Dataset, Iri, Literal, Position, Quad, Triple};
+    /// let s = Iri::parse("http://example.com/").unwrap();
+    /// let p = Iri::parse("http://purl.org/dc/terms/title").unwrap();
+    /// let quad = Quad::in_default_graph(Triple::new(s, p, Literal::simple("Cats")));
+    /// let mut dataset = Dataset::new();
+    /// dataset.insert_at(quad.clone(), Position::new(4, Some(9))).unwrap();
+    /// assert_eq!(dataset.position(0), Position::new(4, Some(9)));
+    /// let mut plain = Dataset::new();
+    /// plain.insert(quad).unwrap();
+    /// assert_eq!((plain.position(0), plain == dataset), (None, true));
+    /// ```
+    pub fn insert_at(&mut self, quad: Quad, position: Option<Position>) -> Result<bool, GraphError> {
+        let weight = quad.triple.weight() + quad.graph.weight();
+        self.quads.insert_at(quad, weight, position)
+    }
+
+    /// The position the `index`th quad (in insertion order) was written at, when its producer
+    /// gave one.
+    pub fn position(&self, index: usize) -> Option<Position> {
+        self.quads.position(index)
     }
 
     /// Whether the dataset holds the quad.

@@ -1,6 +1,7 @@
 //! A graph (RDF 1.1 Concepts §3: a set of triples) kept in insertion order, with limits that
 //! are reported when reached, and the numbering of its blank nodes.
 
+use crate::position::{Position, Positions};
 use crate::term::{BlankNode, Triple};
 use indexmap::IndexSet;
 use std::collections::HashMap;
@@ -64,7 +65,10 @@ pub enum GraphError {
     },
 }
 
-/// A set of triples in the order they were first inserted.
+/// A set of triples in the order they were first inserted, each with the source position it
+/// was written at when the producer gives one ([`Graph::insert_at`], [`Graph::position`]).
+/// Positions are notes beside the triples: two graphs with the same triples are equal whatever
+/// their positions.
 ///
 /// ```
 /// use harvest_rdf::{Graph, Iri, Literal, Triple};
@@ -75,29 +79,46 @@ pub enum GraphError {
 /// assert!(!graph.insert(Triple::new(s, p, Literal::simple("Cats"))).unwrap());
 /// assert_eq!(graph.len(), 1);
 /// ```
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default)]
 pub struct Graph {
     triples: Bounded<Triple>,
 }
 
 /// An insertion-ordered set within [`Limits`]: the storage of [`Graph`] and of
 /// [`crate::Dataset`], `what` naming its items in [`GraphError::TooLarge`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Each item may have a position (kept in a parallel vector, allocated only once a position
+/// is given); equality compares the items alone.
+#[derive(Debug, Clone)]
 pub(crate) struct Bounded<T: std::hash::Hash + Eq> {
     items: IndexSet<T>,
+    positions: Positions,
     limits: Limits,
     bytes: usize,
     what: &'static str,
 }
 
+impl<T: std::hash::Hash + Eq> PartialEq for Bounded<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.items == other.items && self.limits == other.limits
+    }
+}
+
+impl<T: std::hash::Hash + Eq> Eq for Bounded<T> {}
+
 impl<T: std::hash::Hash + Eq> Bounded<T> {
     pub(crate) fn new(limits: Limits, what: &'static str) -> Bounded<T> {
-        Bounded { items: IndexSet::new(), limits, bytes: 0, what }
+        Bounded { items: IndexSet::new(), positions: Positions::default(), limits, bytes: 0, what }
     }
 
     /// Adds `item`, which weighs `weight` bytes; `Ok(false)` when it was there already. Past a
     /// limit the item is not added and the error says which limit.
     pub(crate) fn insert(&mut self, item: T, weight: usize) -> Result<bool, GraphError> {
+        self.insert_at(item, weight, None)
+    }
+
+    /// [`Bounded::insert`], noting `position` for a new item (an item already there keeps the
+    /// position it had).
+    pub(crate) fn insert_at(&mut self, item: T, weight: usize, position: Option<Position>) -> Result<bool, GraphError> {
         if self.items.contains(&item) {
             return Ok(false);
         }
@@ -108,7 +129,12 @@ impl<T: std::hash::Hash + Eq> Bounded<T> {
             return Err(GraphError::TooLarge { what: "bytes", limit: self.limits.max_bytes });
         }
         self.bytes += weight;
+        self.positions.set(self.items.len(), position);
         Ok(self.items.insert(item))
+    }
+
+    pub(crate) fn position(&self, index: usize) -> Option<Position> {
+        self.positions.get(index)
     }
 
     pub(crate) fn set(&self) -> &IndexSet<T> {
@@ -144,6 +170,37 @@ impl Graph {
         self.triples.insert(triple, weight)
     }
 
+    /// [`Graph::insert`], with the position the triple was written at (kept for a triple not
+    /// there yet; one already there keeps its own).
+    ///
+    /// ```
+    /// use harvest_rdf::{Graph, Iri, Literal, Position, Triple};
+    /// let mut graph = Graph::new();
+    /// let s = Iri::parse("http://example.com/").unwrap();
+    /// let p = Iri::parse("http://purl.org/dc/terms/title").unwrap();
+    /// let title = Triple::new(s.clone(), p.clone(), Literal::simple("Cats"));
+    /// graph.insert_at(title.clone(), Position::line_only(3)).unwrap();
+    /// graph.insert_at(title, Position::line_only(9)).unwrap();
+    /// graph.insert(Triple::new(s, p, Literal::simple("Dogs"))).unwrap();
+    /// assert_eq!(graph.position(0), Position::line_only(3));
+    /// assert_eq!(graph.position(1), None);
+    /// ```
+    pub fn insert_at(&mut self, triple: Triple, position: Option<Position>) -> Result<bool, GraphError> {
+        let weight = triple.weight();
+        self.triples.insert_at(triple, weight, position)
+    }
+
+    /// The position the `index`th triple (in insertion order) was written at, when its
+    /// producer gave one.
+    pub fn position(&self, index: usize) -> Option<Position> {
+        self.triples.position(index)
+    }
+
+    /// The triples in insertion order, each with its position ([`Graph::position`]).
+    pub fn iter_positioned(&self) -> impl ExactSizeIterator<Item = (&Triple, Option<Position>)> + '_ {
+        self.triples.set().iter().enumerate().map(|(index, triple)| (triple, self.triples.position(index)))
+    }
+
     /// Whether the graph holds the triple.
     pub fn contains(&self, triple: &Triple) -> bool {
         self.triples.set().contains(triple)
@@ -174,6 +231,14 @@ impl Graph {
         crate::ntriples::write(self.iter())
     }
 }
+
+impl PartialEq for Graph {
+    fn eq(&self, other: &Self) -> bool {
+        self.triples == other.triples
+    }
+}
+
+impl Eq for Graph {}
 
 impl<'a> IntoIterator for &'a Graph {
     type Item = &'a Triple;

@@ -8,6 +8,7 @@ pub mod jsonld;
 mod labels;
 pub mod nquads;
 pub mod ntriples;
+mod position;
 mod term;
 pub mod trig;
 pub mod turtle;
@@ -16,6 +17,7 @@ pub mod xsd;
 pub use dataset::{Dataset, GraphName, Quad};
 pub use graph::{BlankNodes, Graph, GraphError, Limits, DEFAULT_MAX_BYTES, DEFAULT_MAX_TRIPLES};
 pub use labels::{BlankLabels, LabelError};
+pub use position::Position;
 pub use term::{escape_ifragment, BaseIri, BlankNode, Iri, LanguageTag, Literal, Subject, Term, TermError, Triple};
 
 /// IRIs every RDF writer of harvest uses, as strings and as [`Iri`]s (checked by a test).

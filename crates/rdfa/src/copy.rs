@@ -7,7 +7,7 @@
 //! a pattern and every triple of a referenced pattern are removed; a pattern nobody references
 //! stays as it was written.
 
-use harvest_rdf::{vocab, Graph, GraphError, Iri, Subject, Term, Triple};
+use harvest_rdf::{vocab, Graph, GraphError, Iri, Position, Subject, Term, Triple};
 use std::collections::{HashMap, HashSet};
 
 /// Applies property copying to `graph`.
@@ -23,10 +23,11 @@ pub(crate) fn copy_properties(graph: Graph, rdf_type: &Iri) -> Result<Graph, Gra
         .map(|t| t.subject.clone())
         .collect();
     // Each pattern's triples, but its rdfa:Pattern type.
-    let mut body: HashMap<Subject, Vec<Triple>> = HashMap::new();
-    for triple in graph.iter() {
+    // A copied triple keeps the position of the pattern's triple it copies.
+    let mut body: HashMap<Subject, Vec<(Triple, Option<Position>)>> = HashMap::new();
+    for (triple, position) in graph.iter_positioned() {
         if patterns.contains(&triple.subject) && !(&triple.predicate == rdf_type && triple.object == pattern_type) {
-            body.entry(triple.subject.clone()).or_default().push(triple.clone());
+            body.entry(triple.subject.clone()).or_default().push((triple.clone(), position));
         }
     }
     let mut copied = graph.clone();
@@ -42,23 +43,24 @@ pub(crate) fn copy_properties(graph: Graph, rdf_type: &Iri) -> Result<Graph, Gra
             continue;
         }
         referenced.insert(pattern.clone());
-        for triple in body.get(&pattern).map(Vec::as_slice).unwrap_or_default() {
+        for (triple, position) in body.get(&pattern).map(Vec::as_slice).unwrap_or_default() {
             if triple.predicate == copy {
                 if let Some(next) = triple.object.as_subject() {
                     pending.push((target.clone(), next));
                 }
                 continue;
             }
-            copied.insert(Triple::new(target.clone(), triple.predicate.clone(), triple.object.clone()))?;
+            let copy = Triple::new(target.clone(), triple.predicate.clone(), triple.object.clone());
+            copied.insert_at(copy, *position)?;
         }
     }
     let mut out = Graph::with_limits(graph.limits());
-    for triple in copied.iter() {
+    for (triple, position) in copied.iter_positioned() {
         let names_pattern = triple.object.as_subject().is_some_and(|object| patterns.contains(&object));
         if (triple.predicate == copy && names_pattern) || referenced.contains(&triple.subject) {
             continue;
         }
-        out.insert(triple.clone())?;
+        out.insert_at(triple.clone(), position)?;
     }
     Ok(out)
 }

@@ -34,20 +34,19 @@ pub(crate) fn expand(graph: Graph) -> Result<Graph, GraphError> {
         return Ok(graph);
     }
     let mut out = graph.clone();
-    for triple in graph.iter() {
+    // An entailed triple is written where the triple it comes from is.
+    for (triple, position) in graph.iter_positioned() {
         if triple.predicate == rdf_type {
             if let Term::Iri(class) = &triple.object {
                 for implied in reachable(&classes, class) {
-                    out.insert(Triple::new(triple.subject.clone(), rdf_type.clone(), implied))?;
+                    out.insert_at(Triple::new(triple.subject.clone(), rdf_type.clone(), implied), position)?;
                 }
             }
         } else {
             for implied in reachable(&properties, &triple.predicate) {
-                out.insert(Triple {
-                    subject: triple.subject.clone(),
-                    predicate: implied,
-                    object: triple.object.clone(),
-                })?;
+                let entailed =
+                    Triple { subject: triple.subject.clone(), predicate: implied, object: triple.object.clone() };
+                out.insert_at(entailed, position)?;
             }
         }
     }

@@ -73,7 +73,9 @@ pub enum RdfaError {
 /// What the processor found in a document.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rdfa {
-    /// The output graph (RDFa Core 1.1 §7.6 "default graph").
+    /// The output graph (RDFa Core 1.1 §7.6 "default graph"). Each triple keeps the page line
+    /// of the element whose processing made it ([`Graph::position`]; a copied triple, that of
+    /// the pattern's triple; an entailed one, that of the triple it comes from).
     pub graph: Graph,
     /// The document's IRI: the base the processing started from.
     pub base: Iri,

@@ -9,7 +9,7 @@ use crate::processor::DiagnosticKind;
 use crate::quiet::Loud;
 use crate::text::Index;
 use harvest_dom::{split_ascii_whitespace, Document, Element};
-use harvest_rdf::{xsd, Graph, GraphError, Iri, LanguageTag, Literal, Subject, Term, Triple};
+use harvest_rdf::{xsd, Graph, GraphError, Iri, LanguageTag, Literal, Position, Subject, Term, Triple};
 use indexmap::IndexMap;
 use std::rc::Rc;
 
@@ -74,6 +74,8 @@ struct Frame {
     parent_mapping: usize,
     /// The prefixes it declared, popped on leaving.
     prefixes: Vec<String>,
+    /// The element's page line: its step 14 triples were written there.
+    line: Option<u32>,
 }
 
 /// Whether §7.5 leaves the evaluation context as it is for this element, so that its children
@@ -103,6 +105,8 @@ pub(crate) struct Sequence<'a> {
     /// `textContent` and inner HTML of the property elements, built when first needed.
     texts: Option<Index>,
     htmls: Option<Index>,
+    /// The page position of the element being processed: its triples were written there.
+    position: Option<Position>,
 }
 
 impl<'a> Sequence<'a> {
@@ -116,6 +120,7 @@ impl<'a> Sequence<'a> {
             lists: Vec::new(),
             texts: None,
             htmls: None,
+            position: None,
         }
     }
 
@@ -137,7 +142,7 @@ impl<'a> Sequence<'a> {
     }
 
     fn emit(&mut self, subject: Subject, predicate: Iri, object: Term) -> Result<(), GraphError> {
-        self.graph.insert(Triple { subject, predicate, object }).map(|_| ())
+        self.graph.insert_at(Triple { subject, predicate, object }, self.position).map(|_| ())
     }
 
     fn list(&mut self, mapping: usize, predicate: &Iri) -> usize {
@@ -193,6 +198,7 @@ impl<'a> Sequence<'a> {
     fn leave_frames(&mut self, depth: usize, frames: &mut Vec<Frame>) -> Result<(), GraphError> {
         while frames.last().is_some_and(|frame| frame.depth >= depth) {
             let Some(frame) = frames.pop() else { break };
+            self.position = frame.line.and_then(Position::line_only);
             self.leave(frame.subject, frame.local_mapping, frame.parent_mapping)?;
             for prefix in frame.prefixes {
                 self.scope.pop_prefix(&prefix);
@@ -210,6 +216,7 @@ impl<'a> Sequence<'a> {
         root: &Element,
         frames: &mut Vec<Frame>,
     ) -> Result<(), GraphError> {
+        self.position = element.line().and_then(Position::line_only);
         // Step 1: local values.
         let mut skip = false;
         let mut new_subject: Option<Subject>;
@@ -476,6 +483,7 @@ impl<'a> Sequence<'a> {
             local_mapping,
             parent_mapping: context.list_mapping,
             prefixes,
+            line: element.line(),
         });
         Ok(())
     }

@@ -8,7 +8,7 @@
 //! only holds terms every RDF syntax can write (`docs/export-atom-rdf.md`, "IRIs").
 
 use super::RdfError;
-use harvest_rdf::{BlankNodes, Graph, Iri, Limits, Subject, Term, Triple};
+use harvest_rdf::{BlankNodes, Graph, Iri, Limits, Position, Subject, Term, Triple};
 
 /// The graph being generated, with the counts of the conversion's limits.
 pub(super) struct Output {
@@ -23,6 +23,8 @@ pub(super) struct Output {
     /// Bytes of IRIs and literals generated, counted the same way.
     bytes: usize,
     limits: Limits,
+    /// The source position of the triples generated next ([`Output::at`]).
+    position: Option<Position>,
 }
 
 impl Output {
@@ -34,6 +36,7 @@ impl Output {
             generated: 0,
             bytes: 0,
             limits,
+            position: None,
         }
     }
 
@@ -60,6 +63,12 @@ impl Output {
         }
     }
 
+    /// The triples generated from now on were written on page line `line` (kept beside each
+    /// new triple: [`Graph::position`]).
+    pub(super) fn at(&mut self, line: Option<u32>) {
+        self.position = line.and_then(Position::line_only);
+    }
+
     /// "Generate the following triple", counted against the limits; a triple generated
     /// before is kept once (an RDF graph is a set).
     pub(super) fn push(&mut self, subject: Subject, predicate: Iri, object: Term) -> Result<(), RdfError> {
@@ -70,7 +79,7 @@ impl Output {
         let triple = Triple::new(subject, predicate, object);
         self.charge(triple.weight())?;
         // The generation counts above are never below the graph's own, so its limits hold.
-        self.graph.insert(triple).map_err(RdfError::from)?;
+        self.graph.insert_at(triple, self.position).map_err(RdfError::from)?;
         Ok(())
     }
 

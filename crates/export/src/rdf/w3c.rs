@@ -34,6 +34,10 @@
 //! The search for reverse properties is bounded (8 elements visited per element of the page,
 //! plus 100,000): past it, [`Conversion::reverse_truncated`] says so.
 //!
+//! Each new triple keeps the page line it was written on ([`harvest_rdf::Graph::position`]):
+//! the line of the element with `itemprop` (or `itemprop-reverse`) for a property, of the
+//! element with `itemscope` for the item's `rdf:type` triples.
+//!
 //! An item found again inside its own properties (an `itemref` cycle, which the microdata
 //! model forbids) is not walked again: the triple points at its subject and the cycle is
 //! reported in [`Conversion::cycles`]. Generation uses an explicit stack, and an item is walked
@@ -233,6 +237,8 @@ struct Frame<'r> {
     /// whether they are reverse properties (the nested item is then the triples' subject).
     pending: Vec<String>,
     pending_reverse: bool,
+    /// The line of the element whose property or reverse property the pending predicates are.
+    pending_line: Option<u32>,
     /// The item's reverse property elements (§ Reverse itemprop), and the next one with the
     /// next of its names.
     reverse: Vec<Element>,
@@ -293,7 +299,8 @@ impl<'r> Generator<'r> {
         if !self.done.insert((item.clone(), vocab.as_ref().map(|v| v.prefix.clone()))) {
             return Ok((subject, None));
         }
-        // Step 3: an rdf:type triple per item type.
+        // Step 3: an rdf:type triple per item type, written where the item's `itemscope` is.
+        self.out.at(item.element().line());
         for (_, item_type) in types {
             self.out.push_with(subject.clone(), RDF_TYPE, Term::Iri(item_type))?;
         }
@@ -309,6 +316,7 @@ impl<'r> Generator<'r> {
             name: 0,
             pending: vec![],
             pending_reverse: false,
+            pending_line: None,
             reverse,
             next_reverse: 0,
             reverse_name: 0,
@@ -364,6 +372,7 @@ impl<'r> Generator<'r> {
         while let Some(frame) = stack.last_mut() {
             if let Some(value) = returned.take() {
                 // Step 7: the nested item's subject is the value of each predicate.
+                self.out.at(frame.pending_line);
                 for predicate in std::mem::take(&mut frame.pending) {
                     if frame.pending_reverse {
                         self.out.push_with(value.clone(), &predicate, frame.subject.clone().into())?;
@@ -392,6 +401,7 @@ impl<'r> Generator<'r> {
                         Some(ReverseValue::Item(nested)) if !predicates.is_empty() => {
                             frame.pending = predicates;
                             frame.pending_reverse = true;
+                            frame.pending_line = element.line();
                             let vocab = frame.vocab.clone();
                             let (subject, child) = self.open(&nested, vocab.as_ref())?;
                             match child {
@@ -400,6 +410,7 @@ impl<'r> Generator<'r> {
                             }
                         }
                         Some(ReverseValue::Iri(iri)) => {
+                            self.out.at(element.line());
                             if let Some(value) = self.out.iri(&iri) {
                                 for predicate in predicates {
                                     let subject = Subject::Iri(value.clone());
@@ -433,6 +444,7 @@ impl<'r> Generator<'r> {
             match property.value() {
                 PropertyValue::Item(nested) => {
                     frame.pending = predicates;
+                    frame.pending_line = property.element().line();
                     let vocab = frame.vocab.clone();
                     let (subject, child) = self.open(&nested, vocab.as_ref())?;
                     match child {
@@ -443,6 +455,7 @@ impl<'r> Generator<'r> {
                 PropertyValue::Text(text) => {
                     // A URL that cannot be an IRI gives no triple (the reason is in `dropped`).
                     if let Some(object) = self.value(property, text) {
+                        self.out.at(property.element().line());
                         for predicate in predicates {
                             self.out.push_with(frame.subject.clone(), &predicate, object.clone())?;
                         }
