@@ -436,6 +436,6 @@ mod size {
     fn the_line_fits_in_the_slots_padding() {
         // Five 4-byte ids and the 4-byte line: 24 bytes, as the five ids alone round up to
         // next to the 8-byte-aligned data.
-        assert_eq!(std::mem::size_of::<super::NodeSlot>(), std::mem::size_of::<super::NodeData>() + 24);
+        assert_eq!(size_of::<super::NodeSlot>(), size_of::<super::NodeData>() + 24);
     }
 }

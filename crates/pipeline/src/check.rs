@@ -118,6 +118,9 @@ pub fn check_page(doc: &Document, options: &CheckOptions, limits: &Limits) -> Pa
             diagnostic.column = origin.column;
         }
     }
+    // In page order, as a compiler prints: by line, then column (a stable sort: findings on one
+    // line stay in the order of their statements); those with no line (`<meta>` tags) last.
+    report.diagnostics.sort_by_key(|d| (d.line.is_none(), d.line, d.column));
     if !graph.diagnostics.is_empty() {
         let unread = graph.diagnostics.iter().map(|found| {
             let message = match &found.element {

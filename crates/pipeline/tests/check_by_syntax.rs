@@ -123,6 +123,31 @@ fn every_rule_in_every_syntax() {
     }
 }
 
+/// Where each finding is: the line of the item's type (the `itemscope` or `typeof` element,
+/// the JSON-LD `@type` member) or of the property (the `itemprop` or `property` element, the
+/// JSON-LD member), as `harvest check` prints it.
+#[test]
+fn every_finding_is_on_the_line_that_makes_it() {
+    use harvest_pipeline::check::{check_page, CheckOptions};
+    for mistake in MISTAKES {
+        let about_type = matches!(mistake.rule, "schema-unknown-type" | "schema-pending");
+        for syntax in SYNTAXES {
+            let html = page(syntax, mistake.item, mistake.property, mistake.value);
+            let doc = parse(&Page::new("page.html", html.as_bytes().to_vec(), Some("https://example.com/page")));
+            let checked = check_page(&doc, &CheckOptions::new(), &Limits::default());
+            let found = checked.report.diagnostics.iter().find(|d| d.rule == mistake.rule).expect("found");
+            // Line 4 opens the item (the script element for JSON-LD, whose object starts on
+            // line 5 with its @type); the property is on the next line.
+            let json = syntax == GraphSource::JsonLd;
+            let line = 4 + u32::from(json) + u32::from(!about_type);
+            assert_eq!(found.line, Some(line), "{} in {}:\n{html}", mistake.rule, syntax.name());
+            assert_eq!(found.syntax.as_deref(), Some(syntax.name()));
+            // Columns are given inside JSON-LD blocks, on the block's lines after its first.
+            assert_eq!(found.column.is_some(), json, "{} in {}: {found:?}", mistake.rule, syntax.name());
+        }
+    }
+}
+
 #[test]
 fn the_same_items_written_right_have_no_finding() {
     for mistake in MISTAKES {

@@ -69,7 +69,7 @@ mod tests {
 
     #[test]
     fn positions_are_eight_bytes_and_sparse_ones_cost_nothing_until_set() {
-        assert_eq!(std::mem::size_of::<Option<Position>>(), 8);
+        assert_eq!(size_of::<Option<Position>>(), 8);
         let mut positions = Positions::default();
         positions.set(5, None);
         assert!(positions.0.is_empty());
