@@ -298,7 +298,7 @@ mod tests {
     fn a_clean_page_passes_and_warnings_fail_only_when_denied() {
         let clean = check(r#"<div itemscope itemtype="https://schema.org/Person"><b itemprop="name">Ada</b></div>"#);
         assert!(clean.report.diagnostics.is_empty() && !clean.fails(true));
-        let dated = check(r#"<div itemscope itemtype="https://schema.org/Movie"><b itemprop="actors">Ada</b></div>"#);
+        let dated = check(r#"<div itemscope itemtype="https://schema.org/Episode"><b itemprop="actors">Ada</b></div>"#);
         assert_eq!(dated.report.counts.warnings, 1);
         assert!(!dated.fails(false) && dated.fails(true));
     }
