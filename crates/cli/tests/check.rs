@@ -1,6 +1,8 @@
 //! `harvest check`: exit statuses, the compiler-style text, the JSON record, batches (a
 //! directory, a WARC archive) as JSON Lines with the crawl report on stderr or in `--summary`.
 
+mod support;
+
 use assert_cmd::Command;
 use serde_json::Value;
 use std::fs;
@@ -19,7 +21,8 @@ fn scratch(name: &str) -> PathBuf {
 
 const TYPO: &str = r#"<div itemscope itemtype="https://schema.org/Prodcut"><b itemprop="name">Anvil</b></div>"#;
 const CLEAN: &str = r#"<div itemscope itemtype="https://schema.org/Person"><b itemprop="name">Ada</b></div>"#;
-const DATED: &str = r#"<div itemscope itemtype="https://schema.org/Movie"><b itemprop="actors">Ada</b></div>"#;
+// A superseded property on a type no search feature asks anything of.
+const DATED: &str = r#"<div itemscope itemtype="https://schema.org/Episode"><b itemprop="actors">Ada</b></div>"#;
 
 fn check(args: &[&str], stdin: &str) -> std::process::Output {
     harvest().arg("check").args(args).write_stdin(stdin.to_owned()).output().unwrap()
@@ -79,7 +82,8 @@ fn text_is_one_compiler_style_line_per_diagnostic_json_is_the_record() {
     assert_eq!(lines, expected);
     assert!(lines[0].ends_with(r#" error[schema-unknown-type]: unknown type "Prodcut" (did you mean "Product"?)"#));
     // Not a terminal: JSON by default.
-    let default: Value = serde_json::from_slice(&check(&["-"], &page).stdout).unwrap();
+    let default: Value =
+        serde_json::from_slice(&check(&["-", "--base-url", "https://shop.example/"], &page).stdout).unwrap();
     assert_eq!(default["diagnostics"], record["diagnostics"]);
 }
 
@@ -127,25 +131,11 @@ fn a_directory_is_json_lines_and_the_crawl_report_goes_to_summary() {
     let _ = fs::remove_dir_all(&dir);
 }
 
-fn warc_record(uri: &str, number: usize, body: &str) -> Vec<u8> {
-    let block = format!("HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n\r\n{body}");
-    let mut record = format!(
-        "WARC/1.0\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:{number:08x}-0000-0000-0000-000000000000>\r\n\
-         WARC-Date: 2026-01-01T00:00:00Z\r\nWARC-Target-URI: {uri}\r\nContent-Type: application/http; msgtype=response\r\n\
-         Content-Length: {}\r\n\r\n",
-        block.len()
-    )
-    .into_bytes();
-    record.extend_from_slice(block.as_bytes());
-    record.extend_from_slice(b"\r\n\r\n");
-    record
-}
-
 #[test]
 fn a_warc_archive_gives_a_record_per_page_and_text_names_each_page() {
     let dir = scratch("warc");
-    let mut archive = warc_record("https://shop.example/anvil", 1, TYPO);
-    archive.extend(warc_record("https://shop.example/about", 2, CLEAN));
+    let mut archive = support::warc_response("https://shop.example/anvil", 1, TYPO);
+    archive.extend(support::warc_response("https://shop.example/about", 2, CLEAN));
     let path = dir.join("crawl.warc");
     fs::write(&path, &archive).unwrap();
     let out = harvest().arg("check").arg(&path).output().unwrap();

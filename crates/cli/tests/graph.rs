@@ -2,6 +2,8 @@
 //! of statements that a strict N-Quads parser (oxttl) reads whole, each page's statements in
 //! its own graph, no blank node shared between pages, the quads counted in the summary.
 
+mod support;
+
 use assert_cmd::Command;
 use std::collections::{HashMap, HashSet};
 use std::fs;
@@ -41,20 +43,6 @@ fn page(name: &str) -> String {
     )
 }
 
-fn warc_record(uri: &str, number: usize, body: &str) -> Vec<u8> {
-    let block = format!("HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n\r\n{body}");
-    let mut record = format!(
-        "WARC/1.0\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:{number:08x}-0000-0000-0000-000000000000>\r\n\
-         WARC-Date: 2026-01-01T00:00:00Z\r\nWARC-Target-URI: {uri}\r\nContent-Type: application/http; msgtype=response\r\n\
-         Content-Length: {}\r\n\r\n",
-        block.len()
-    )
-    .into_bytes();
-    record.extend_from_slice(block.as_bytes());
-    record.extend_from_slice(b"\r\n\r\n");
-    record
-}
-
 #[test]
 fn one_page_is_its_own_graph_with_every_syntax() {
     let out = harvest()
@@ -81,7 +69,7 @@ fn batches_are_one_stream_pages_never_share_a_blank_node() {
     let dir = scratch("batch");
     let mut archive = Vec::new();
     for (number, name) in ["ada", "grace", "ada"].iter().enumerate() {
-        archive.extend(warc_record(&format!("https://site.example/{name}-{number}"), number, &page(name)));
+        archive.extend(support::warc_response(&format!("https://site.example/{name}-{number}"), number, &page(name)));
     }
     fs::write(dir.join("crawl.warc"), &archive).unwrap();
     fs::write(dir.join("broken.html"), page("Lin")).unwrap();
