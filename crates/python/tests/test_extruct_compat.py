@@ -19,7 +19,10 @@ BASE_URL = "https://example.com/"
 
 def readme_pages():
     """The pages of extruct's README examples (`>>> html = \"\"\"...\"\"\"`)."""
-    readme = importlib.metadata.metadata("extruct").get_payload()
+    # The body of the METADATA file, read as text: how a metadata Message object exposes it
+    # depends on which importlib.metadata implementation is loaded (pyshacl brings the backport).
+    metadata = importlib.metadata.distribution("extruct").read_text("METADATA") or ""
+    readme = metadata.split("\n\n", 1)[1] if "\n\n" in metadata else ""
     pages = []
     for example in doctest.DocTestParser().get_examples(readme):
         if example.source.lstrip().startswith("html ="):
