@@ -51,7 +51,7 @@ def test_a_block_that_is_not_json_is_a_syntax_error():
 
 
 def test_another_release_through_vocabulary(tmp_path, harvest_bin):
-    # A release of one type: Product is unknown to it, Thing is not.
+    # A release of one type: Person is unknown to it, Thing is not.
     tiny = {
         "@context": {"schema": "https://schema.org/", "rdfs": "http://www.w3.org/2000/01/rdf-schema#",
                      "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#"},
@@ -63,7 +63,7 @@ def test_another_release_through_vocabulary(tmp_path, harvest_bin):
     }
     path = tmp_path / "tiny.jsonld"
     path.write_text(json.dumps(tiny))
-    page = '<div itemscope itemtype="https://schema.org/Product"><b itemprop="name">Anvil</b></div>'
+    page = '<div itemscope itemtype="https://schema.org/Person"><b itemprop="name">Ada</b></div>'
     assert harvest_html.check(page, BASE)["diagnostics"] == []
     record = harvest_html.check(page, BASE, vocabulary=str(path))
     assert [d["rule"] for d in record["diagnostics"]] == ["schema-unknown-type"], record
