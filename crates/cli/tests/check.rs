@@ -1,7 +1,7 @@
 //! `harvest check`: exit statuses, the compiler-style text, the JSON record, batches (a
 //! directory, a WARC archive) as JSON Lines with the crawl report on stderr or in `--summary`.
 
-mod support;
+mod archive;
 
 use assert_cmd::Command;
 use serde_json::Value;
@@ -134,8 +134,8 @@ fn a_directory_is_json_lines_and_the_crawl_report_goes_to_summary() {
 #[test]
 fn a_warc_archive_gives_a_record_per_page_and_text_names_each_page() {
     let dir = scratch("warc");
-    let mut archive = support::warc_response("https://shop.example/anvil", 1, TYPO);
-    archive.extend(support::warc_response("https://shop.example/about", 2, CLEAN));
+    let mut archive = archive::warc_response("https://shop.example/anvil", 1, TYPO);
+    archive.extend(archive::warc_response("https://shop.example/about", 2, CLEAN));
     let path = dir.join("crawl.warc");
     fs::write(&path, &archive).unwrap();
     let out = harvest().arg("check").arg(&path).output().unwrap();

@@ -2,7 +2,7 @@
 //! of statements that a strict N-Quads parser (oxttl) reads whole, each page's statements in
 //! its own graph, no blank node shared between pages, the quads counted in the summary.
 
-mod support;
+mod archive;
 
 use assert_cmd::Command;
 use std::collections::{HashMap, HashSet};
@@ -69,7 +69,7 @@ fn batches_are_one_stream_pages_never_share_a_blank_node() {
     let dir = scratch("batch");
     let mut archive = Vec::new();
     for (number, name) in ["ada", "grace", "ada"].iter().enumerate() {
-        archive.extend(support::warc_response(&format!("https://site.example/{name}-{number}"), number, &page(name)));
+        archive.extend(archive::warc_response(&format!("https://site.example/{name}-{number}"), number, &page(name)));
     }
     fs::write(dir.join("crawl.warc"), &archive).unwrap();
     fs::write(dir.join("broken.html"), page("Lin")).unwrap();
