@@ -68,3 +68,18 @@ def mf2_suite():
 def microdata_rdf_suite():
     """The W3C Microdata-to-RDF suite's folder (see locate_suite)."""
     return locate_suite("microdata-rdf", "microdata-rdf/tests", "HARVEST_MICRODATA_RDF_SUITE")
+
+
+def corpus_pages():
+    """The real pages of the benchmark corpus (`HARVEST_CORPUS`, else ../shared/corpus beside the
+    checkout), sorted. Missing, it fails the collection, unless HARVEST_SKIP_SUITES names
+    `corpus`: then it is empty, and a test parametrized over it is reported SKIPPED."""
+    folder = Path(os.environ.get("HARVEST_CORPUS", REPO.parent / "shared" / "corpus")) / "real"
+    if not folder.is_dir():
+        skipped = [s.strip() for s in os.environ.get("HARVEST_SKIP_SUITES", "").split(",")]
+        if "corpus" in skipped or "all" in skipped:
+            return []
+        pytest.fail(f"the benchmark corpus is missing ({folder}): set HARVEST_CORPUS, or HARVEST_SKIP_SUITES=corpus")
+    pages = sorted(folder.glob("*.html"))
+    assert pages, f"no page in the benchmark corpus ({folder})"
+    return pages

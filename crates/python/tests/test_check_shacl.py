@@ -31,7 +31,7 @@ from rdflib.collection import Collection
 from rdflib.namespace import SH
 
 import harvest_html
-from conftest import REPO
+from conftest import REPO, corpus_pages
 
 HTTP, HTTPS = "http://schema.org/", "https://schema.org/"
 BASE = "https://corpus.example/"
@@ -181,17 +181,6 @@ def by_harvest(shapes, graph, labels, diagnostics):
     return found
 
 
-def pages():
-    folder = Path(os.environ.get("HARVEST_CORPUS", REPO.parent / "shared" / "corpus")) / "real"
-    if not folder.is_dir():
-        skipped = [s.strip() for s in os.environ.get("HARVEST_SKIP_SUITES", "").split(",")]
-        if "corpus" in skipped or "all" in skipped:
-            return [("mistakes.html", MISTAKES)]
-        pytest.fail(f"the benchmark corpus is missing ({folder}): set HARVEST_CORPUS, or HARVEST_SKIP_SUITES=corpus")
-    real = [(path.name, path.read_bytes()) for path in sorted(folder.glob("*.html"))]
-    return [("mistakes.html", MISTAKES)] + real
-
-
 def test_the_mistakes_page_is_judged_alike_by_both(shapes):
     """The comparison is not of two empty sets: each syntax's mistake is found by both."""
     html = MISTAKES
@@ -202,10 +191,10 @@ def test_the_mistakes_page_is_judged_alike_by_both(shapes):
     assert by_harvest(shapes, graph, labels, report["diagnostics"]) == found
 
 
-@pytest.mark.parametrize("page", pages(), ids=lambda page: page[0])
-def test_value_types_agree_with_schemaorg_shapes(shapes, page):
-    page_name, html = page
-    url = BASE + page_name
+@pytest.mark.parametrize("path", corpus_pages(), ids=lambda path: path.name)
+def test_value_types_agree_with_schemaorg_shapes(shapes, path):
+    html = path.read_bytes()
+    url = BASE + path.name
     graph, labels = read(harvest_html.graph(html, url, format="ntriples"))
     report = harvest_html.check(html, url)
     assert by_harvest(shapes, graph, labels, report["diagnostics"]) == by_shacl(shapes, graph, labels)

@@ -7,9 +7,7 @@ given inline from the file harvest bundles, so nothing is fetched), and harvest'
 microdata graph (`harvest rdf`, tested against the W3C suite elsewhere)."""
 
 import json
-import os
 import sys
-from pathlib import Path
 from urllib.parse import urljoin
 
 import pytest
@@ -18,7 +16,7 @@ from rdflib.term import _is_valid_uri
 from rdflib.compare import graph_diff, to_isomorphic
 
 import harvest_html
-from conftest import REPO, run_cli
+from conftest import REPO, corpus_pages, run_cli
 
 # The schema.org addresses and the inlining of the bundled context are the JSON-LD oracle's
 # (crates/jsonld/tests/rdflib_oracle.py, which harvest-jsonld's own corpus test runs).
@@ -33,16 +31,6 @@ PAGE = (
     ' "organizer": {"@type": "Person", "name": "Ada"}}</script></head>'
     '<body><div itemscope itemtype="https://schema.org/Person"><span itemprop="name">Ada</span></div></body></html>'
 )
-
-
-def corpus_pages():
-    folder = Path(os.environ.get("HARVEST_CORPUS", REPO.parent / "shared" / "corpus")) / "real"
-    if not folder.is_dir():
-        skipped = [s.strip() for s in os.environ.get("HARVEST_SKIP_SUITES", "").split(",")]
-        if "corpus" in skipped or "all" in skipped:
-            return []
-        pytest.fail(f"the benchmark corpus is missing ({folder}): set HARVEST_CORPUS, or HARVEST_SKIP_SUITES=corpus")
-    return sorted(folder.glob("*.html"))
 
 
 def union(nquads):
