@@ -22,14 +22,27 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// for it).
 const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
 
-/// Memory freed and left unused is returned to the system after 10 s, as jemalloc's decay does,
-/// instead of mimalloc's 10 ms: a server's worker threads take turns, and memory returned
-/// between two requests on one thread had to be mapped and zeroed again for the next (8-12%
-/// of `harvest serve`'s CPU per page; docs/benchmarks.md, "The allocator").
-#[allow(unsafe_code, reason = "mimalloc's option setter is a C function")]
-fn keep_freed_memory_longer() {
+/// The allocator's settings, made first thing in `main`:
+///
+/// * memory freed and left unused is returned to the system after 10 s, as jemalloc's decay
+///   does, instead of mimalloc's 10 ms: a server's worker threads take turns, and memory
+///   returned between two requests on one thread had to be mapped and zeroed again for the
+///   next (8-12% of `harvest serve`'s CPU per page; docs/benchmarks.md, "The allocator");
+/// * no transparent huge pages: mimalloc advises them on its whole arena, so that the process
+///   started with 4 MiB resident and a page of many megabytes had its memory zeroed 2 MiB at a
+///   time (docs/benchmarks.md, "Peak memory"). mimalloc's own `allow_thp` option is read when
+///   it starts, which is before `main`, so the process asks the kernel itself, as mimalloc
+///   would (prctl(2) `PR_SET_THP_DISABLE`).
+#[allow(unsafe_code, reason = "mimalloc's option setter and prctl(2) are C functions")]
+fn tune_allocator() {
     // SAFETY: mi_option_set only stores the value; it is called before any other thread exists.
     unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 10_000) }
+    // SAFETY: PR_SET_THP_DISABLE takes integer arguments and touches no memory of ours; a
+    // kernel without it returns an error, which leaves huge pages as they were.
+    #[cfg(target_os = "linux")]
+    unsafe {
+        libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0);
+    }
 }
 
 const AFTER_HELP: &str = "\
@@ -119,7 +132,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    keep_freed_memory_longer();
+    tune_allocator();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) => {
