@@ -221,7 +221,8 @@ pub type Inputs<'a> = Box<dyn Iterator<Item = (String, Pages)> + Send + 'a>;
 
 /// Runs over many inputs, writing one JSON line per page in input order; returns the exit code.
 ///
-/// A pipeline: the workers of a thread pool take the next input in turn (reading it is part of
+/// With `--jobs 1`, each page is read, extracted and written in turn on this thread. Otherwise
+/// a pipeline: the workers of a thread pool take the next input in turn (reading it is part of
 /// the work they share), extract and serialise it, and hand the finished line to this thread,
 /// which writes the lines in input order. No worker waits for another's page: a slow page only
 /// holds back the *writing* of the lines after it. Pages read but not yet written hold at most
@@ -233,9 +234,6 @@ pub fn run_batch(
     options: &RunOptions,
     out: &mut dyn Write,
 ) -> std::io::Result<u8> {
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(options.jobs).build().map_err(std::io::Error::other)?;
-    let workers = pool.current_num_threads().max(1);
-    let window = Window::new(workers.saturating_mul(READ_AHEAD_BYTES_PER_WORKER));
     let progress = progress_bar();
     let mut tally = Tally {
         pages: 0,
@@ -251,30 +249,12 @@ pub fn run_batch(
     };
     // Responses of the archives that hold no HTML (images, scripts, DNS lookups...).
     let not_html = AtomicU64::new(0);
-    let (sender, receiver) = std::sync::mpsc::channel::<Finished>();
-    let written = std::thread::scope(|scope| {
-        let window = &window;
-        let not_html = &not_html;
-        scope.spawn(move || {
-            // Pages stream out of each source (an archive is read record by record); an error
-            // (an unreadable file, the damage that ends an archive) becomes its own record.
-            let inputs = inputs.flat_map(|(label, pages)| {
-                Tallied { pages: Some(pages), not_html }.map(move |page| page.map_err(|error| (error, label.clone())))
-            });
-            let numbered = inputs.enumerate().take_while(|(index, input)| window.admit(*index, input_size(input)));
-            pool.install(|| {
-                numbered.par_bridge().for_each_with(sender, |sender, (index, input)| {
-                    // A closed channel means the writer stopped (stdout closed): drop the line.
-                    let _ = sender.send(finish(index, input, extraction, options.check.as_ref()));
-                });
-            });
-        });
-        let result = write_in_order(&receiver, window, &mut tally, &progress, out);
-        if result.is_err() {
-            window.close();
-        }
-        result
-    });
+    let mut lines = Lines { tally: &mut tally, progress: &progress, out };
+    let written = if options.jobs == 1 {
+        write_serially(inputs, extraction, options.check.as_ref(), &not_html, &mut lines)
+    } else {
+        write_in_parallel(inputs, extraction, options, &not_html, &mut lines)
+    };
     progress.finish_and_clear();
     written?;
     if let Some(run) = &options.check {
@@ -299,6 +279,74 @@ pub fn run_batch(
         check::status(tally.check_failed)
     } else {
         exit::OK
+    })
+}
+
+/// Pages read from each source in turn (an archive record by record); an error (an unreadable
+/// file, the damage that ends an archive) becomes its own input.
+fn pages_of<'a>(
+    inputs: Inputs<'a>,
+    not_html: &'a AtomicU64,
+) -> impl Iterator<Item = Result<Page, (InputError, String)>> + Send + 'a {
+    inputs.flat_map(move |(label, pages)| {
+        Tallied { pages: Some(pages), not_html }.map(move |page| page.map_err(|error| (error, label.clone())))
+    })
+}
+
+/// `--jobs 1`: each page read, extracted and written in turn on this thread, as the parse floor
+/// does, so that the memory of a page is freed on the thread that took it before the next page
+/// is read.
+fn write_serially(
+    inputs: Inputs<'_>,
+    extraction: &Extraction,
+    check: Option<&CheckRun>,
+    not_html: &AtomicU64,
+    lines: &mut Lines<'_>,
+) -> std::io::Result<()> {
+    // One buffer for every page's line: taken back once written, so that the pages' output
+    // reuses the memory of the largest instead of leaving a buffer of each size behind.
+    let mut line = Vec::new();
+    for (index, input) in pages_of(inputs, not_html).enumerate() {
+        line.clear();
+        let finished = finish(index, input, extraction, check, line);
+        lines.write(&finished)?;
+        lines.tally.show(lines.progress);
+        line = finished.line;
+    }
+    lines.out.flush()
+}
+
+/// Several workers: the pipeline of [`run_batch`].
+fn write_in_parallel(
+    inputs: Inputs<'_>,
+    extraction: &Extraction,
+    options: &RunOptions,
+    not_html: &AtomicU64,
+    lines: &mut Lines<'_>,
+) -> std::io::Result<()> {
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(options.jobs).build().map_err(std::io::Error::other)?;
+    let workers = pool.current_num_threads().max(1);
+    let window = Window::new(workers.saturating_mul(READ_AHEAD_BYTES_PER_WORKER));
+    let (sender, receiver) = std::sync::mpsc::channel::<Finished>();
+    std::thread::scope(|scope| {
+        let window = &window;
+        let pool = &pool;
+        scope.spawn(move || {
+            let numbered = pages_of(inputs, not_html)
+                .enumerate()
+                .take_while(|(index, input)| window.admit(*index, input_size(input)));
+            pool.install(|| {
+                numbered.par_bridge().for_each_with(sender, |sender, (index, input)| {
+                    // A closed channel means the writer stopped (stdout closed): drop the line.
+                    let _ = sender.send(finish(index, input, extraction, options.check.as_ref(), Vec::new()));
+                });
+            });
+        });
+        let result = write_in_order(&receiver, window, lines);
+        if result.is_err() {
+            window.close();
+        }
+        result
     })
 }
 
@@ -356,8 +404,8 @@ fn finish(
     input: Result<Page, (InputError, String)>,
     extraction: &Extraction,
     check: Option<&CheckRun>,
+    mut line: Vec<u8>,
 ) -> Finished {
-    let mut line = Vec::new();
     let mut finished = Finished {
         index,
         line: Vec::new(),
@@ -418,38 +466,52 @@ fn write_graph_page(out: &mut Vec<u8>, page: &Page, options: &GraphOutput, finis
 fn write_in_order(
     receiver: &std::sync::mpsc::Receiver<Finished>,
     window: &Window,
-    tally: &mut Tally,
-    progress: &ProgressBar,
-    out: &mut dyn Write,
+    lines: &mut Lines<'_>,
 ) -> std::io::Result<()> {
     let mut waiting: std::collections::BTreeMap<usize, Finished> = std::collections::BTreeMap::new();
     let mut next = 0;
     for finished in receiver {
         waiting.insert(finished.index, finished);
         while let Some(finished) = waiting.remove(&next) {
-            out.write_all(&finished.line)?;
-            for note in &finished.notes {
-                progress.suspend(|| eprintln!("{note}"));
-            }
-            tally.quads += finished.quads;
-            if let Some(checked) = &finished.checked {
-                tally.crawl.add(checked);
-                tally.check_failed |= checked.fails(tally.deny_warnings);
-            }
-            if let Some(message) = &finished.unreadable {
-                eprintln!("harvest: {message}");
-                tally.unreadable = true;
-            }
-            tally.pages += usize::from(finished.unreadable.is_none());
-            tally.bytes += finished.bytes;
-            tally.errors += usize::from(finished.failed);
-            tally.skipped += usize::from(finished.skipped);
+            lines.write(&finished)?;
             next += 1;
             window.written(next, finished.bytes);
         }
-        tally.show(progress);
+        lines.tally.show(lines.progress);
     }
-    out.flush()
+    lines.out.flush()
+}
+
+/// Where finished inputs go: the output, the progress bar, the batch's counts.
+struct Lines<'a> {
+    tally: &'a mut Tally,
+    progress: &'a ProgressBar,
+    out: &'a mut dyn Write,
+}
+
+impl Lines<'_> {
+    /// Writes one input's finished output and counts it.
+    fn write(&mut self, finished: &Finished) -> std::io::Result<()> {
+        let tally = &mut *self.tally;
+        self.out.write_all(&finished.line)?;
+        for note in &finished.notes {
+            self.progress.suspend(|| eprintln!("{note}"));
+        }
+        tally.quads += finished.quads;
+        if let Some(checked) = &finished.checked {
+            tally.crawl.add(checked);
+            tally.check_failed |= checked.fails(tally.deny_warnings);
+        }
+        if let Some(message) = &finished.unreadable {
+            eprintln!("harvest: {message}");
+            tally.unreadable = true;
+        }
+        tally.pages += usize::from(finished.unreadable.is_none());
+        tally.bytes += finished.bytes;
+        tally.errors += usize::from(finished.failed);
+        tally.skipped += usize::from(finished.skipped);
+        Ok(())
+    }
 }
 
 /// Back-pressure between reading and writing: an input goes ahead when it is the oldest one

@@ -200,6 +200,25 @@ fn directory_batch_in_order_with_a_failing_page() {
     assert_eq!(names, ["A", "B", "C", "-"]);
     assert!(records[3]["error"].as_str().unwrap().contains("missing.html"));
     assert!(String::from_utf8_lossy(&out.stderr).contains("harvest: 3 pages, 1 errors"));
+    // One worker takes each page in turn on one thread: the same lines, counts and exit code
+    // as the pipeline of several, for every kind of output.
+    for subcommand in [&["mf2"][..], &["all"], &["graph"], &["check", "--format", "json"]] {
+        let run =
+            |jobs: &str| harvest().args(subcommand).args(["--jobs", jobs]).arg(&dir).arg(&missing).output().unwrap();
+        let (serial, parallel) = (run("1"), run("2"));
+        assert_eq!(serial.status.code(), parallel.status.code(), "{subcommand:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&serial.stdout),
+            String::from_utf8_lossy(&parallel.stdout),
+            "{subcommand:?}"
+        );
+        let counts = |out: &std::process::Output| {
+            // The summary's counts, without its time.
+            let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+            stderr.lines().map(|l| l.split(" MB in ").next().unwrap_or_default().to_owned()).collect::<Vec<_>>()
+        };
+        assert_eq!(counts(&serial), counts(&parallel), "{subcommand:?}");
+    }
     let globbed = harvest().args(["mf2", "--glob", "*.txt"]).arg(&dir).output().unwrap();
     assert_eq!(lines(&globbed.stdout).len(), 1, "a directory is a batch even when it holds one page");
     assert_eq!(lines(&globbed.stdout)[0]["input"], dir.join("skip.txt").display().to_string());
