@@ -312,6 +312,7 @@ fn write_serially(
         lines.write(&finished)?;
         lines.tally.show(lines.progress);
         line = finished.line;
+        crate::collect_freed_memory();
     }
     lines.out.flush()
 }
@@ -338,7 +339,9 @@ fn write_in_parallel(
             pool.install(|| {
                 numbered.par_bridge().for_each_with(sender, |sender, (index, input)| {
                     // A closed channel means the writer stopped (stdout closed): drop the line.
-                    let _ = sender.send(finish(index, input, extraction, options.check.as_ref(), Vec::new()));
+                    let finished = finish(index, input, extraction, options.check.as_ref(), Vec::new());
+                    crate::collect_freed_memory();
+                    let _ = sender.send(finished);
                 });
             });
         });
