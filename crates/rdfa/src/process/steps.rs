@@ -65,12 +65,16 @@ pub(super) struct Attributes<'e> {
     pub(super) src: Option<Subject>,
     /// The root element: its subject defaults to the document (§7.5 steps 5 and 6).
     pub(super) is_root: bool,
-    /// HTML+RDFa 1.1 §3.1: `head` and `body` take the parent object when no attribute gives
-    /// a resource.
-    pub(super) is_head_or_body: bool,
+    element: &'e Element,
 }
 
 impl Attributes<'_> {
+    /// HTML+RDFa 1.1 §3.1: `head` and `body` take the parent object when no attribute gives
+    /// a resource (asked only then: most elements never need the answer).
+    fn is_head_or_body(&self) -> bool {
+        self.element.is("head") || self.element.is("body")
+    }
+
     /// Whether the element has `@rel` or `@rev` (after the HTML+RDFa rule): step 5 or step 6.
     pub(super) fn has_rel_or_rev(&self) -> bool {
         self.rel.is_some() || self.rev.is_some()
@@ -231,7 +235,7 @@ impl Sequence<'_> {
             href,
             src,
             is_root: element == root,
-            is_head_or_body: element.is("head") || element.is("body"),
+            element,
         }
     }
 
@@ -264,7 +268,7 @@ impl Sequence<'_> {
                 .or_else(|| attributes.resource.clone())
                 .or_else(|| attributes.href.clone())
                 .or_else(|| attributes.src.clone())
-                .or_else(|| if attributes.is_head_or_body { context.parent_object.clone() } else { None })
+                .or_else(|| if attributes.is_head_or_body() { context.parent_object.clone() } else { None })
                 .or_else(|| Some(Subject::Blank(self.scope.nodes.fresh())));
             local.current_object = local.typed_resource.clone();
         }
@@ -283,7 +287,7 @@ impl Sequence<'_> {
             .or_else(|| attributes.href.clone())
             .or_else(|| attributes.src.clone())
             .or_else(|| attributes.is_root.then(base))
-            .or_else(|| if attributes.is_head_or_body { context.parent_object.clone() } else { None });
+            .or_else(|| if attributes.is_head_or_body() { context.parent_object.clone() } else { None });
         if new_subject.is_none() {
             if attributes.type_of.is_some() {
                 new_subject = Some(Subject::Blank(self.scope.nodes.fresh()));
