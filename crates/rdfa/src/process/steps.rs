@@ -104,27 +104,28 @@ impl Sequence<'_> {
         frames: &mut Vec<Frame>,
     ) -> Result<(), GraphError> {
         self.position = element.line().and_then(Position::line_only);
-        let mut local = Local::new(context);
-        self.set_default_vocabulary(element, &mut local)?;
-        let prefixes = self.declare_prefixes(element);
-        self.set_language(element, &mut local);
+        let mut local = Local::new(context); // step 1
+        self.set_default_vocabulary(element, &mut local)?; // step 2
+        let prefixes = self.declare_prefixes(element); // step 3
+        self.set_language(element, &mut local); // step 4
         let attributes = self.read_attributes(element, root);
-        if attributes.has_rel_or_rev() {
-            self.establish_subject_and_object(&attributes, context, &mut local);
+        if !attributes.has_rel_or_rev() {
+            self.establish_subject(&attributes, context, &mut local); // step 5
         } else {
-            self.establish_subject(&attributes, context, &mut local);
+            // step 6
+            self.establish_subject_and_object(&attributes, context, &mut local);
         }
-        self.emit_types(&attributes, &local)?;
-        self.start_list_mapping(context, &mut local);
+        self.emit_types(&attributes, &local)?; // step 7
+        self.start_list_mapping(context, &mut local); // step 8
         if local.current_object.is_some() {
-            self.emit_rel_rev_triples(&attributes, &local)?;
+            self.emit_rel_rev_triples(&attributes, &local)?; // step 9
         } else if attributes.has_rel_or_rev() {
-            self.defer_incomplete_triples(&attributes, &mut local);
+            self.defer_incomplete_triples(&attributes, &mut local); // step 10
         }
-        self.emit_property_value(element, &attributes, &local)?;
-        self.complete_incomplete_triples(context, &local)?;
-        self.emit_roles(element)?;
-        frames.push(children_frame(element, depth, context, local, prefixes));
+        self.emit_property_value(element, &attributes, &local)?; // step 11
+        self.complete_incomplete_triples(context, &local)?; // step 12
+        self.emit_roles(element)?; // Role Attribute 1.0 §4
+        frames.push(children_frame(element, depth, context, local, prefixes)); // step 13
         Ok(())
     }
 
