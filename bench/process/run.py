@@ -9,10 +9,20 @@ round so that no command always runs first or last.
 
 For every data set and command it prints the time of its fastest round, its speed as a ratio
 to the floor (floor time / command time, per round, then the median over rounds: 1.0 is the
-cost of parsing alone, higher is faster), its peak resident memory (the kernel's ru_maxrss of
-the process) and that peak as a ratio to the floor's, and the size of its output.
+cost of parsing alone, higher is faster), its peak resident memory and that peak as a ratio to
+the floor's, and the size of its output.
+
+The peak is the process's own: each command runs under GNU time (`/usr/bin/time -f %M`), which
+reads it for a process it started itself. A process started straight from this script would
+report at least this script's own size: Linux keeps the high-water mark of resident memory
+across exec, and a child forked from a 13-15 MB Python process starts with that much counted
+(peaks measured that way before 2026-11-29 read 15 MB for the floor, whose own peak is 11-12).
 
     bench/process/run.py [--rounds N] [--corpus DIR] [--commands all,mf2,...] [--sets NAMES]
+
+The command `tokenizer` is not harvest's: it is the floor stopped after html5ever's tokenizer
+(`harvest-floor --tokenize-only`), which shows the share of the floor no tree builder or
+extractor can take away.
 
 Build first: cargo build --release -p harvest-cli -p harvest-bench.
 """
@@ -38,6 +48,9 @@ COMMANDS = {
     "graph": ["graph"],
     "check": ["check", "--format", "json"],
 }
+# Not a `harvest` command: the floor binary stopped after html5ever's tokenizer, the part of
+# every html5ever-based parse that no tree builder or extractor can take away.
+TOKENIZER = "tokenizer"
 
 
 def data_sets(corpus):
@@ -49,17 +62,28 @@ def data_sets(corpus):
     }
 
 
+GNU_TIME = Path("/usr/bin/time")
+
+
 def run(argv, output):
-    """Runs a process with stdout to `output`; returns (CPU seconds, wall seconds, peak KiB)."""
+    """Runs a process with stdout to `output`; returns (CPU seconds, wall seconds, peak KiB).
+
+    The CPU time is the whole process's (with GNU time's own, a millisecond, around it), the
+    peak the one GNU time reads for it (see the module's documentation)."""
+    peak_file = Path(output).with_suffix(".peak")
     started = time.perf_counter()
     with open(output, "wb") as out:
-        process = subprocess.Popen(argv, stdout=out, stderr=subprocess.DEVNULL)
+        process = subprocess.Popen(
+            [str(GNU_TIME), "-f", "%M", "-o", str(peak_file), *argv], stdout=out, stderr=subprocess.DEVNULL
+        )
         _, status, usage = os.wait4(process.pid, 0)
     wall = time.perf_counter() - started
     code = os.waitstatus_to_exitcode(status)
     if code not in (0, 1):
         sys.exit(f"failed with exit code {code}: {shlex.join(argv)}")
-    return usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss
+    # GNU time writes "Command exited with non-zero status 1" first for exit code 1.
+    peak = int(peak_file.read_text().split()[-1])
+    return usage.ru_utime + usage.ru_stime, wall, peak
 
 
 def main():
@@ -72,10 +96,12 @@ def main():
     parser.add_argument("--floor", type=Path, default=ROOT / "target" / "release" / "harvest-floor")
     args = parser.parse_args()
 
+    if not GNU_TIME.exists():
+        sys.exit("GNU time is needed for the peaks (/usr/bin/time; Debian: apt-get install time)")
     commands = [name for name in args.commands.split(",") if name]
     for name in commands:
-        if name not in COMMANDS:
-            sys.exit(f"unknown command {name}; known: {', '.join(COMMANDS)}")
+        if name not in COMMANDS and name != TOKENIZER:
+            sys.exit(f"unknown command {name}; known: {', '.join([*COMMANDS, TOKENIZER])}")
     sets = data_sets(args.corpus)
     load = os.getloadavg()[0]
     print(f"{args.rounds} rounds, one thread per process, load average {load:.2f} at the start\n")
@@ -86,7 +112,10 @@ def main():
             size = sum(p.stat().st_size for p in ([path] if path.is_file() else path.rglob("*.htm*")))
             argvs = {"floor": [str(args.floor), str(path)]}
             for name in commands:
-                argvs[name] = [str(args.harvest), *COMMANDS[name], "--jobs", "1", str(path)]
+                if name == TOKENIZER:
+                    argvs[name] = [str(args.floor), "--tokenize-only", str(path)]
+                else:
+                    argvs[name] = [str(args.harvest), *COMMANDS[name], "--jobs", "1", str(path)]
             results = {name: [] for name in argvs}
             outputs = {}
             names = list(argvs)
