@@ -2,12 +2,13 @@
 //! element is, and how the page's URLs resolve (microformats2 parsing §"parse an element for
 //! properties": URLs are resolved against the base URL, `<base href>` included).
 
-use harvest_dom::{Element, Url};
+use harvest_dom::{Element, Url, UrlJoiner};
 
 /// How relative URLs are resolved, and what an empty URL becomes.
 #[derive(Debug, Clone)]
 pub(crate) struct Urls {
-    base: Url,
+    /// The base URL, and relative references joined to it (plain ones without a parse).
+    base: UrlJoiner,
     /// The base URL as written (the page URL given, or the `<base href>` value when absolute):
     /// an empty reference resolves to it, so `href=""` gives `http://example.test` and not the
     /// re-serialised `http://example.test/`.
@@ -21,7 +22,7 @@ fn trim_url(value: &str) -> &str {
 
 impl Urls {
     pub(crate) fn new(base: Url, base_as_written: String) -> Urls {
-        Urls { base, base_as_written }
+        Urls { base: UrlJoiner::new(base), base_as_written }
     }
 
     /// Resolves a URL found in the page. Absolute URLs are kept as written (only trimmed), a
@@ -33,19 +34,16 @@ impl Urls {
     /// rather than becoming `about:blank` or `about:blank#x`.
     pub(crate) fn resolve(&self, value: &str) -> String {
         let value = trim_url(value);
-        if self.base.cannot_be_a_base() {
+        if self.base.base().cannot_be_a_base() {
             return value.to_owned();
         }
         if value.is_empty() {
             return self.base_as_written.clone();
         }
-        if has_scheme(value) && Url::parse(value).is_ok() {
+        if has_scheme(value) && UrlJoiner::parses(value) {
             return value.to_owned();
         }
-        match self.base.join(value) {
-            Ok(url) => String::from(url),
-            Err(_) => value.to_owned(),
-        }
+        self.base.join(value).unwrap_or_else(|| value.to_owned())
     }
 }
 

@@ -25,7 +25,7 @@
 //! most once. The tests compare this with a literal transcription of the spec's steps on
 //! random documents.
 
-use harvest_dom::{split_ascii_whitespace, Document, Element, Url};
+use harvest_dom::{split_ascii_whitespace, Document, Element, Url, UrlJoiner};
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -78,6 +78,8 @@ pub(crate) struct Inner {
     /// resolved (most pages have none).
     ids: OnceLock<HashMap<String, usize>>,
     pub base_url: Option<Url>,
+    /// URL property values joined to the base URL, when it can be a base.
+    urls: Option<UrlJoiner>,
     /// [`crate::MicrodataOptions::content_attribute`].
     pub content_attribute: bool,
     /// [`crate::MicrodataOptions::collapse_white_space`].
@@ -199,6 +201,7 @@ impl Microdata {
                 items,
                 ids: OnceLock::new(),
                 base_url: doc.base_url().cloned(),
+                urls: doc.base_url().filter(|base| !base.cannot_be_a_base()).cloned().map(UrlJoiner::new),
                 content_attribute: options.content_attribute,
                 collapse_white_space: options.collapse_white_space,
                 element_index: OnceLock::new(),
@@ -533,7 +536,7 @@ pub(crate) fn text_value(inner: &Inner, node: usize) -> String {
 pub(crate) fn property_text(inner: &Inner, node: usize) -> Cow<'_, str> {
     let element = &inner.nodes[node].element;
     let url = |name: &str| {
-        Cow::Owned(element.attr(name).map_or_else(String::new, |value| url_value(inner.base_url.as_ref(), value)))
+        Cow::Owned(element.attr(name).map_or_else(String::new, |value| url_value(inner.urls.as_ref(), value)))
     };
     let attribute = |name: &str| Cow::Borrowed(element.attr(name).unwrap_or_default());
     if !element.is_html() {
@@ -578,8 +581,11 @@ pub(crate) fn property_text(inner: &Inner, node: usize) -> Cow<'_, str> {
 /// that can resolve (none given, or `about:blank`, which cannot be a base) keeps a relative URL
 /// as written, only trimmed as the URL parser trims it, rather than losing it to `""`; an
 /// absolute one is still parsed and serialized (`docs/microdata.md`, "Property values").
-fn url_value(base: Option<&Url>, value: &str) -> String {
-    match Url::options().base_url(base.filter(|base| !base.cannot_be_a_base())).parse(value) {
+fn url_value(base: Option<&UrlJoiner>, value: &str) -> String {
+    if let Some(base) = base {
+        return base.join(value).unwrap_or_default();
+    }
+    match Url::parse(value) {
         Ok(url) => String::from(url),
         Err(url::ParseError::RelativeUrlWithoutBase) => value.trim_matches(|c: char| c <= ' ').to_owned(),
         Err(_) => String::new(),
