@@ -8,11 +8,12 @@
 #![no_main]
 
 use harvest_fuzz::page_url;
-use harvest_pipeline::extract::{
-    AllOptions, ConversionSource, Extraction, FeedSource, IcalOutput, Limits, LinksDetail, LinksMode, Mf2Options,
-    MicrodataOutput, RdfAlgorithm, RdfFormat, RdfOutput, VcardOutput, WriteError,
+use harvest_html::output::{
+    AllOptions, ConversionSource, Extraction, FeedSource, IcalOutput, LinksMode, MicrodataOutput, RdfAlgorithm,
+    RdfFormat, RdfOutput, VcardOutput, WriteError,
 };
-use harvest_pipeline::Page;
+use harvest_html::Page;
+use harvest_html::{Limits, LinksDetail, Mf2Options};
 use libfuzzer_sys::fuzz_target;
 use serde::Deserialize;
 

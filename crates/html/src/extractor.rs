@@ -2,12 +2,13 @@
 //! page for all of them.
 
 use crate::error::Error;
-use crate::options::{Limits, LinksDetail, Mf2Options, MicrodataOptions, Syntax};
+use crate::limits::Limits;
+use crate::options::{LinksDetail, Mf2Options, MicrodataOptions, Syntax};
 use crate::output::{AllOptions, WriteError, WrittenMember};
 use crate::record::{Member, Record};
+use crate::Page;
 use harvest_dom::Document;
 use harvest_microdata::{JsonDocument, JsonOptions};
-use harvest_pipeline::Page;
 use std::io::Write;
 
 /// What to extract from pages and how, built once and used for any number of pages (it is
@@ -105,7 +106,7 @@ impl Extractor {
         self.extract_parsed(html.as_ref(), url, None)
     }
 
-    /// Extracts from a page read by [`harvest_pipeline::input`]: its URL and the charset its
+    /// Extracts from a page read by `harvest_pipeline::input`: its URL and the charset its
     /// transport declared are used.
     pub fn extract_page(&self, page: &Page) -> Result<Record, Error> {
         self.extract_parsed(&page.bytes, page.url.as_deref(), page.charset.as_deref())
@@ -130,7 +131,7 @@ impl Extractor {
     }
 
     fn parse_bytes(&self, html: &[u8], url: Option<&str>, charset: Option<&str>) -> Document {
-        Document::parse_bytes(html, &harvest_pipeline::extract::parse_options(url, charset, &self.limits))
+        Document::parse_bytes(html, &crate::extractors::parse_options(url, charset, &self.limits))
     }
 
     /// Extracts from a parsed document, at the URL it was parsed with
@@ -184,7 +185,7 @@ impl Extractor {
             }
             Syntax::Links => record.links = Some(harvest_links::links(doc)),
             Syntax::JsonLd => {
-                let (blocks, errors) = harvest_pipeline::jsonld_blocks::parse_blocks(doc);
+                let (blocks, errors) = crate::jsonld_blocks::parse_blocks(doc);
                 record.json_ld = Some(blocks);
                 record.errors = errors;
             }
@@ -214,7 +215,7 @@ impl Extractor {
         serde_json::from_str(&json).map_err(Error::MicrodataTooDeep)
     }
 
-    /// Writes the record of a page read by [`harvest_pipeline::input`] as compact JSON, without
+    /// Writes the record of a page read by `harvest_pipeline::input` as compact JSON, without
     /// building it: each syntax is extracted when its key is written, and the links are read
     /// from the tree as they are written. The bytes are those of serializing
     /// [`Extractor::extract_page`]'s record (`harvest all` writes this, a line per page); the
@@ -235,7 +236,7 @@ impl Extractor {
 
     /// [`Extractor::write_page`] on a parsed document, at the URL it was parsed with.
     pub fn write_document(&self, doc: &Document, out: &mut dyn Write) -> Result<(), WriteError> {
-        harvest_pipeline::extract::write_all(doc, &self.options, &self.limits, out)
+        crate::extraction::write_all(doc, &self.options, &self.limits, out)
     }
 
     /// [`Extractor::write_document`], and each member as written: its key, where its value
@@ -258,6 +259,6 @@ impl Extractor {
         doc: &Document,
         out: &mut dyn Write,
     ) -> Result<Vec<WrittenMember>, WriteError> {
-        harvest_pipeline::extract::write_all_members(doc, &self.options, &self.limits, out)
+        crate::extraction::write_all_members(doc, &self.options, &self.limits, out)
     }
 }

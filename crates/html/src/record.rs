@@ -1,10 +1,10 @@
 //! What a page holds, one typed field per syntax, serialized as `harvest all` prints it.
 
+use crate::jsonld_blocks::BlockError;
 use crate::options::{LinksDetail, Syntax};
 use harvest_links::Link;
 use harvest_meta::{DublinCore, OpenGraph};
 use harvest_microdata::JsonDocument;
-use harvest_pipeline::jsonld_blocks::BlockError;
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 

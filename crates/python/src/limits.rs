@@ -1,7 +1,7 @@
 //! `harvest_html.Limits`: the bounds of one call, the same as the command's and `harvest
 //! serve`'s (`--max-depth`, `--max-values`, the output size, the deadline).
 //!
-//! Every bound is harvest-pipeline's [`Limits`]: the depth, the values, the output's size, and
+//! Every bound is harvest-html's [`Limits`]: the depth, the values, the output's size, and
 //! the deadline ([`harvest_dom::Deadline`]), which starts when the call does (for `iter_warc`,
 //! when each page's extraction does) and covers the conversion of the output to Python
 //! objects too ([`crate::convert::Stop`]). The deadline also carries Ctrl-C: on Python's main

@@ -1,27 +1,27 @@
 //! Each extractor and exporter called with an extraction's options and limits: the calls
-//! [`crate::extract::Extraction`] and `all`'s record make.
+//! [`crate::output::Extraction`] and `all`'s record make.
 
-use crate::error::{failed, ExtractError};
 use crate::limits::Limits;
 use crate::options::*;
+use crate::output_error::{failed, ExtractError};
 use crate::Page;
 use harvest_dom::{Document, ParseOptions, Url};
 
 /// Parses a page: its bytes with its transport charset, its URL when it has a valid one.
-pub fn parse(page: &Page) -> Document {
+pub(crate) fn parse(page: &Page) -> Document {
     parse_limited(page, &Limits::default())
 }
 
 /// [`parse`] with the depth bound and the deadline of `limits` ([`Document::interrupted`] says
 /// whether the parse stopped at the deadline).
-pub fn parse_limited(page: &Page, limits: &Limits) -> Document {
+pub(crate) fn parse_limited(page: &Page, limits: &Limits) -> Document {
     Document::parse_bytes(&page.bytes, &parse_options(page.url.as_deref(), page.charset.as_deref(), limits))
 }
 
 /// The parse options for a page at `url` (as its caller wrote it; one that is not a valid URL
 /// is left out) whose transport declared `charset`, with the depth bound and the deadline of
 /// `limits`.
-pub fn parse_options(url: Option<&str>, charset: Option<&str>, limits: &Limits) -> ParseOptions {
+pub(crate) fn parse_options(url: Option<&str>, charset: Option<&str>, limits: &Limits) -> ParseOptions {
     let mut options = ParseOptions::new().max_depth(limits.max_depth).deadline(limits.deadline.clone());
     if let Some(written) = url {
         if let Ok(parsed) = Url::parse(written) {

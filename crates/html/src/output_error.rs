@@ -12,13 +12,13 @@ pub enum ExtractError {
     /// An extractor failed (a limit was exceeded, an output could not be written).
     #[error("{0}")]
     Failed(String),
-    /// The output grew past [`Limits::max_output_bytes`](crate::extract::Limits::max_output_bytes).
+    /// The output grew past [`Limits::max_output_bytes`](crate::Limits::max_output_bytes).
     #[error("the output is larger than {max_bytes} bytes")]
     OutputTooLarge {
         /// The bound.
         max_bytes: u64,
     },
-    /// The work stopped at [`Limits::deadline`](crate::extract::Limits::deadline) (its instant passed, or it was cancelled or
+    /// The work stopped at [`Limits::deadline`](crate::Limits::deadline) (its instant passed, or it was cancelled or
     /// interrupted) before the output was complete.
     #[error("the extraction was stopped at its deadline")]
     Interrupted,

@@ -8,28 +8,21 @@
 //! [`ExtractError`].
 //!
 //! ```
-//! use harvest_pipeline::extract::{AllOptions, Extraction, Output};
-//! use harvest_pipeline::Page;
+//! use harvest_html::output::{AllOptions, Extraction, Output};
+//! use harvest_html::Page;
 //! let page = Page::new("-", b"<p class=h-card>Ada</p>".to_vec(), Some("https://example.com/"));
 //! let Ok(Output::Json(record)) = Extraction::All(AllOptions::default()).run(&page) else { panic!() };
 //! assert_eq!(record["mf2"]["items"][0]["properties"]["name"][0], "Ada");
 //! assert_eq!(record["url"], "https://example.com/");
 //! ```
 
-use crate::check::check_page;
-pub use crate::check::CheckOptions;
-use crate::error::failed;
-pub use crate::error::{ExtractError, WriteError};
-use crate::extractors::{atom, ical, mf2_document, rdf, rdfa_graph, vcard, w3c};
-pub use crate::extractors::{parse, parse_limited, parse_options};
-use crate::graph::page_graph;
-pub use crate::graph::{write_graph, write_page_graph, GraphWritten};
-pub use crate::graph::{GraphFormat, GraphOutput, GraphSource};
-pub use crate::json::WrittenMember;
-use crate::json::{AllRecord, JsonOutput, LinkStream};
-pub use crate::limits::Limits;
-use crate::limits::{check_interrupted, check_size, BoundedWriter, OUTPUT_BLOCK};
-pub use crate::options::*;
+use crate::check::{check_page, CheckOptions};
+use crate::extractors::{atom, ical, mf2_document, parse, parse_limited, rdf, rdfa_graph, vcard, w3c};
+use crate::graph::{page_graph, write_graph, GraphFormat, GraphOutput};
+use crate::json::{AllRecord, JsonOutput, LinkStream, WrittenMember};
+use crate::limits::{check_interrupted, check_size, BoundedWriter, Limits, OUTPUT_BLOCK};
+use crate::options::*;
+use crate::output_error::{failed, ExtractError, WriteError};
 use crate::Page;
 use harvest_dom::Document;
 use serde_json::Value;
@@ -100,7 +93,7 @@ impl Extraction {
         self.run_on(&parse(page))
     }
 
-    /// Runs on a parsed page (its URL is the document's: see [`parse`]).
+    /// Runs on a parsed page (its URL is the document's: see [`crate::Extractor::parse`]).
     pub fn run_on(&self, doc: &Document) -> Result<Output, ExtractError> {
         self.run_on_limited(doc, &Limits::default())
     }
@@ -111,7 +104,7 @@ impl Extraction {
         self.run_on_limited(&parse_limited(page, limits), limits)
     }
 
-    /// [`Extraction::run_on`] within `limits` (the page was parsed with [`parse_limited`]).
+    /// [`Extraction::run_on`] within `limits` (the page was parsed with [`crate::Extractor::parse`] within `limits`).
     pub fn run_on_limited(&self, doc: &Document, limits: &Limits) -> Result<Output, ExtractError> {
         check_interrupted(doc)?;
         let output = match self.json(doc, limits)? {
@@ -149,7 +142,7 @@ impl Extraction {
     }
 
     /// Parses the page and writes the output to `out`: JSON in its compact form (see
-    /// [`crate::pretty`] for the indented one), text as it is; no newline is added.
+    /// [`crate::output::pretty`] for the indented one), text as it is; no newline is added.
     ///
     /// JSON is serialized straight from the extractors' types as each is produced, with no
     /// `serde_json::Value` in between: for `all`, one syntax's result is held at a time, and
@@ -157,8 +150,8 @@ impl Extraction {
     /// callers that need all or nothing write to a buffer.
     ///
     /// ```
-    /// use harvest_pipeline::extract::{AllOptions, Extraction};
-    /// use harvest_pipeline::Page;
+    /// use harvest_html::output::{AllOptions, Extraction};
+    /// use harvest_html::Page;
     /// let page = Page::new("-", b"<a href=/x rel=nofollow>x</a>".to_vec(), Some("https://example.com/"));
     /// let mut out = Vec::new();
     /// Extraction::All(AllOptions::default()).write(&page, &mut out).unwrap();
@@ -189,7 +182,7 @@ impl Extraction {
     /// no element has, an element reached twice, an item cycle). Empty for other extractions.
     ///
     /// ```
-    /// use harvest_pipeline::extract::{Extraction, MicrodataOutput};
+    /// use harvest_html::output::{Extraction, MicrodataOutput};
     /// let doc = harvest_dom::Document::parse("<div itemscope itemref='gone'><b itemprop=a>1</b></div>");
     /// let notes = Extraction::Microdata(MicrodataOutput::default()).notes(&doc);
     /// assert_eq!(notes, ["html>body>div: itemref names \"gone\", which no element has as its ID [itemref-unknown-id, HTML §5.2.2]"]);
@@ -206,7 +199,7 @@ impl Extraction {
         }
     }
 
-    /// [`Extraction::write`] on a parsed page (its URL is the document's: see [`parse`]).
+    /// [`Extraction::write`] on a parsed page (its URL is the document's: see [`crate::Extractor::parse`]).
     pub fn write_on(&self, doc: &Document, out: &mut dyn Write) -> Result<(), WriteError> {
         self.write_on_limited(doc, &Limits::default(), out)
     }
@@ -294,45 +287,24 @@ impl Extraction {
     }
 }
 
-/// Writes the `all` record of a parsed page (its URL is the document's: see [`parse`]) with
+/// Writes the `all` record of a parsed page (its URL is the document's: see [`crate::Extractor::parse`]) with
 /// `options`, within `limits`, to `out` as compact JSON: what
 /// `Extraction::All(options.clone()).write_limited(..)` writes, without an [`Extraction`] to
-/// build per page. Each syntax is extracted when its key is written, so one syntax's result is
-/// held at a time.
-///
-/// ```
-/// use harvest_pipeline::extract::{parse, write_all, AllOptions, Limits, Syntax};
-/// use harvest_pipeline::Page;
-/// let page = Page::new("-", b"<p class=h-card>Ada</p>".to_vec(), Some("https://example.com/"));
-/// let options = AllOptions::new().syntaxes(vec![Syntax::Mf2]);
-/// let mut out = Vec::new();
-/// write_all(&parse(&page), &options, &Limits::default(), &mut out).unwrap();
-/// assert!(out.starts_with(br#"{"url":"https://example.com/","mf2":{"items":[{"type":["h-card"]"#));
-/// ```
-pub fn write_all(doc: &Document, options: &AllOptions, limits: &Limits, out: &mut dyn Write) -> Result<(), WriteError> {
+/// build per page (`Extractor::write_document`). Each syntax is extracted when its key is
+/// written, so one syntax's result is held at a time.
+pub(crate) fn write_all(
+    doc: &Document,
+    options: &AllOptions,
+    limits: &Limits,
+    out: &mut dyn Write,
+) -> Result<(), WriteError> {
     write_all_record(doc, options, limits, None, out)
 }
 
 /// [`write_all`], and each member as written: its key, where its value lies in what was
-/// written, and what its syntax found ([`WrittenMember`]), in record order. A reader that keeps each
-/// syntax's JSON apart (the Python binding's `iter_warc(as_json=True)`) cuts the values out,
-/// and has their counts, without reading the record again.
-///
-/// ```
-/// use harvest_pipeline::extract::{parse, write_all_members, AllOptions, Limits, Syntax};
-/// use harvest_pipeline::Page;
-/// let page = Page::new("-", b"<p class=h-card>Ada</p>".to_vec(), Some("https://example.com/"));
-/// let options = AllOptions::new().syntaxes(vec![Syntax::Mf2, Syntax::OpenGraph]);
-/// let mut out = Vec::new();
-/// let members = write_all_members(&parse(&page), &options, &Limits::default(), &mut out).unwrap();
-/// let texts: Vec<(&str, &str)> =
-///     members.iter().map(|member| (member.key, std::str::from_utf8(&out[member.at.clone()]).unwrap())).collect();
-/// assert_eq!(texts[0], ("url", r#""https://example.com/""#));
-/// assert!(texts[1].0 == "mf2" && texts[1].1.starts_with(r#"{"items":[{"type":["h-card"]"#));
-/// assert_eq!(texts[2], ("opengraph", "[]"));
-/// assert_eq!(members[1].found, Some(1));
-/// ```
-pub fn write_all_members(
+/// written, and what its syntax found ([`WrittenMember`]), in record order
+/// (`Extractor::write_document_members`).
+pub(crate) fn write_all_members(
     doc: &Document,
     options: &AllOptions,
     limits: &Limits,

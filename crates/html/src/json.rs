@@ -12,10 +12,10 @@
 //! The microdata JSON is written by harvest-microdata's own writer (it has no recursion, so
 //! nesting of any depth is written), and its text goes to the output as it is.
 
-use crate::error::{failed, ExtractError, WriteError};
 use crate::extractors::rdfa_graph;
 use crate::limits::Limits;
 use crate::options::{AllOptions, LinksDetail, RdfaOutput, Syntax};
+use crate::output_error::{failed, ExtractError, WriteError};
 use harvest_dom::{Document, Url};
 use serde::ser::{Error as _, SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
@@ -174,12 +174,11 @@ pub(crate) struct MemberSpans {
 /// result as it is written instead of read back from the text; none for `url` and `errors`).
 ///
 /// ```
-/// use harvest_pipeline::extract::{parse, write_all_members, AllOptions, Limits, Syntax};
-/// use harvest_pipeline::Page;
+/// use harvest_html::{Extractor, Page, Syntax};
 /// let page = Page::new("-", b"<p class=h-card>Ada</p><a href=/b rel=me>b</a>".to_vec(), Some("https://example.com/"));
-/// let options = AllOptions::new().syntaxes(vec![Syntax::Mf2, Syntax::Links]);
+/// let extractor = Extractor::new().syntaxes([Syntax::Mf2, Syntax::Links]);
 /// let mut out = Vec::new();
-/// let members = write_all_members(&parse(&page), &options, &Limits::default(), &mut out).unwrap();
+/// let members = extractor.write_document_members(&extractor.parse(&page), &mut out).unwrap();
 /// let found: Vec<_> = members.iter().map(|member| (member.key, member.found)).collect();
 /// assert_eq!(found, [("url", None), ("mf2", Some(1)), ("links", Some(1))]);
 /// ```

@@ -1,7 +1,7 @@
 //! Bounds on one extraction's work and output, and the writer that keeps the output within
 //! them.
 
-use crate::error::ExtractError;
+use crate::output_error::ExtractError;
 use harvest_dom::{Deadline, Document};
 use std::io::Write;
 
@@ -9,8 +9,9 @@ use std::io::Write;
 /// strangers (`harvest serve`). The defaults are the libraries' own.
 ///
 /// ```
-/// use harvest_pipeline::extract::{Extraction, Limits, MicrodataOutput};
-/// use harvest_pipeline::Page;
+/// use harvest_html::output::{Extraction, MicrodataOutput};
+/// use harvest_html::Limits;
+/// use harvest_html::Page;
 /// let page = Page::new("-", b"<p itemscope><b itemprop=a>1</b><b itemprop=b>2</b>".to_vec(), None);
 /// let limits = Limits::new().max_values(Some(1));
 /// let mut out = Vec::new();
@@ -22,8 +23,9 @@ use std::io::Write;
 /// fails with [`ExtractError::Interrupted`] instead of giving a partial output:
 ///
 /// ```
-/// use harvest_pipeline::extract::{AllOptions, Extraction, ExtractError, Limits};
-/// use harvest_pipeline::Page;
+/// use harvest_html::output::{AllOptions, Extraction, ExtractError};
+/// use harvest_html::Limits;
+/// use harvest_html::Page;
 /// use std::time::Duration;
 /// let page = Page::new("-", "<div>".repeat(200_000).into_bytes(), None);
 /// let limits = Limits::new().deadline(harvest_dom::Deadline::after(Duration::from_millis(1)));
@@ -55,7 +57,7 @@ impl Limits {
     /// The defaults ([`Default`]); change them with the setters.
     ///
     /// ```
-    /// use harvest_pipeline::extract::Limits;
+    /// use harvest_html::Limits;
     /// let limits = Limits::new().max_values(Some(1000)).max_output_bytes(Some(1 << 20));
     /// assert_eq!(limits.max_depth, harvest_dom::DEFAULT_MAX_DEPTH);
     /// ```

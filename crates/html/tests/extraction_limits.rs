@@ -1,11 +1,12 @@
 //! `Limits`: the output bound and the deadline, for every extraction.
 
 use harvest_dom::Deadline;
-use harvest_pipeline::extract::{
-    AllOptions, ExtractError, Extraction, FeedSource, IcalOutput, Limits, LinksMode, Mf2Options, MicrodataOutput,
-    RdfOutput, VcardOutput, WriteError,
+use harvest_html::output::{
+    AllOptions, ExtractError, Extraction, FeedSource, IcalOutput, LinksMode, MicrodataOutput, RdfOutput, VcardOutput,
+    WriteError,
 };
-use harvest_pipeline::Page;
+use harvest_html::Page;
+use harvest_html::{Limits, Mf2Options};
 use std::time::{Duration, Instant};
 
 fn extractions() -> Vec<Extraction> {
