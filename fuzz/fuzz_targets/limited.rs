@@ -10,7 +10,7 @@
 use harvest_fuzz::page_url;
 use harvest_html::output::{
     AllOptions, ConversionSource, Extraction, FeedSource, IcalOutput, LinksMode, MicrodataOutput, RdfAlgorithm,
-    RdfFormat, RdfOutput, VcardOutput, WriteError,
+    RdfFormat, RdfOutput, VcardOutput,
 };
 use harvest_html::Page;
 use harvest_html::{Limits, LinksDetail, Mf2Options};
@@ -52,7 +52,7 @@ fuzz_target!(|data: &[u8]| {
             }
         }
         Ok(()) => {}
-        Err(WriteError::Extract(_)) => {}
+        Err(error) if !matches!(error, harvest_html::Error::Io(_)) => {}
         Err(error) => panic!("writing to a Vec failed: {error}"),
     }
     let mut unlimited = Vec::new();

@@ -4,7 +4,7 @@
 use crate::error::Error;
 use crate::limits::Limits;
 use crate::options::{LinksDetail, Mf2Options, MicrodataOptions, Syntax};
-use crate::output::{AllOptions, WriteError, WrittenMember};
+use crate::output::{AllOptions, WrittenMember};
 use crate::record::{Member, Record};
 use crate::Page;
 use harvest_dom::Document;
@@ -74,7 +74,7 @@ impl Extractor {
     }
 
     /// Past an output limit ([`Limits::max_values`], or a library's own bounds), fail
-    /// ([`Error::MicrodataLimit`], [`Error::Mf2`]) instead of giving the microdata and
+    /// ([`Error::Failed`] with [`crate::Cause::Microdata`] or [`crate::Cause::Mf2`]) instead of giving the microdata and
     /// microformats2 cut short with `truncated` set (the default, as `harvest all` does).
     ///
     /// ```
@@ -212,7 +212,7 @@ impl Extractor {
         let microdata = harvest_microdata::Microdata::with_options(doc, &self.options.microdata);
         let json =
             if self.options.strict_limits { microdata.try_to_json(&options)? } else { microdata.to_json(&options) };
-        serde_json::from_str(&json).map_err(Error::MicrodataTooDeep)
+        Ok(serde_json::from_str(&json)?)
     }
 
     /// Writes the record of a page read by `harvest_pipeline::input` as compact JSON, without
@@ -230,12 +230,12 @@ impl Extractor {
     /// extractor.write_page(&page, &mut out).unwrap();
     /// assert_eq!(out, serde_json::to_vec(&extractor.extract_page(&page).unwrap()).unwrap());
     /// ```
-    pub fn write_page(&self, page: &Page, out: &mut dyn Write) -> Result<(), WriteError> {
+    pub fn write_page(&self, page: &Page, out: &mut dyn Write) -> Result<(), Error> {
         self.write_document(&self.parse(page), out)
     }
 
     /// [`Extractor::write_page`] on a parsed document, at the URL it was parsed with.
-    pub fn write_document(&self, doc: &Document, out: &mut dyn Write) -> Result<(), WriteError> {
+    pub fn write_document(&self, doc: &Document, out: &mut dyn Write) -> Result<(), Error> {
         crate::extraction::write_all(doc, &self.options, &self.limits, out)
     }
 
@@ -254,11 +254,7 @@ impl Extractor {
     /// assert_eq!(&out[members[0].at.clone()], br#""https://example.com/""#);
     /// assert_eq!(members[1].found, Some(1));
     /// ```
-    pub fn write_document_members(
-        &self,
-        doc: &Document,
-        out: &mut dyn Write,
-    ) -> Result<Vec<WrittenMember>, WriteError> {
+    pub fn write_document_members(&self, doc: &Document, out: &mut dyn Write) -> Result<Vec<WrittenMember>, Error> {
         crate::extraction::write_all_members(doc, &self.options, &self.limits, out)
     }
 }

@@ -330,13 +330,13 @@ pub fn write_graph(
     output: &GraphOutput,
     limits: &Limits,
     out: &mut dyn std::io::Write,
-) -> Result<GraphWritten, crate::output_error::WriteError> {
+) -> Result<GraphWritten, crate::error::Error> {
     crate::limits::check_interrupted(doc)?;
     let graph = page_graph(doc, output, limits);
     crate::limits::check_interrupted(doc)?;
     let text = graph.write(output);
     crate::limits::check_size(text.len() as u64, limits)?;
-    out.write_all(text.as_bytes()).map_err(crate::output_error::WriteError::Io)?;
+    out.write_all(text.as_bytes()).map_err(crate::error::Error::Io)?;
     Ok(GraphWritten { quads: graph.dataset.len(), diagnostics: graph.diagnostics })
 }
 
@@ -346,7 +346,7 @@ pub fn write_page_graph(
     output: &GraphOutput,
     limits: &Limits,
     out: &mut dyn std::io::Write,
-) -> Result<GraphWritten, crate::output_error::WriteError> {
+) -> Result<GraphWritten, crate::error::Error> {
     write_graph(&crate::extractors::parse_limited(page, limits), output, limits, out)
 }
 

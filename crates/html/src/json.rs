@@ -12,10 +12,10 @@
 //! The microdata JSON is written by harvest-microdata's own writer (it has no recursion, so
 //! nesting of any depth is written), and its text goes to the output as it is.
 
+use crate::error::Error;
 use crate::extractors::rdfa_graph;
 use crate::limits::Limits;
 use crate::options::{AllOptions, LinksDetail, RdfaOutput, Syntax};
-use crate::output_error::{failed, ExtractError, WriteError};
 use harvest_dom::{Document, Url};
 use serde::ser::{Error as _, SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
@@ -68,21 +68,21 @@ impl JsonOutput<'_> {
     /// Writes the output to `out` as compact JSON: what `serde_json::to_writer` writes of it,
     /// the microdata JSON and the `all` record's members written straight to `out`; each
     /// member of `all` is noted in `spans` when given (then `out` counts into it).
-    pub(crate) fn write_to<W: Write>(&self, out: &mut W, spans: Option<&MemberSpans>) -> Result<(), WriteError> {
+    pub(crate) fn write_to<W: Write>(&self, out: &mut W, spans: Option<&MemberSpans>) -> Result<(), Error> {
         match self {
-            JsonOutput::Microdata(json) => out.write_all(json.as_bytes()).map_err(WriteError::Io),
+            JsonOutput::Microdata(json) => out.write_all(json.as_bytes()).map_err(Error::Io),
             JsonOutput::All(record) => record.write_to(out, spans),
             other => serde_json::to_writer(out, other).map_err(written),
         }
     }
 }
 
-/// A serializer's error as a [`WriteError`]: the output's, or an extractor's.
-fn written(error: serde_json::Error) -> WriteError {
+/// A serializer's error as an [`Error`]: the output's, or an extractor's.
+fn written(error: serde_json::Error) -> Error {
     if error.is_io() {
-        WriteError::Io(error.into())
+        Error::Io(error.into())
     } else {
-        WriteError::Extract(failed(error))
+        Error::from(error)
     }
 }
 
@@ -94,7 +94,7 @@ pub(crate) fn microdata(
     read: &harvest_microdata::MicrodataOptions,
     truncate: bool,
     limits: &Limits,
-) -> Result<(String, usize), ExtractError> {
+) -> Result<(String, usize), Error> {
     let mut options = harvest_microdata::JsonOptions::new();
     if let Some(max) = limits.max_values {
         options = options.max_values(max);
@@ -108,7 +108,7 @@ pub(crate) fn microdata(
             let items = Syntax::Microdata.count_json(&json);
             (json, items)
         }
-        Err(error) => return Err(ExtractError::Failed(error.to_string())),
+        Err(error) => return Err(error.into()),
     };
     Ok((json, items))
 }
@@ -234,7 +234,7 @@ trait MemberSink {
     fn json(&mut self, key: &'static str, json: &str, found: Option<usize>) -> Result<(), Self::Error>;
 
     /// An extractor's failure.
-    fn failed(error: ExtractError) -> Self::Error;
+    fn failed(error: Error) -> Self::Error;
 }
 
 impl AllRecord<'_> {
@@ -257,7 +257,7 @@ impl AllRecord<'_> {
                 Syntax::Mf2 => {
                     let parser =
                         self.options.mf2.parser_options(doc, self.limits).strict_limits(self.options.strict_limits);
-                    let mf2 = harvest_mf2::parse(doc, &parser).map_err(|error| K::failed(failed(error)))?;
+                    let mf2 = harvest_mf2::parse(doc, &parser).map_err(|error| K::failed(error.into()))?;
                     sink.value(key, &mf2, &|| Some(mf2.items.len()))?;
                 }
                 Syntax::Links => {
@@ -294,11 +294,11 @@ impl AllRecord<'_> {
 
     /// Writes the record to `out` as compact JSON (what `serde_json::to_writer` writes of
     /// it), noting each member in `spans` when given (then `out` counts into it).
-    pub(crate) fn write_to<W: Write>(&self, out: &mut W, spans: Option<&MemberSpans>) -> Result<(), WriteError> {
+    pub(crate) fn write_to<W: Write>(&self, out: &mut W, spans: Option<&MemberSpans>) -> Result<(), Error> {
         let mut writer = RecordWriter { out, spans, first: true };
         self.members(&mut writer)?;
         let closing: &[u8] = if writer.first { b"{}" } else { b"}" };
-        writer.out.write_all(closing).map_err(WriteError::Io)
+        writer.out.write_all(closing).map_err(Error::Io)
     }
 }
 
@@ -330,7 +330,7 @@ impl<M: SerializeMap> MemberSink for MapSink<M> {
         self.0.serialize_entry(key, raw)
     }
 
-    fn failed(error: ExtractError) -> M::Error {
+    fn failed(error: Error) -> M::Error {
         M::Error::custom(error)
     }
 }
@@ -368,14 +368,14 @@ impl<W: Write> RecordWriter<'_, W> {
 }
 
 impl<W: Write> MemberSink for RecordWriter<'_, W> {
-    type Error = WriteError;
+    type Error = Error;
 
     fn value<T: Serialize + ?Sized>(
         &mut self,
         key: &'static str,
         value: &T,
         found: &dyn Fn() -> Option<usize>,
-    ) -> Result<(), WriteError> {
+    ) -> Result<(), Error> {
         self.key(key)?;
         let start = self.start();
         value.serialize(&mut serde_json::Serializer::new(&mut *self.out)).map_err(written)?;
@@ -383,7 +383,7 @@ impl<W: Write> MemberSink for RecordWriter<'_, W> {
         Ok(())
     }
 
-    fn json(&mut self, key: &'static str, json: &str, found: Option<usize>) -> Result<(), WriteError> {
+    fn json(&mut self, key: &'static str, json: &str, found: Option<usize>) -> Result<(), Error> {
         self.key(key)?;
         let start = self.start();
         self.out.write_all(json.as_bytes())?;
@@ -391,7 +391,7 @@ impl<W: Write> MemberSink for RecordWriter<'_, W> {
         Ok(())
     }
 
-    fn failed(error: ExtractError) -> WriteError {
-        WriteError::Extract(error)
+    fn failed(error: Error) -> Error {
+        error
     }
 }

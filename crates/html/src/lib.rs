@@ -58,11 +58,10 @@ pub mod jsonld_blocks;
 mod limits;
 mod options;
 pub mod output;
-mod output_error;
 mod page;
 mod record;
 
-pub use crate::error::Error;
+pub use crate::error::{Cause, Error};
 pub use crate::extractor::Extractor;
 pub use crate::jsonld_blocks::BlockError;
 pub use crate::limits::Limits;

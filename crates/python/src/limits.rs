@@ -11,8 +11,7 @@
 
 use crate::errors::{from_extract, ExtractionTimeout};
 use harvest_dom::Deadline;
-use harvest_html::output::ExtractError;
-use harvest_html::Limits;
+use harvest_html::{Error, Limits};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -208,9 +207,9 @@ impl Interruption {
 
     /// The exception for an extraction error: the signal's own when one interrupted the call,
     /// [`ExtractionTimeout`] when the timeout did, else the error's.
-    pub fn error(&self, error: ExtractError) -> PyErr {
+    pub fn error(&self, error: Error) -> PyErr {
         match error {
-            ExtractError::Interrupted => match self.raised() {
+            Error::Interrupted => match self.raised() {
                 Some(raised) => raised,
                 None => ExtractionTimeout::new_err(match self.timeout {
                     Some(seconds) => format!("the call took longer than its timeout of {seconds} s"),

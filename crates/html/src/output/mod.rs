@@ -38,5 +38,4 @@ pub use crate::options::{
     check_root_selector, AllOptions, ConversionSource, FeedSource, IcalOutput, LinksMode, MicrodataOutput,
     RdfAlgorithm, RdfFormat, RdfOutput, RdfaFormat, RdfaGraph, RdfaOutput, Registry, RegistryError, VcardOutput,
 };
-pub use crate::output_error::{ExtractError, WriteError};
 pub use harvest_check::{Counts, Diagnostic, FeatureReport, Report, Severity, Vocabulary, VocabularyError};
