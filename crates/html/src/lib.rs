@@ -56,6 +56,7 @@ mod graph;
 mod json;
 pub mod jsonld_blocks;
 mod limits;
+mod option_names;
 mod options;
 pub mod output;
 mod page;
