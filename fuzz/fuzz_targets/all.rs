@@ -1,4 +1,4 @@
-//! The `all` record (harvest-pipeline), as `harvest all` writes it, and `--pretty`.
+//! The `all` record (harvest-html), as `harvest all` writes it, and `--pretty`.
 //!
 //! The first byte chooses the links' form (compact or full) and whether the page has a URL.
 //! Invariants: writing never fails on a page; the record is one line of JSON that reads back
@@ -9,8 +9,9 @@
 #![no_main]
 
 use harvest_fuzz::page_url;
-use harvest_pipeline::extract::{AllOptions, Extraction, LinksDetail, Output, Syntax};
-use harvest_pipeline::Page;
+use harvest_html::output::{AllOptions, Extraction, Output};
+use harvest_html::Page;
+use harvest_html::{LinksDetail, Syntax};
 use libfuzzer_sys::fuzz_target;
 
 /// The text without whitespace outside strings.
@@ -44,7 +45,7 @@ fuzz_target!(|data: &[u8]| {
     extraction.write(&page, &mut written).expect("all never fails on a page");
     assert!(!written.contains(&b'\n'), "a record is one line");
     let mut pretty = Vec::new();
-    harvest_pipeline::pretty::write(&written, &mut pretty).expect("writing to a Vec");
+    harvest_html::output::pretty::write(&written, &mut pretty).expect("writing to a Vec");
     assert_eq!(squeeze(&pretty), written, "pretty printing only adds whitespace");
     // serde_json reads 128 levels deep; deeper records are checked by the comparison above.
     let Ok(record) = serde_json::from_slice::<serde_json::Value>(&written) else { return };

@@ -8,8 +8,8 @@
 #![no_main]
 
 use harvest_fuzz::document;
-use harvest_pipeline::extract::Limits;
-use harvest_pipeline::graph::{page_graph, GraphFormat, GraphOutput};
+use harvest_html::output::{page_graph, GraphFormat, GraphOutput};
+use harvest_html::Limits;
 use libfuzzer_sys::fuzz_target;
 use std::collections::BTreeSet;
 

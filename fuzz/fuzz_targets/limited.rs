@@ -8,11 +8,12 @@
 #![no_main]
 
 use harvest_fuzz::page_url;
-use harvest_pipeline::extract::{
-    AllOptions, ConversionSource, Extraction, FeedSource, IcalOutput, Limits, LinksDetail, LinksMode, Mf2Options,
-    MicrodataOutput, RdfAlgorithm, RdfFormat, RdfOutput, VcardOutput, WriteError,
+use harvest_html::output::{
+    AllOptions, ConversionSource, Extraction, FeedSource, IcalOutput, LinksMode, MicrodataOutput, RdfAlgorithm,
+    RdfFormat, RdfOutput, VcardOutput,
 };
-use harvest_pipeline::Page;
+use harvest_html::Page;
+use harvest_html::{Limits, LinksDetail, Mf2Options};
 use libfuzzer_sys::fuzz_target;
 use serde::Deserialize;
 
@@ -51,7 +52,7 @@ fuzz_target!(|data: &[u8]| {
             }
         }
         Ok(()) => {}
-        Err(WriteError::Extract(_)) => {}
+        Err(error) if !matches!(error, harvest_html::Error::Io(_)) => {}
         Err(error) => panic!("writing to a Vec failed: {error}"),
     }
     let mut unlimited = Vec::new();

@@ -9,8 +9,8 @@
 #![no_main]
 
 use harvest_export::rdf::{self, jsonld, w3c, Conversion, RdfError, RdfOptions};
-use harvest_rdf::Subject;
 use harvest_fuzz::{document, PAGE_URL};
+use harvest_rdf::Subject;
 use libfuzzer_sys::fuzz_target;
 use std::collections::BTreeSet;
 

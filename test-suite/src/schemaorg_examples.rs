@@ -6,7 +6,7 @@
 //! markup in sections (`PRE-MARKUP:`, `MICRODATA:`, `RDFA:`, `JSON:`). Each of the microdata,
 //! RDFa and JSON-LD sections that holds markup (not a note such as `TODO.`) is one case,
 //! `microdata/eg-0382`: the section is read as a page at `https://example.com/` by
-//! `harvest_pipeline::graph::page_graph` (every RDF syntax), the dataset is checked against the
+//! `harvest_html::output::page_graph` (every RDF syntax), the dataset is checked against the
 //! bundled release with `harvest_check::check_dataset`, and the case fails on a
 //! `schema-unknown-type` or `schema-unknown-property` diagnostic, or on markup a syntax could not
 //! read (a JSON-LD block that is not JSON, or names a context harvest does not have). The other rules judge how an
@@ -15,8 +15,8 @@
 use crate::{Expectations, Outcome, Report};
 use harvest_check::{check_dataset, Vocabulary};
 use harvest_dom::{Document, ParseOptions, Url};
-use harvest_pipeline::extract::Limits;
-use harvest_pipeline::graph::{page_graph, GraphOutput};
+use harvest_html::output::{page_graph, GraphOutput};
+use harvest_html::Limits;
 use std::path::Path;
 
 /// The examples file's name in the release folder.

@@ -182,11 +182,11 @@ fn atom_options(now: SystemTime) -> atom::AtomOptions {
     atom::AtomOptions::new().now(now)
 }
 
-/// The `all` record of a parsed page, written as `harvest all` writes it (harvest-pipeline's
+/// The `all` record of a parsed page, written as `harvest all` writes it (harvest-html's
 /// `Extraction::All` with its defaults: every syntax, compact links); returns its length.
 pub fn all(doc: &Document) -> usize {
     let mut out = Vec::new();
-    let all = harvest_pipeline::extract::Extraction::All(harvest_pipeline::extract::AllOptions::default());
+    let all = harvest_html::output::Extraction::All(harvest_html::output::AllOptions::default());
     all.write_on(doc, &mut out).map_or(0, |()| out.len())
 }
 

@@ -37,7 +37,7 @@ fn real_pages_name_no_unknown_term_but_their_own_mistakes() {
     assert_eq!(found, expected);
 }
 
-/// The whole page (every RDF syntax, through harvest-pipeline): each item of a feature's type
+/// The whole page (every RDF syntax, through harvest-html): each item of a feature's type
 /// is reported, eligible exactly when nothing required is missing, and each missing property is
 /// a diagnostic of its feature.
 #[test]
@@ -47,11 +47,11 @@ fn real_pages_have_feature_reports() {
     for path in harvest_test_support::html_files(&root.join("real")) {
         let bytes = std::fs::read(&path).unwrap();
         let doc =
-            harvest_pipeline::extract::parse(&harvest_pipeline::Page::new("-", bytes, Some("https://site.example/")));
-        let graph = harvest_pipeline::graph::page_graph(
+            harvest_html::Extractor::new().parse(&harvest_html::Page::new("-", bytes, Some("https://site.example/")));
+        let graph = harvest_html::output::page_graph(
             &doc,
-            &harvest_pipeline::graph::GraphOutput::default(),
-            &harvest_pipeline::extract::Limits::default(),
+            &harvest_html::output::GraphOutput::default(),
+            &harvest_html::Limits::default(),
         );
         let report = harvest_check::check(Vocabulary::bundled(), &harvest_check::Page::new(&graph.dataset));
         for feature in &report.features {

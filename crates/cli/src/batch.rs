@@ -3,9 +3,9 @@
 
 use crate::check::{self, CheckRun};
 use harvest_html::output::{
-    check_input, write_page_graph, CheckOptions, CrawlReport, ExtractError, Extraction, GraphFormat, GraphOutput,
-    Output, PageCheck, WriteError,
+    check_input, write_page_graph, CheckOptions, CrawlReport, Extraction, GraphFormat, GraphOutput, Output, PageCheck,
 };
+use harvest_html::Error;
 use harvest_pipeline::input::{InputError, Pages, Source};
 use harvest_pipeline::warc::{WarcError, WarcOrigin};
 use harvest_pipeline::Page;
@@ -83,9 +83,9 @@ pub fn run_single(
             out.write_all(&buffer)?;
             Ok(exit::OK)
         }
-        Err(WriteError::Io(error)) => Err(error),
-        Err(WriteError::Extract(ExtractError::NothingFound(message))) => {
-            eprintln!("harvest: {}: {message}", page.label);
+        Err(Error::Io(error)) => Err(error),
+        Err(error @ Error::NothingFound(_)) => {
+            eprintln!("harvest: {}: {error}", page.label);
             Ok(exit::NOTHING_FOUND)
         }
         Err(error) => {
@@ -141,10 +141,10 @@ fn write_record(line: &mut Vec<u8>, page: &Page, extraction: &Extraction) -> boo
     } else {
         // A text format is a JSON string in the record.
         match extraction.run(page) {
-            Ok(Output::Text(text)) => serde_json::to_writer(&mut *line, &text).map_err(|e| WriteError::Io(e.into())),
-            Ok(Output::Json(value)) => serde_json::to_writer(&mut *line, &value).map_err(|e| WriteError::Io(e.into())),
-            Err(error) => Err(error.into()),
-            Ok(other) => Err(WriteError::Io(std::io::Error::other(format!("an output of unknown form: {other:?}")))),
+            Ok(Output::Text(text)) => serde_json::to_writer(&mut *line, &text).map_err(|e| Error::Io(e.into())),
+            Ok(Output::Json(value)) => serde_json::to_writer(&mut *line, &value).map_err(|e| Error::Io(e.into())),
+            Err(error) => Err(error),
+            Ok(other) => Err(Error::Io(std::io::Error::other(format!("an output of unknown form: {other:?}")))),
         }
     };
     let (key, message, failed) = match result {
@@ -152,8 +152,7 @@ fn write_record(line: &mut Vec<u8>, page: &Page, extraction: &Extraction) -> boo
             line.extend_from_slice(b"}\n");
             return false;
         }
-        Err(WriteError::Extract(ExtractError::NothingFound(message))) => ("nothing_found", message, false),
-        Err(WriteError::Extract(error)) => ("error", error.to_string(), true),
+        Err(error @ Error::NothingFound(_)) => ("nothing_found", error.to_string(), false),
         Err(error) => ("error", error.to_string(), true),
     };
     // Take back what was written of the output and say why there is none.

@@ -5,7 +5,7 @@
 //! parser and every walk over a [`crate::Document`] look at it every few hundred steps; once it
 //! has passed, parsing stops where it is and walks end early, so the work left is bounded by a
 //! few hundred steps. Whoever gave the deadline then finds [`Deadline::is_expired`] true and
-//! throws the partial result away (harvest-pipeline answers with an error): a truncated page is
+//! throws the partial result away (harvest-html answers with an error): a truncated page is
 //! never passed off as a whole one.
 
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};

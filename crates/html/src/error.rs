@@ -1,92 +1,123 @@
-//! Why an extraction gave no record.
+//! Why an extraction gave nothing, or its output could not be written: the one error of the
+//! front door, for the typed record, every output form and the writers alike.
 
-use crate::output::ExtractError;
 use thiserror::Error;
 
-/// Why [`crate::extract`] or [`crate::Extractor::extract`] gave no record. A page that is not
-/// well-formed HTML is never an error (HTML parsing recovers from everything); these are the
-/// options a page cannot satisfy and the limits it reached.
+/// Why an extraction ([`crate::extract`], [`crate::Extractor`], an
+/// [`output::Extraction`](crate::output::Extraction)) gave no output, or its output could not
+/// be written. A page that is not well-formed HTML is never an error (HTML parsing recovers
+/// from everything); these are the options and outputs a page cannot satisfy, the limits it
+/// reached, and the destination failing.
+///
+/// What a library said is kept as the error's [`source`](std::error::Error::source) (a
+/// [`Cause`]), and its message is the error's own, so that a front end shows it as it is.
 ///
 /// ```
-/// use harvest_html::{Error, Extractor, Mf2Options, Mf2Root};
+/// use harvest_html::{Cause, Error, Extractor, Mf2Options, Mf2Root};
 /// let error = Extractor::new()
 ///     .mf2(Mf2Options::default().root(Mf2Root::Id("missing".into())))
 ///     .extract(b"<p class=h-card>Ada</p>", None)
 ///     .unwrap_err();
-/// assert!(matches!(error, Error::Mf2(_)));
-/// assert_eq!(error.to_string(), "microformats2 extraction failed");
+/// assert!(matches!(error, Error::Failed(Cause::Mf2(_))));
+/// assert_eq!(error.to_string(), "no element of the page is #missing");
 /// let cause = std::error::Error::source(&error).unwrap();
-/// assert_eq!(cause.to_string(), "no element of the page is #missing");
+/// assert!(cause.downcast_ref::<Cause>().is_some());
 /// ```
 #[derive(Debug, Error)]
 #[non_exhaustive]
 pub enum Error {
-    /// The microformats2 parser refused its options or the page (a root that names no
-    /// element, an invalid type filter, a limit reached with strict limits).
-    #[error("microformats2 extraction failed")]
-    Mf2(#[source] harvest_mf2::Mf2Error),
-    /// With [`crate::Extractor::strict_limits`]: the microdata JSON would pass an output
-    /// limit.
-    #[error("microdata extraction failed")]
-    MicrodataLimit(#[source] harvest_microdata::LimitExceeded),
-    /// The page's microdata nests items deeper than a record holds (about 40 levels, the
-    /// nesting serde's JSON reader accepts); `harvest microdata` writes such pages without
-    /// a bound.
-    #[error("microdata items nested too deeply for a record")]
-    MicrodataTooDeep(#[source] serde_json::Error),
-    /// The RDFa processor refused the page (its graph would pass a limit).
-    #[error("RDFa extraction failed")]
-    Rdfa(#[source] harvest_rdfa::RdfaError),
-    /// The deadline of [`crate::Limits::deadline`] passed: the parse or an extraction stopped,
-    /// and what it found would be partial.
-    #[error("the extraction stopped at its deadline")]
-    Interrupted,
-    /// The record's JSON would be larger than [`crate::Limits::max_output_bytes`].
-    #[error("the record is larger than {max_bytes} bytes")]
+    /// The page has nothing the output needs: no contact for vCard, no event for iCalendar,
+    /// nothing to make a feed of, no element for a microformats2 root.
+    #[error("{0}")]
+    NothingFound(#[source] Cause),
+    /// An extractor or exporter failed: a limit was reached with strict limits, a graph would
+    /// pass its bounds, a value could not be serialized.
+    #[error("{0}")]
+    Failed(#[source] Cause),
+    /// The output would be larger than [`Limits::max_output_bytes`](crate::Limits::max_output_bytes).
+    #[error("the output is larger than {max_bytes} bytes")]
     OutputTooLarge {
         /// The bound.
         max_bytes: u64,
     },
+    /// The work stopped at [`Limits::deadline`](crate::Limits::deadline) (its instant passed,
+    /// or it was cancelled or interrupted) before the output was complete.
+    #[error("the extraction was stopped at its deadline")]
+    Interrupted,
+    /// The destination could not be written; part of the output may have been written.
+    #[error("writing the output: {0}")]
+    Io(#[source] std::io::Error),
 }
 
-/// The error of the output forms ([`crate::output::ExtractError`]) for a record's error, for a
-/// front end that reports both alike (the Python package): the cause's own message for a
-/// failed extractor, the same variant for the deadline and the output bound.
-///
-/// ```
-/// use harvest_html::output::ExtractError;
-/// use harvest_html::{Extractor, Limits};
-/// let limits = Limits::new().max_output_bytes(Some(10));
-/// let error = Extractor::new().limits(limits).extract(b"<p>hi", None).unwrap_err();
-/// assert_eq!(ExtractError::from(error), ExtractError::OutputTooLarge { max_bytes: 10 });
-/// ```
-impl From<Error> for ExtractError {
-    fn from(error: Error) -> Self {
-        match error {
-            Error::Interrupted => ExtractError::Interrupted,
-            Error::OutputTooLarge { max_bytes } => ExtractError::OutputTooLarge { max_bytes },
-            other => ExtractError::Failed(match std::error::Error::source(&other) {
-                Some(cause) => cause.to_string(),
-                None => other.to_string(),
-            }),
+/// What a library called by an extraction said: the [`source`](std::error::Error::source) of
+/// [`Error::NothingFound`] and [`Error::Failed`], its message the library's own.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum Cause {
+    /// The microformats2 parser refused its options or the page (a root that names no
+    /// element, an invalid type filter, a limit reached with strict limits).
+    #[error(transparent)]
+    Mf2(#[from] harvest_mf2::Mf2Error),
+    /// The microdata JSON would pass an output limit (with strict limits, or for an output
+    /// that cannot be cut short).
+    #[error(transparent)]
+    Microdata(#[from] harvest_microdata::LimitExceeded),
+    /// The RDFa processor refused the page (its graph would pass a limit).
+    #[error(transparent)]
+    Rdfa(#[from] harvest_rdfa::RdfaError),
+    /// A graph would pass its bounds (RDFa's processor graph).
+    #[error(transparent)]
+    Graph(#[from] harvest_rdf::GraphError),
+    /// The microdata to RDF conversion failed (a graph past its bound).
+    #[error(transparent)]
+    Rdf(#[from] harvest_export::rdf::RdfError),
+    /// No vCard: the page has no contact.
+    #[error(transparent)]
+    Vcard(#[from] harvest_export::vcard::VcardError),
+    /// No iCalendar: the page has no event.
+    #[error(transparent)]
+    Ical(#[from] harvest_export::ical::IcalError),
+    /// No Atom feed: nothing to make a feed of, or the feed could not be written.
+    #[error(transparent)]
+    Atom(#[from] harvest_export::atom::AtomError),
+    /// JSON could not be read or written: a record's microdata items nested deeper than
+    /// serde's JSON reader goes (about 40 levels of items; `harvest microdata` writes such
+    /// pages without a bound), or a value that is not JSON.
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+}
+
+/// Each library's error as [`Error::Failed`] (the output forms that find nothing say so with
+/// [`Error::NothingFound`] themselves).
+macro_rules! failed_from {
+    ($($error:ty),*) => {$(
+        impl From<$error> for Error {
+            fn from(error: $error) -> Self {
+                Error::Failed(Cause::from(error))
+            }
         }
+    )*};
+}
+
+failed_from!(
+    harvest_mf2::Mf2Error,
+    harvest_microdata::LimitExceeded,
+    harvest_rdfa::RdfaError,
+    harvest_rdf::GraphError,
+    harvest_export::rdf::RdfError,
+    harvest_export::atom::AtomError,
+    serde_json::Error
+);
+
+impl From<std::io::Error> for Error {
+    fn from(error: std::io::Error) -> Self {
+        Error::Io(error)
     }
 }
 
-impl From<harvest_rdfa::RdfaError> for Error {
-    fn from(error: harvest_rdfa::RdfaError) -> Self {
-        Error::Rdfa(error)
-    }
-}
-
-impl From<harvest_mf2::Mf2Error> for Error {
-    fn from(error: harvest_mf2::Mf2Error) -> Self {
-        Error::Mf2(error)
-    }
-}
-
-impl From<harvest_microdata::LimitExceeded> for Error {
-    fn from(error: harvest_microdata::LimitExceeded) -> Self {
-        Error::MicrodataLimit(error)
+impl Error {
+    /// A library's error as [`Error::NothingFound`].
+    pub(crate) fn nothing(cause: impl Into<Cause>) -> Self {
+        Error::NothingFound(cause.into())
     }
 }

@@ -2,12 +2,14 @@
 //! page for all of them.
 
 use crate::error::Error;
-use crate::options::{Limits, LinksDetail, Mf2Options, MicrodataOptions, Syntax};
-use crate::output::{AllOptions, WriteError, WrittenMember};
-use crate::record::{Member, Record};
+use crate::json::{AllRecord, Member, MemberSink};
+use crate::limits::Limits;
+use crate::options::{LinksDetail, Mf2Options, MicrodataOptions, Syntax};
+use crate::output::{AllOptions, WrittenMember};
+use crate::record::{Member as RecordMember, Record};
+use crate::Page;
 use harvest_dom::Document;
-use harvest_microdata::{JsonDocument, JsonOptions};
-use harvest_pipeline::Page;
+use harvest_microdata::JsonDocument;
 use std::io::Write;
 
 /// What to extract from pages and how, built once and used for any number of pages (it is
@@ -73,7 +75,7 @@ impl Extractor {
     }
 
     /// Past an output limit ([`Limits::max_values`], or a library's own bounds), fail
-    /// ([`Error::MicrodataLimit`], [`Error::Mf2`]) instead of giving the microdata and
+    /// ([`Error::Failed`] with [`crate::Cause::Microdata`] or [`crate::Cause::Mf2`]) instead of giving the microdata and
     /// microformats2 cut short with `truncated` set (the default, as `harvest all` does).
     ///
     /// ```
@@ -94,10 +96,6 @@ impl Extractor {
         &self.options
     }
 
-    fn wants(&self, syntax: Syntax) -> bool {
-        self.options.syntaxes.contains(&syntax)
-    }
-
     /// Parses `html` (bytes in any encoding, detected as the HTML standard says) and extracts
     /// from it. `url` is the page's own URL, the base of its relative URLs; a page without one
     /// (or with one that is not a valid URL) keeps its relative URLs as written.
@@ -105,7 +103,7 @@ impl Extractor {
         self.extract_parsed(html.as_ref(), url, None)
     }
 
-    /// Extracts from a page read by [`harvest_pipeline::input`]: its URL and the charset its
+    /// Extracts from a page read by `harvest_pipeline::input`: its URL and the charset its
     /// transport declared are used.
     pub fn extract_page(&self, page: &Page) -> Result<Record, Error> {
         self.extract_parsed(&page.bytes, page.url.as_deref(), page.charset.as_deref())
@@ -130,91 +128,44 @@ impl Extractor {
     }
 
     fn parse_bytes(&self, html: &[u8], url: Option<&str>, charset: Option<&str>) -> Document {
-        Document::parse_bytes(html, &harvest_pipeline::extract::parse_options(url, charset, &self.limits))
+        Document::parse_bytes(html, &crate::extractors::parse_options(url, charset, &self.limits))
     }
 
     /// Extracts from a parsed document, at the URL it was parsed with
     /// ([`harvest_dom::ParseOptions::url`], and [`harvest_dom::ParseOptions::url_as_written`]
     /// for the text the microformats2 parser resolves an empty `href` to, as its test suite
     /// expects).
+    ///
+    /// The members are those [`Extractor::write_document`] writes, from the same function per
+    /// syntax, kept instead of written.
     pub fn extract_document(&self, doc: &Document) -> Result<Record, Error> {
-        let mut record = Record {
-            url: doc.url().map(|url| url.as_str().to_owned()),
-            microdata: None,
-            mf2: None,
-            links: None,
-            json_ld: None,
-            opengraph: None,
-            dublincore: None,
-            rdfa: None,
-            errors: Vec::new(),
-            links_detail: self.options.links,
+        let mut sink = RecordSink {
+            doc,
+            max_bytes: self.limits.max_output_bytes,
+            size: 0,
+            record: Record {
+                url: None,
+                microdata: None,
+                mf2: None,
+                links: None,
+                json_ld: None,
+                opengraph: None,
+                dublincore: None,
+                rdfa: None,
+                errors: Vec::new(),
+                links_detail: self.options.links,
+            },
         };
-        // Each syntax in record order; the deadline and the output bound are checked after
-        // each, so that the first one passed is the error, as when the record is streamed. The
-        // record's size so far is the sum of its members' sizes, each counted once.
-        let mut size = record.member_size(Member::Url);
-        for syntax in Syntax::ALL.into_iter().filter(|syntax| self.wants(*syntax)) {
-            let extracted = self.extract_syntax(syntax, doc, &mut record);
-            if doc.interrupted() {
-                return Err(Error::Interrupted);
-            }
-            extracted?;
-            if let Some(max_bytes) = self.limits.max_output_bytes {
-                size += record.member_size(Member::Syntax(syntax));
-                if size + record.member_size(Member::Errors) > max_bytes {
-                    return Err(Error::OutputTooLarge { max_bytes });
-                }
-            }
-        }
+        let all = AllRecord { doc, options: &self.options, limits: &self.limits };
+        // The deadline before an extractor's own failure, as when the record is streamed.
+        all.members(&mut sink).map_err(|error| if doc.interrupted() { Error::Interrupted } else { error })?;
         if doc.interrupted() {
             return Err(Error::Interrupted);
         }
-        Ok(record)
+        Ok(sink.record)
     }
 
-    /// One syntax of a page into its field of `record`.
-    fn extract_syntax(&self, syntax: Syntax, doc: &Document, record: &mut Record) -> Result<(), Error> {
-        match syntax {
-            Syntax::Microdata => record.microdata = Some(self.microdata_of(doc)?),
-            Syntax::Mf2 => {
-                let strict = self.options.strict_limits;
-                let parser = self.options.mf2.parser_options(doc, &self.limits).strict_limits(strict);
-                record.mf2 = Some(harvest_mf2::parse(doc, &parser)?);
-            }
-            Syntax::Links => record.links = Some(harvest_links::links(doc)),
-            Syntax::JsonLd => {
-                let (blocks, errors) = harvest_pipeline::jsonld_blocks::parse_blocks(doc);
-                record.json_ld = Some(blocks);
-                record.errors = errors;
-            }
-            Syntax::OpenGraph => record.opengraph = Some(harvest_meta::opengraph(doc)),
-            Syntax::DublinCore => record.dublincore = Some(harvest_meta::dublin_core(doc)),
-            Syntax::Rdfa => {
-                let mut options = harvest_rdfa::RdfaOptions::new();
-                if let Some(max) = self.limits.max_values {
-                    options = options.limits(harvest_rdf::Limits::new().max_triples(max));
-                }
-                record.rdfa = Some(harvest_rdfa::parse(doc, &options)?.graph);
-            }
-        }
-        Ok(())
-    }
-
-    /// The microdata of a page: written by harvest-microdata's writer (which bounds the
-    /// output, see [`harvest_microdata::JsonOptions`]) and read into its serde model.
-    fn microdata_of(&self, doc: &Document) -> Result<JsonDocument, Error> {
-        let mut options = JsonOptions::new();
-        if let Some(max) = self.limits.max_values {
-            options = options.max_values(max);
-        }
-        let microdata = harvest_microdata::Microdata::with_options(doc, &self.options.microdata);
-        let json =
-            if self.options.strict_limits { microdata.try_to_json(&options)? } else { microdata.to_json(&options) };
-        serde_json::from_str(&json).map_err(Error::MicrodataTooDeep)
-    }
-
-    /// Writes the record of a page read by [`harvest_pipeline::input`] as compact JSON, without
+    /// Writes the record of a page read by `harvest_pipeline::input` as compact JSON, without
     /// building it: each syntax is extracted when its key is written, and the links are read
     /// from the tree as they are written. The bytes are those of serializing
     /// [`Extractor::extract_page`]'s record (`harvest all` writes this, a line per page); the
@@ -229,13 +180,13 @@ impl Extractor {
     /// extractor.write_page(&page, &mut out).unwrap();
     /// assert_eq!(out, serde_json::to_vec(&extractor.extract_page(&page).unwrap()).unwrap());
     /// ```
-    pub fn write_page(&self, page: &Page, out: &mut dyn Write) -> Result<(), WriteError> {
+    pub fn write_page(&self, page: &Page, out: &mut dyn Write) -> Result<(), Error> {
         self.write_document(&self.parse(page), out)
     }
 
     /// [`Extractor::write_page`] on a parsed document, at the URL it was parsed with.
-    pub fn write_document(&self, doc: &Document, out: &mut dyn Write) -> Result<(), WriteError> {
-        harvest_pipeline::extract::write_all(doc, &self.options, &self.limits, out)
+    pub fn write_document(&self, doc: &Document, out: &mut dyn Write) -> Result<(), Error> {
+        crate::extraction::write_all(doc, &self.options, &self.limits, out)
     }
 
     /// [`Extractor::write_document`], and each member as written: its key, where its value
@@ -253,11 +204,78 @@ impl Extractor {
     /// assert_eq!(&out[members[0].at.clone()], br#""https://example.com/""#);
     /// assert_eq!(members[1].found, Some(1));
     /// ```
-    pub fn write_document_members(
-        &self,
-        doc: &Document,
-        out: &mut dyn Write,
-    ) -> Result<Vec<WrittenMember>, WriteError> {
-        harvest_pipeline::extract::write_all_members(doc, &self.options, &self.limits, out)
+    pub fn write_document_members(&self, doc: &Document, out: &mut dyn Write) -> Result<Vec<WrittenMember>, Error> {
+        crate::extraction::write_all_members(doc, &self.options, &self.limits, out)
+    }
+}
+
+/// The members of a record kept in its fields. The deadline and the output bound are checked
+/// after each, so that the first one passed is the error, as when the record is streamed;
+/// the record's size so far is the sum of its members' sizes, each counted once.
+struct RecordSink<'a> {
+    doc: &'a Document,
+    max_bytes: Option<u64>,
+    size: u64,
+    record: Record,
+}
+
+impl MemberSink for RecordSink<'_> {
+    type Error = Error;
+
+    fn member(&mut self, member: Member<'_>) -> Result<(), Error> {
+        let record = &mut self.record;
+        let counted = match member {
+            Member::Url(url) => {
+                record.url = url.map(str::to_owned);
+                RecordMember::Url
+            }
+            // The writer's JSON read into its serde model: the record's one JSON round trip.
+            Member::Microdata(json, _) => {
+                record.microdata = Some(serde_json::from_str::<JsonDocument>(&json)?);
+                RecordMember::Syntax(Syntax::Microdata)
+            }
+            Member::Mf2(mf2) => {
+                record.mf2 = Some(mf2);
+                RecordMember::Syntax(Syntax::Mf2)
+            }
+            Member::Links(links) => {
+                record.links = Some(links.collect());
+                RecordMember::Syntax(Syntax::Links)
+            }
+            Member::JsonLd(blocks) => {
+                record.json_ld = Some(blocks);
+                RecordMember::Syntax(Syntax::JsonLd)
+            }
+            Member::OpenGraph(objects) => {
+                record.opengraph = Some(objects);
+                RecordMember::Syntax(Syntax::OpenGraph)
+            }
+            Member::DublinCore(statements) => {
+                record.dublincore = Some(statements);
+                RecordMember::Syntax(Syntax::DublinCore)
+            }
+            Member::Rdfa(graph) => {
+                record.rdfa = Some(graph);
+                RecordMember::Syntax(Syntax::Rdfa)
+            }
+            Member::Errors(errors) => {
+                record.errors = errors;
+                RecordMember::Errors
+            }
+        };
+        if self.doc.interrupted() {
+            return Err(Error::Interrupted);
+        }
+        if let Some(max_bytes) = self.max_bytes {
+            self.size += record.member_size(counted);
+            if self.size > max_bytes {
+                return Err(Error::OutputTooLarge { max_bytes });
+            }
+        }
+        Ok(())
+    }
+
+    fn failed(error: Error) -> Error {
+        error
     }
 }

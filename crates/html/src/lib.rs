@@ -15,9 +15,12 @@
 //!   [`Extractor::write_page`], which writes the record's JSON without building it (what
 //!   `harvest all` prints, a line per page).
 //! * [`Record`]: the result; [`Error`]: why there is none.
-//! * [`graph`]: every RDF syntax of the page as one dataset (N-Quads, Turtle, TriG, JSON-LD).
-//! * [`check`]: the page's structured data checked against schema.org and the search
+//! * [`Page`]: a page's bytes with what is known of it (URL, transport charset, HTTP status,
+//!   [`WarcOrigin`]): the input of an extraction, as `harvest_pipeline` reads pages.
+//! * [`graph()`]: every RDF syntax of the page as one dataset (N-Quads, Turtle, TriG, JSON-LD).
+//! * [`check()`]: the page's structured data checked against schema.org and the search
 //!   features, with typed diagnostics ([`output::PageCheck`], [`output::Diagnostic`]).
+//! * [`jsonld_blocks`]: the page's JSON-LD blocks, as JSON values or as their texts.
 //! * [`output`]: every other output, in each of its forms ([`output::Extraction`]: the
 //!   microformats2 JSON or JF2, the microdata JSON, JSON-LD or validator diagnostics, the
 //!   links, feeds or link checks, RDFa, the page's dataset) and the exports (vCard, iCalendar,
@@ -44,19 +47,28 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod check;
 mod error;
+mod extraction;
 mod extractor;
+mod extractors;
+mod graph;
+mod json;
+pub mod jsonld_blocks;
+mod limits;
+mod option_names;
 mod options;
 pub mod output;
+mod page;
 mod record;
 
-pub use crate::error::Error;
+pub use crate::error::{Cause, Error};
 pub use crate::extractor::Extractor;
-pub use crate::options::{Limits, LinksDetail, Mf2Options, Mf2Root, MicrodataOptions, Syntax};
+pub use crate::jsonld_blocks::BlockError;
+pub use crate::limits::Limits;
+pub use crate::options::{LinksDetail, Mf2Options, Mf2Root, MicrodataOptions, Syntax};
+pub use crate::page::{Page, WarcOrigin};
 pub use crate::record::Record;
-pub use harvest_pipeline::jsonld_blocks;
-pub use harvest_pipeline::jsonld_blocks::BlockError;
-pub use harvest_pipeline::Page;
 
 /// Every syntax from `html` (bytes in any encoding), whose URL is `url`, with the default
 /// options: what `harvest all` gives.
@@ -93,11 +105,7 @@ pub fn extract(html: impl AsRef<[u8]>, url: &str) -> Result<Record, Error> {
 /// ```
 pub fn graph(html: impl AsRef<[u8]>, url: &str) -> output::PageGraph {
     let page = Page::new("-", html.as_ref().to_vec(), Some(url));
-    harvest_pipeline::graph::page_graph(
-        &harvest_pipeline::extract::parse(&page),
-        &output::GraphOutput::default(),
-        &Limits::default(),
-    )
+    graph::page_graph(&extractors::parse(&page), &output::GraphOutput::default(), &Limits::default())
 }
 
 /// Checks the structured data of `html` (bytes in any encoding), whose URL is `url`, against
@@ -121,5 +129,5 @@ pub fn graph(html: impl AsRef<[u8]>, url: &str) -> output::PageGraph {
 /// ```
 pub fn check(html: impl AsRef<[u8]>, url: &str) -> output::PageCheck {
     let page = Page::new("-", html.as_ref().to_vec(), Some(url));
-    output::check_page(&harvest_pipeline::extract::parse(&page), &output::CheckOptions::default(), &Limits::default())
+    output::check_page(&extractors::parse(&page), &output::CheckOptions::default(), &Limits::default())
 }

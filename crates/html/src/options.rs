@@ -1,11 +1,706 @@
-//! The options of each syntax, named once: each is the one definition every front end reads
-//! (the command's flags, the Python keywords and the server's fields turn into the same
-//! structs), re-exported here so that a Rust user needs this crate alone.
-//!
-//! * [`Syntax`]: which syntaxes a record holds.
-//! * [`Mf2Options`] (with [`Mf2Root`]): the microformats2 parser's options.
-//! * [`MicrodataOptions`]: how the microdata is read (harvest-microdata's own).
-//! * [`LinksDetail`]: the compact or the full form of the links.
-//! * [`Limits`]: bounds on the parse, the extractors' work and the output.
+//! The options of each extraction: one struct or enum per output, named once here and read by
+//! every front end (the command's flags, the Python keywords and the server's parameters turn
+//! into these).
 
-pub use harvest_pipeline::extract::{Limits, LinksDetail, Mf2Options, Mf2Root, MicrodataOptions, Syntax};
+use crate::limits::Limits;
+use harvest_dom::Document;
+use serde::de::IgnoredAny;
+use serde::{Deserialize, Deserializer};
+use serde_json::Value;
+
+pub use harvest_mf2::Root as Mf2Root;
+
+/// The syntaxes `all` extracts, each under its own key of the record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Syntax {
+    /// WHATWG microdata, key `microdata`.
+    Microdata,
+    /// microformats2 (and classic microformats), key `mf2`.
+    Mf2,
+    /// HTML links with their link types, key `links`.
+    Links,
+    /// `<script type=application/ld+json>` blocks, key `json-ld`.
+    JsonLd,
+    /// Open Graph (RDFa Lite `meta property=`), key `opengraph`.
+    OpenGraph,
+    /// Dublin Core `meta` and `link` elements (DC-HTML), key `dublincore`.
+    DublinCore,
+    /// RDFa 1.1 as expanded JSON-LD node objects (extruct's `rdfa` shape), key `rdfa`.
+    Rdfa,
+}
+
+impl Syntax {
+    /// Every syntax, in record order.
+    pub const ALL: [Syntax; 7] = [
+        Syntax::Microdata,
+        Syntax::Mf2,
+        Syntax::Links,
+        Syntax::JsonLd,
+        Syntax::OpenGraph,
+        Syntax::DublinCore,
+        Syntax::Rdfa,
+    ];
+
+    /// The record key, which is also the syntax's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Syntax::Microdata => "microdata",
+            Syntax::Mf2 => "mf2",
+            Syntax::Links => "links",
+            Syntax::JsonLd => "json-ld",
+            Syntax::OpenGraph => "opengraph",
+            Syntax::DublinCore => "dublincore",
+            Syntax::Rdfa => "rdfa",
+        }
+    }
+
+    /// How much a syntax found, from its value in an `all` record: items (microdata, mf2),
+    /// links, JSON-LD blocks, Open Graph properties, Dublin Core statements, RDFa node objects
+    /// (subjects). A value not of the syntax's shape counts 0.
+    ///
+    /// ```
+    /// use harvest_html::Syntax;
+    /// let mf2 = serde_json::json!({"items": [{"type": ["h-card"]}], "rels": {}});
+    /// assert_eq!(Syntax::Mf2.count(&mf2), 1);
+    /// assert_eq!(Syntax::JsonLd.count(&serde_json::json!([{}, {}])), 2);
+    /// ```
+    pub fn count(self, value: &Value) -> usize {
+        self.count_in(value).unwrap_or(0)
+    }
+
+    /// [`Syntax::count`] read from the value's JSON text, without building the value.
+    ///
+    /// ```
+    /// use harvest_html::Syntax;
+    /// assert_eq!(Syntax::Mf2.count_json(r#"{"items":[{"type":["h-card"]}],"rels":{}}"#), 1);
+    /// assert_eq!(Syntax::DublinCore.count_json(r#"[{"elements":[{}],"terms":[{},{}]}]"#), 3);
+    /// assert_eq!(Syntax::Links.count_json("{}"), 0);
+    /// ```
+    pub fn count_json(self, text: &str) -> usize {
+        self.count_in(&mut serde_json::Deserializer::from_str(text)).unwrap_or(0)
+    }
+
+    /// The count, from any serde form of the value (a JSON value or JSON text): the parts
+    /// counted are read as lists of anything, the rest is skipped.
+    fn count_in<'de, D: Deserializer<'de>>(self, value: D) -> Result<usize, D::Error> {
+        #[derive(Deserialize)]
+        struct Items {
+            items: Vec<IgnoredAny>,
+        }
+        #[derive(Deserialize)]
+        struct Properties {
+            #[serde(default)]
+            properties: Vec<IgnoredAny>,
+        }
+        #[derive(Deserialize)]
+        struct Statements {
+            #[serde(default)]
+            elements: Vec<IgnoredAny>,
+            #[serde(default)]
+            terms: Vec<IgnoredAny>,
+        }
+        Ok(match self {
+            Syntax::Microdata | Syntax::Mf2 => Items::deserialize(value)?.items.len(),
+            Syntax::Links | Syntax::JsonLd | Syntax::Rdfa => Vec::<IgnoredAny>::deserialize(value)?.len(),
+            Syntax::OpenGraph => Vec::<Properties>::deserialize(value)?.iter().map(|o| o.properties.len()).sum(),
+            Syntax::DublinCore => {
+                Vec::<Statements>::deserialize(value)?.iter().map(|s| s.elements.len() + s.terms.len()).sum()
+            }
+        })
+    }
+
+    /// A syntax by harvest's name, or by extruct's where it means the same (`microformat`;
+    /// `opengraph`, `dublincore`, `json-ld` and `rdfa` are the same in both).
+    ///
+    /// ```
+    /// use harvest_html::Syntax;
+    /// assert_eq!(Syntax::from_name("microformat"), Some(Syntax::Mf2));
+    /// assert_eq!(Syntax::from_name("json-ld"), Some(Syntax::JsonLd));
+    /// assert_eq!(Syntax::from_name("rdfa"), Some(Syntax::Rdfa));
+    /// assert_eq!(Syntax::from_name("rdf"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Syntax> {
+        match name {
+            "microformat" => Some(Syntax::Mf2),
+            _ => Syntax::ALL.into_iter().find(|syntax| syntax.name() == name),
+        }
+    }
+}
+
+/// Checks a root selector (`Mf2Options::root`) before any page is read: the message says why
+/// it is not a selector.
+///
+/// ```
+/// assert!(harvest_html::output::check_root_selector("main > .h-entry").is_ok());
+/// assert!(harvest_html::output::check_root_selector("main >").is_err());
+/// ```
+pub fn check_root_selector(selector: &str) -> Result<(), String> {
+    // harvest-dom's message quotes the start of a long selector only.
+    harvest_dom::Selector::parse(selector).map_err(|error| format!("invalid root selector: {error}"))?;
+    harvest_mf2::Options::new().root(Mf2Root::Selector(selector.to_owned())).validate().map_err(|e| e.to_string())
+}
+
+/// Options of the microformats2 extraction, the one definition every front end reads: the
+/// command's flags (`harvest mf2 --help`), the server's parameters (derived from the flags),
+/// the Python keywords of `harvest_html.mf2` and the Rust front door (`harvest_html::Mf2Options`)
+/// all turn into this, and tests check that each field has its flag and its keyword. The
+/// defaults are the parsing specification's; [`Mf2Options::parser_options`] gives
+/// harvest-mf2's own [`harvest_mf2::Options`] for one page.
+///
+/// ```
+/// use harvest_html::{Mf2Options, Mf2Root};
+/// let options = Mf2Options::default().thorough_text(true).root(Mf2Root::Id("post".into()));
+/// assert!(options.thorough_text);
+/// // serde-friendly: the field names are the Python keywords and the flags' names.
+/// let json = serde_json::to_value(&options).unwrap();
+/// assert_eq!(json["root"], serde_json::json!({"id": "post"}));
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+#[non_exhaustive]
+pub struct Mf2Options {
+    /// Add `lang` to items and e-* values ([`harvest_mf2::Options::lang`]).
+    pub lang: bool,
+    /// Imply an h-entry from the page's metadata when it has no microformats
+    /// ([`harvest_mf2::Options::metaformats`]).
+    pub metaformats: bool,
+    /// Only items of these types, such as `h-entry` (empty: every item;
+    /// [`harvest_mf2::Options::filter_types`]).
+    pub filter: Vec<String>,
+    /// Also write the 2014 parsing spec's `alternates` ([`harvest_mf2::Options::alternates`]).
+    pub alternates: bool,
+    /// Leave out CSS framework classes that look like microformats (`h-full`, `p-px`;
+    /// [`harvest_mf2::Options::filter_roots`]).
+    pub filter_roots: bool,
+    /// Parse only this element and its descendants ([`harvest_mf2::Options::root`]).
+    pub root: Option<Mf2Root>,
+    /// Give image values their `srcset` candidates ([`harvest_mf2::Options::srcset`]).
+    pub srcset: bool,
+    /// Write JF2 instead of the microformats2 JSON. A JSON output setting: the Rust front
+    /// door's `Record` holds the model, whose `to_jf2` gives the same.
+    pub jf2: bool,
+    /// Read element text by the thorough algorithm instead of the specification's textContent
+    /// ([`harvest_mf2::Text::Thorough`]).
+    pub thorough_text: bool,
+    /// Add each item's `source-paths`, where the item and each value came from
+    /// ([`harvest_mf2::Options::source_paths`]).
+    pub source_paths: bool,
+    /// Give classic roots (`vcard`, `hentry`...) their `id`, as microformats2 roots have theirs
+    /// ([`harvest_mf2::Options::classic_root_ids`]).
+    pub classic_root_ids: bool,
+}
+
+impl Mf2Options {
+    /// Sets [`Mf2Options::lang`].
+    pub fn lang(mut self, enabled: bool) -> Self {
+        self.lang = enabled;
+        self
+    }
+
+    /// Sets [`Mf2Options::metaformats`].
+    pub fn metaformats(mut self, enabled: bool) -> Self {
+        self.metaformats = enabled;
+        self
+    }
+
+    /// Sets [`Mf2Options::filter`].
+    pub fn filter<I, S>(mut self, types: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        self.filter = types.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// Sets [`Mf2Options::alternates`].
+    pub fn alternates(mut self, enabled: bool) -> Self {
+        self.alternates = enabled;
+        self
+    }
+
+    /// Sets [`Mf2Options::filter_roots`].
+    pub fn filter_roots(mut self, enabled: bool) -> Self {
+        self.filter_roots = enabled;
+        self
+    }
+
+    /// Sets [`Mf2Options::root`]; a page without that element gives nothing found.
+    pub fn root(mut self, root: Mf2Root) -> Self {
+        self.root = Some(root);
+        self
+    }
+
+    /// Sets [`Mf2Options::srcset`].
+    pub fn srcset(mut self, enabled: bool) -> Self {
+        self.srcset = enabled;
+        self
+    }
+
+    /// Sets [`Mf2Options::jf2`].
+    pub fn jf2(mut self, enabled: bool) -> Self {
+        self.jf2 = enabled;
+        self
+    }
+
+    /// Sets [`Mf2Options::thorough_text`].
+    pub fn thorough_text(mut self, enabled: bool) -> Self {
+        self.thorough_text = enabled;
+        self
+    }
+
+    /// Sets [`Mf2Options::source_paths`].
+    pub fn source_paths(mut self, enabled: bool) -> Self {
+        self.source_paths = enabled;
+        self
+    }
+
+    /// Sets [`Mf2Options::classic_root_ids`].
+    pub fn classic_root_ids(mut self, enabled: bool) -> Self {
+        self.classic_root_ids = enabled;
+        self
+    }
+
+    /// harvest-mf2's options for one parsed page, within `limits` (their
+    /// [`Limits::max_values`] bounds the values copied by `include`s and `itemref`s). The base
+    /// URL is the document's URL as its caller wrote it ([`Document::url_as_written`]: the
+    /// microformats suite expects an empty `href` to give `http://example.test`, not the parsed
+    /// `http://example.test/`); a page without a valid URL is `about:blank`, the URL the HTML
+    /// standard gives a document created without one, and its relative URLs stay as written.
+    ///
+    /// ```
+    /// use harvest_html::{Limits, Mf2Options};
+    /// let doc = harvest_dom::Document::parse("<p class=h-card>Ada</p>");
+    /// let parser = Mf2Options::default().lang(true).parser_options(&doc, &Limits::default());
+    /// assert!(parser.validate().is_ok());
+    /// ```
+    pub fn parser_options(&self, doc: &Document, limits: &Limits) -> harvest_mf2::Options {
+        let base_url = doc.url_as_written().unwrap_or("about:blank");
+        let text = if self.thorough_text { harvest_mf2::Text::Thorough } else { harvest_mf2::Text::Classic };
+        let mut parser = harvest_mf2::Options::new()
+            .lang(self.lang)
+            .metaformats(self.metaformats)
+            .alternates(self.alternates)
+            .filter_roots(self.filter_roots)
+            .srcset(self.srcset)
+            .source_paths(self.source_paths)
+            .classic_root_ids(self.classic_root_ids)
+            .text(text)
+            .base_url(base_url);
+        if let Some(root) = &self.root {
+            parser = parser.root(root.clone());
+        }
+        if let Some(max) = limits.max_values {
+            parser = parser.max_copied_values(max);
+        }
+        // Items nest no deeper than the DOM's depth bound. Past `max_depth` ancestors with
+        // attributes the DOM stores elements flat (docs/robustness.md, "The depth bound"):
+        // every root nested below that bound lands beside the others under one item, so a
+        // lower bound would turn a page's deep nesting (cut at the item depth, 512) into as
+        // many sibling items as the page has, more work and output than the default. Read as
+        // plain elements instead, with `item-depth` reported, they cost what they cost at the
+        // default.
+        parser = parser.max_item_depth(limits.max_depth);
+        if !self.filter.is_empty() {
+            parser = parser.filter_types(self.filter.iter().cloned());
+        }
+        parser
+    }
+}
+
+/// What the links extraction gives.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum LinksMode {
+    /// Every link with its link types.
+    #[default]
+    All,
+    /// The syndication feeds, the default feed first.
+    Feeds,
+    /// What the link-type rules forbid.
+    Check,
+}
+
+/// Where a vCard or iCalendar conversion reads its data.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ConversionSource {
+    /// Microdata first; microformats2 when the page has none to convert.
+    #[default]
+    Auto,
+    /// Microdata items (the HTML vCard and vEvent vocabularies).
+    Microdata,
+    /// microformats2 (h-card, h-event).
+    Mf2,
+}
+
+/// What `harvest vcard` writes: the source of the contacts and the line folding (the
+/// exporter's own settings are `harvest_export::vcard::VcardOptions`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct VcardOutput {
+    /// Where the contacts come from.
+    pub from: ConversionSource,
+    /// Every contact, not only the first (microdata) or representative (mf2) one.
+    pub all: bool,
+    /// Fold lines at 75 octets (RFC 6350) instead of 75 characters (HTML).
+    pub octets: bool,
+}
+
+impl VcardOutput {
+    /// The defaults ([`Default`]); change them with the setters.
+    ///
+    /// ```
+    /// use harvest_html::output::{ConversionSource, VcardOutput};
+    /// let options = VcardOutput::new().from(ConversionSource::Microdata).all(true);
+    /// assert!(options.all && !options.octets);
+    /// ```
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Sets [`VcardOutput::from`](VcardOutput#structfield.from).
+    #[must_use]
+    pub fn from(mut self, from: ConversionSource) -> Self {
+        self.from = from;
+        self
+    }
+
+    /// Sets [`VcardOutput::all`](VcardOutput#structfield.all).
+    #[must_use]
+    pub fn all(mut self, all: bool) -> Self {
+        self.all = all;
+        self
+    }
+
+    /// Sets [`VcardOutput::octets`](VcardOutput#structfield.octets).
+    #[must_use]
+    pub fn octets(mut self, octets: bool) -> Self {
+        self.octets = octets;
+        self
+    }
+}
+
+/// What `harvest ical` writes: the source of the events, line folding and date-time forms
+/// (the exporter's own settings are `harvest_export::ical::IcalOptions`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct IcalOutput {
+    /// Where the events come from.
+    pub from: ConversionSource,
+    /// Fold lines at 75 octets (RFC 5545) instead of 75 characters (HTML).
+    pub octets: bool,
+    /// Write microdata date-times with an offset as UTC (RFC 5545 form).
+    pub rfc5545: bool,
+}
+
+impl IcalOutput {
+    /// The defaults ([`Default`]); change them with the setters.
+    ///
+    /// ```
+    /// use harvest_html::output::IcalOutput;
+    /// let options = IcalOutput::new().rfc5545(true);
+    /// assert!(options.rfc5545 && !options.octets);
+    /// ```
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Sets [`IcalOutput::from`](IcalOutput#structfield.from).
+    #[must_use]
+    pub fn from(mut self, from: ConversionSource) -> Self {
+        self.from = from;
+        self
+    }
+
+    /// Sets [`IcalOutput::octets`](IcalOutput#structfield.octets).
+    #[must_use]
+    pub fn octets(mut self, octets: bool) -> Self {
+        self.octets = octets;
+        self
+    }
+
+    /// Sets [`IcalOutput::rfc5545`](IcalOutput#structfield.rfc5545).
+    #[must_use]
+    pub fn rfc5545(mut self, rfc5545: bool) -> Self {
+        self.rfc5545 = rfc5545;
+        self
+    }
+}
+
+/// Where an Atom feed is read from.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum FeedSource {
+    /// The document's `article` elements; the mf2 h-feed when it has none.
+    #[default]
+    Auto,
+    /// The document's `article` elements (HTML "Atom feed" extraction).
+    Document,
+    /// The mf2 h-feed, or the page's top-level h-entries.
+    Mf2,
+}
+
+/// An RDF syntax.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RdfFormat {
+    /// N-Triples.
+    #[default]
+    NTriples,
+    /// Turtle.
+    Turtle,
+}
+
+/// The syntax `harvest rdfa` writes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RdfaFormat {
+    /// Expanded JSON-LD node objects, every IRI in full (extruct's `rdfa` output).
+    #[default]
+    JsonLd,
+    /// Turtle, with the RDFa initial context's prefixes.
+    Turtle,
+    /// N-Triples.
+    NTriples,
+}
+
+/// Which graph `harvest rdfa` writes (pyRdfa's `rdfagraph`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RdfaGraph {
+    /// The output graph.
+    #[default]
+    Output,
+    /// The processor graph: warnings and errors.
+    Processor,
+    /// Both, in one graph.
+    Both,
+}
+
+/// What `harvest rdfa` writes: the format, which graph, vocabulary expansion (the
+/// processor's own settings are `harvest_rdfa::RdfaOptions`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct RdfaOutput {
+    /// The syntax written.
+    pub format: RdfaFormat,
+    /// Which graph.
+    pub graph: RdfaGraph,
+    /// RDFa vocabulary expansion from the page's own triples (off by default).
+    pub vocabulary_expansion: bool,
+}
+
+impl RdfaOutput {
+    /// The defaults ([`Default`]); change them with the setters.
+    ///
+    /// ```
+    /// use harvest_html::output::{RdfaFormat, RdfaOutput};
+    /// let options = RdfaOutput::new().format(RdfaFormat::Turtle).vocabulary_expansion(true);
+    /// assert!(options.vocabulary_expansion);
+    /// ```
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Sets [`RdfaOutput::format`](RdfaOutput#structfield.format).
+    #[must_use]
+    pub fn format(mut self, format: RdfaFormat) -> Self {
+        self.format = format;
+        self
+    }
+
+    /// Sets [`RdfaOutput::graph`](RdfaOutput#structfield.graph).
+    #[must_use]
+    pub fn graph(mut self, graph: RdfaGraph) -> Self {
+        self.graph = graph;
+        self
+    }
+
+    /// Sets [`RdfaOutput::vocabulary_expansion`](RdfaOutput#structfield.vocabulary_expansion).
+    #[must_use]
+    pub fn vocabulary_expansion(mut self, vocabulary_expansion: bool) -> Self {
+        self.vocabulary_expansion = vocabulary_expansion;
+        self
+    }
+}
+
+/// How much of each link `all` gives.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum LinksDetail {
+    /// What a crawler needs: URL, link types, the element, whether it is a hyperlink or an
+    /// external resource, `hreflang`, `type`, `media`, `title`
+    /// ([`harvest_links::CompactLink`]).
+    #[default]
+    Compact,
+    /// Every link type with its classification and the links each element creates, as
+    /// [`Extraction::Links`](crate::output::Extraction::Links) gives them.
+    Full,
+}
+
+pub use harvest_export::rdf::registry::{Registry, RegistryError};
+
+/// Which microdata-to-RDF conversion.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RdfAlgorithm {
+    /// The W3C note "Microdata to RDF": predicates from the item's vocabulary
+    /// (`http://schema.org/name`), typed values, the registry's expansions.
+    #[default]
+    W3c,
+    /// HTML 5.0 §5.5.2: the document's title, links and meta, and microdata predicates made of
+    /// the item type and the name.
+    Html5,
+}
+
+/// What `harvest rdf` writes: the format, the conversion algorithm and its registry (the
+/// conversion's own settings are `harvest_export::rdf::RdfOptions`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct RdfOutput {
+    /// N-Triples or Turtle.
+    pub format: RdfFormat,
+    /// Which conversion.
+    pub algorithm: RdfAlgorithm,
+    /// The vocabulary registry of the W3C conversion (`None`: the note's default registry).
+    pub registry: Option<Registry>,
+}
+
+impl RdfOutput {
+    /// The defaults ([`Default`]); change them with the setters.
+    ///
+    /// ```
+    /// use harvest_html::output::{RdfFormat, RdfOutput};
+    /// let options = RdfOutput::new().format(RdfFormat::Turtle);
+    /// assert!(options.registry.is_none());
+    /// ```
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Sets [`RdfOutput::format`](RdfOutput#structfield.format).
+    #[must_use]
+    pub fn format(mut self, format: RdfFormat) -> Self {
+        self.format = format;
+        self
+    }
+
+    /// Sets [`RdfOutput::algorithm`](RdfOutput#structfield.algorithm).
+    #[must_use]
+    pub fn algorithm(mut self, algorithm: RdfAlgorithm) -> Self {
+        self.algorithm = algorithm;
+        self
+    }
+
+    /// Sets [`RdfOutput::registry`](RdfOutput#structfield.registry).
+    #[must_use]
+    pub fn registry(mut self, registry: Option<Registry>) -> Self {
+        self.registry = registry;
+        self
+    }
+}
+
+pub use harvest_microdata::MicrodataOptions;
+
+/// What the microdata extraction gives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MicrodataOutput {
+    /// The JSON of the HTML microdata chapter (`{"items": [...]}`), the page read with these
+    /// options (the default: the HTML standard's model; `content_attribute` reads `content` on
+    /// any text-valued element, as extruct does).
+    Json(MicrodataOptions),
+    /// JSON-LD: one node object per top-level item, from the W3C conversion with this registry
+    /// (`None`: the default one).
+    JsonLd(Option<Registry>),
+    /// The validator's diagnostics.
+    Validate,
+}
+
+impl Default for MicrodataOutput {
+    fn default() -> Self {
+        MicrodataOutput::Json(MicrodataOptions::default())
+    }
+}
+
+/// Options of `all`: the one definition of what a page's record holds, read by `harvest all`,
+/// the Python package and the Rust front door (`harvest_html::Extractor` is these options with
+/// [`Limits`] and builders).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct AllOptions {
+    /// The syntaxes extracted, each under its own key (default: every syntax).
+    pub syntaxes: Vec<Syntax>,
+    /// The form of the links (default: compact).
+    pub links: LinksDetail,
+    /// The microformats2 options (default: the parsing specification's; `jf2` does not apply,
+    /// the record holds the microformats2 JSON).
+    pub mf2: Mf2Options,
+    /// How the microdata is read (default: the HTML standard's model).
+    pub microdata: MicrodataOptions,
+    /// Past an output limit ([`Limits::max_values`], or a library's own bounds), fail instead
+    /// of giving the microdata and microformats2 cut short with `truncated` set (the default,
+    /// so that one page's excess does not cost its other syntaxes).
+    pub strict_limits: bool,
+}
+
+impl AllOptions {
+    /// The defaults ([`Default`]); change them with the setters.
+    ///
+    /// ```
+    /// use harvest_html::output::AllOptions;
+    /// use harvest_html::{LinksDetail, Syntax};
+    /// let options = AllOptions::new().syntaxes(vec![Syntax::Mf2, Syntax::Links]).links(LinksDetail::Full);
+    /// assert!(!options.strict_limits);
+    /// ```
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Sets [`AllOptions::syntaxes`](AllOptions#structfield.syntaxes).
+    #[must_use]
+    pub fn syntaxes(mut self, syntaxes: Vec<Syntax>) -> Self {
+        self.syntaxes = syntaxes;
+        self
+    }
+
+    /// Sets [`AllOptions::links`](AllOptions#structfield.links).
+    #[must_use]
+    pub fn links(mut self, links: LinksDetail) -> Self {
+        self.links = links;
+        self
+    }
+
+    /// Sets [`AllOptions::mf2`](AllOptions#structfield.mf2).
+    #[must_use]
+    pub fn mf2(mut self, mf2: Mf2Options) -> Self {
+        self.mf2 = mf2;
+        self
+    }
+
+    /// Sets [`AllOptions::microdata`](AllOptions#structfield.microdata).
+    #[must_use]
+    pub fn microdata(mut self, microdata: MicrodataOptions) -> Self {
+        self.microdata = microdata;
+        self
+    }
+
+    /// Sets [`AllOptions::strict_limits`](AllOptions#structfield.strict_limits).
+    #[must_use]
+    pub fn strict_limits(mut self, strict_limits: bool) -> Self {
+        self.strict_limits = strict_limits;
+        self
+    }
+}
+
+impl Default for AllOptions {
+    fn default() -> Self {
+        AllOptions {
+            syntaxes: Syntax::ALL.to_vec(),
+            links: LinksDetail::default(),
+            mf2: Mf2Options::default(),
+            microdata: MicrodataOptions::default(),
+            strict_limits: false,
+        }
+    }
+}

@@ -1,10 +1,10 @@
 //! What a page holds, one typed field per syntax, serialized as `harvest all` prints it.
 
+use crate::jsonld_blocks::BlockError;
 use crate::options::{LinksDetail, Syntax};
 use harvest_links::Link;
 use harvest_meta::{DublinCore, OpenGraph};
 use harvest_microdata::JsonDocument;
-use harvest_pipeline::jsonld_blocks::BlockError;
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 
@@ -78,29 +78,26 @@ pub(crate) enum Member {
 impl Record {
     /// Writes `member` into `map`, if the record has it.
     fn serialize_member<M: SerializeMap>(&self, member: Member, map: &mut M) -> Result<(), M::Error> {
-        match member {
-            Member::Url => map.serialize_entry("url", &self.url)?,
-            Member::Syntax(Syntax::Microdata) => {
-                self.microdata.iter().try_for_each(|v| map.serialize_entry("microdata", v))?
+        // The keys are the syntaxes' names, as the streamed record's (`Syntax::name`).
+        let syntax = match member {
+            Member::Url => return map.serialize_entry("url", &self.url),
+            Member::Errors if self.errors.is_empty() => return Ok(()),
+            Member::Errors => return map.serialize_entry("errors", &self.errors),
+            Member::Syntax(syntax) => syntax,
+        };
+        let key = syntax.name();
+        match syntax {
+            Syntax::Microdata => self.microdata.iter().try_for_each(|v| map.serialize_entry(key, v))?,
+            Syntax::Mf2 => self.mf2.iter().try_for_each(|v| map.serialize_entry(key, v))?,
+            Syntax::Links => {
+                self.links.iter().try_for_each(|v| map.serialize_entry(key, &LinksJson(v, self.links_detail)))?
             }
-            Member::Syntax(Syntax::Mf2) => self.mf2.iter().try_for_each(|v| map.serialize_entry("mf2", v))?,
-            Member::Syntax(Syntax::Links) => {
-                self.links.iter().try_for_each(|v| map.serialize_entry("links", &LinksJson(v, self.links_detail)))?
+            Syntax::JsonLd => self.json_ld.iter().try_for_each(|v| map.serialize_entry(key, v))?,
+            Syntax::OpenGraph => self.opengraph.iter().try_for_each(|v| map.serialize_entry(key, v))?,
+            Syntax::DublinCore => self.dublincore.iter().try_for_each(|v| map.serialize_entry(key, v))?,
+            Syntax::Rdfa => {
+                self.rdfa.iter().try_for_each(|v| map.serialize_entry(key, &harvest_rdf::jsonld::write(v)))?
             }
-            Member::Syntax(Syntax::JsonLd) => {
-                self.json_ld.iter().try_for_each(|v| map.serialize_entry("json-ld", v))?
-            }
-            Member::Syntax(Syntax::OpenGraph) => {
-                self.opengraph.iter().try_for_each(|v| map.serialize_entry("opengraph", v))?
-            }
-            Member::Syntax(Syntax::DublinCore) => {
-                self.dublincore.iter().try_for_each(|v| map.serialize_entry("dublincore", v))?
-            }
-            Member::Syntax(Syntax::Rdfa) => {
-                self.rdfa.iter().try_for_each(|v| map.serialize_entry("rdfa", &harvest_rdf::jsonld::write(v)))?
-            }
-            Member::Errors if self.errors.is_empty() => {}
-            Member::Errors => map.serialize_entry("errors", &self.errors)?,
         }
         Ok(())
     }

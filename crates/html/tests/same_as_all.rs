@@ -2,9 +2,9 @@
 //! behind it), byte for byte, on every page of the benchmark corpus, the microdata fixtures and
 //! the official microformats suite; with a page URL and without one.
 
+use harvest_html::output::{AllOptions, Extraction};
+use harvest_html::Page;
 use harvest_html::{Extractor, LinksDetail, Mf2Options, MicrodataOptions, Syntax};
-use harvest_pipeline::extract::{AllOptions, Extraction};
-use harvest_pipeline::Page;
 use std::path::{Path, PathBuf};
 
 /// `harvest all`'s JSON and the record's, for one page; the extractor's own streamed JSON

@@ -45,7 +45,7 @@ pub(crate) fn fetch(url: &str) -> Result<Page, FetchError> {
         .read_to_vec()
         .map_err(|e| error(format!("{e} (bodies over {MAX_BODY} bytes are refused)")))?;
     let status = Some(response.status().as_u16());
-    Ok(Page { label: url.to_owned(), bytes, url: Some(final_url), charset, status, warc: None })
+    Ok(Page::new(url, bytes, Some(&final_url)).charset(charset).status(status))
 }
 
 /// Without the `http` feature, web addresses are refused with a clear message.

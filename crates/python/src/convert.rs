@@ -10,7 +10,7 @@
 
 use crate::limits::Interruption;
 use harvest_dom::Deadline;
-use harvest_html::output::ExtractError;
+use harvest_html::Error;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use serde_json::Value;
@@ -30,7 +30,7 @@ impl Stop<'_> {
     /// The exception to raise when the deadline has passed (or a signal handler raised).
     pub fn check(&self) -> PyResult<()> {
         if self.deadline.is_expired() {
-            return Err(self.interruption.error(ExtractError::Interrupted));
+            return Err(self.interruption.error(Error::Interrupted));
         }
         Ok(())
     }

@@ -4,7 +4,7 @@
 //! them, so that `pickle` finds them by name: an exception raised in a `multiprocessing` or
 //! `ProcessPoolExecutor` worker reaches the parent as the same class.
 
-use harvest_html::output::ExtractError;
+use harvest_html::Error;
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::PyErr;
@@ -36,10 +36,9 @@ create_exception!(
 create_exception!(harvest_html, WarcError, HarvestError, "A WARC archive could not be opened or read.");
 
 /// The exception for an extraction error.
-pub fn from_extract(error: ExtractError) -> PyErr {
+pub fn from_extract(error: Error) -> PyErr {
     match error {
-        ExtractError::NothingFound(message) => NothingFoundError::new_err(message),
-        ExtractError::Failed(message) => ExtractionError::new_err(message),
+        Error::NothingFound(_) => NothingFoundError::new_err(error.to_string()),
         other => ExtractionError::new_err(other.to_string()),
     }
 }

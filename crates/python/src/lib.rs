@@ -115,11 +115,7 @@ fn run(py: Python<'_>, page: Page, extraction: Extraction, limits: Option<&Bound
 /// The extractor of the syntaxes named by `syntaxes` (None: every one), with the links in the
 /// form `links` names (`"compact"` or `"full"`).
 fn extractor(syntaxes: Option<Vec<String>>, links: &str) -> PyResult<Extractor> {
-    let links = match links {
-        "compact" => LinksDetail::Compact,
-        "full" => LinksDetail::Full,
-        other => return Err(PyValueError::new_err(format!("links must be \"compact\" or \"full\", not {other:?}"))),
-    };
+    let links = by_name("links", links, &LinksDetail::ALL, LinksDetail::name, LinksDetail::from_name)?;
     let Some(names) = syntaxes else { return Ok(Extractor::new().links(links)) };
     let mut chosen = Vec::new();
     for name in names {
@@ -139,14 +135,27 @@ fn extractor(syntaxes: Option<Vec<String>>, links: &str) -> PyResult<Extractor> 
 }
 
 fn conversion_source(source: &str) -> PyResult<ConversionSource> {
-    match source {
-        "auto" => Ok(ConversionSource::Auto),
-        "microdata" => Ok(ConversionSource::Microdata),
-        "mf2" => Ok(ConversionSource::Mf2),
-        other => {
-            Err(PyValueError::new_err(format!("source must be \"auto\", \"microdata\" or \"mf2\", not {other:?}")))
-        }
-    }
+    by_name("source", source, &ConversionSource::ALL, ConversionSource::name, ConversionSource::from_name)
+}
+
+/// An option's value by its name (the `from_name` of the crate that owns the option), or the
+/// `ValueError` that lists the names: `what must be "a", "b" or "c", not "x"`.
+fn by_name<T: Copy>(
+    what: &str,
+    given: &str,
+    all: &[T],
+    name: fn(T) -> &'static str,
+    from_name: fn(&str) -> Option<T>,
+) -> PyResult<T> {
+    from_name(given).ok_or_else(|| {
+        let names: Vec<String> = all.iter().map(|value| format!("{:?}", name(*value))).collect();
+        let listed = match names.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
+        };
+        PyValueError::new_err(format!("{what} must be {listed}, not {given:?}"))
+    })
 }
 
 /// Every syntax of a page in one parse, as a dict: ``url``, then one key per syntax named in
@@ -403,16 +412,7 @@ fn atom(
     encoding: Option<String>,
     limits: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
-    let from = match source {
-        "auto" => FeedSource::Auto,
-        "document" => FeedSource::Document,
-        "mf2" => FeedSource::Mf2,
-        other => {
-            return Err(PyValueError::new_err(format!(
-                "source must be \"auto\", \"document\" or \"mf2\", not {other:?}"
-            )))
-        }
-    };
+    let from = by_name("source", source, &FeedSource::ALL, FeedSource::name, FeedSource::from_name)?;
     run(py, page(html, base_url, encoding)?, Extraction::Atom(from), limits)
 }
 
@@ -433,16 +433,8 @@ fn rdf(
     encoding: Option<String>,
     limits: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
-    let format = match format {
-        "nt" | "ntriples" => RdfFormat::NTriples,
-        "ttl" | "turtle" => RdfFormat::Turtle,
-        other => return Err(PyValueError::new_err(format!("format must be \"nt\" or \"ttl\", not {other:?}"))),
-    };
-    let algorithm = match algorithm {
-        "w3c" => RdfAlgorithm::W3c,
-        "html5" => RdfAlgorithm::Html5,
-        other => return Err(PyValueError::new_err(format!("algorithm must be \"w3c\" or \"html5\", not {other:?}"))),
-    };
+    let format = by_name("format", format, &RdfFormat::ALL, RdfFormat::name, RdfFormat::from_name)?;
+    let algorithm = by_name("algorithm", algorithm, &RdfAlgorithm::ALL, RdfAlgorithm::name, RdfAlgorithm::from_name)?;
     let registry = parse_registry(registry)?;
     run(
         py,
@@ -471,24 +463,8 @@ fn rdfa(
     limits: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
     use harvest_html::output::{RdfaFormat, RdfaGraph, RdfaOutput};
-    let format = match format {
-        "jsonld" | "json-ld" => RdfaFormat::JsonLd,
-        "ttl" | "turtle" => RdfaFormat::Turtle,
-        "nt" | "ntriples" => RdfaFormat::NTriples,
-        other => {
-            return Err(PyValueError::new_err(format!("format must be \"jsonld\", \"ttl\" or \"nt\", not {other:?}")))
-        }
-    };
-    let graph = match graph {
-        "output" => RdfaGraph::Output,
-        "processor" => RdfaGraph::Processor,
-        "both" => RdfaGraph::Both,
-        other => {
-            return Err(PyValueError::new_err(format!(
-                "graph must be \"output\", \"processor\" or \"both\", not {other:?}"
-            )))
-        }
-    };
+    let format = by_name("format", format, &RdfaFormat::ALL, RdfaFormat::name, RdfaFormat::from_name)?;
+    let graph = by_name("graph", graph, &RdfaGraph::ALL, RdfaGraph::name, RdfaGraph::from_name)?;
     let options = RdfaOutput::new().format(format).graph(graph).vocabulary_expansion(vocab_expansion);
     run(py, page(html, base_url, encoding)?, Extraction::Rdfa(options), limits)
 }

@@ -1,7 +1,7 @@
 //! `harvest_html.Limits`: the bounds of one call, the same as the command's and `harvest
 //! serve`'s (`--max-depth`, `--max-values`, the output size, the deadline).
 //!
-//! Every bound is harvest-pipeline's [`Limits`]: the depth, the values, the output's size, and
+//! Every bound is harvest-html's [`Limits`]: the depth, the values, the output's size, and
 //! the deadline ([`harvest_dom::Deadline`]), which starts when the call does (for `iter_warc`,
 //! when each page's extraction does) and covers the conversion of the output to Python
 //! objects too ([`crate::convert::Stop`]). The deadline also carries Ctrl-C: on Python's main
@@ -11,8 +11,7 @@
 
 use crate::errors::{from_extract, ExtractionTimeout};
 use harvest_dom::Deadline;
-use harvest_html::output::ExtractError;
-use harvest_html::Limits;
+use harvest_html::{Error, Limits};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -208,9 +207,9 @@ impl Interruption {
 
     /// The exception for an extraction error: the signal's own when one interrupted the call,
     /// [`ExtractionTimeout`] when the timeout did, else the error's.
-    pub fn error(&self, error: ExtractError) -> PyErr {
+    pub fn error(&self, error: Error) -> PyErr {
         match error {
-            ExtractError::Interrupted => match self.raised() {
+            Error::Interrupted => match self.raised() {
                 Some(raised) => raised,
                 None => ExtractionTimeout::new_err(match self.timeout {
                     Some(seconds) => format!("the call took longer than its timeout of {seconds} s"),

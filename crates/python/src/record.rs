@@ -12,8 +12,8 @@
 use crate::convert::{from_json_text, to_python, Stop};
 use harvest_dom::Document;
 use harvest_html::jsonld_blocks::{block_texts, Reading};
-use harvest_html::output::{CheckOptions, ExtractError, Extraction, GraphOutput, Output, WriteError};
-use harvest_html::{Extractor, Limits, Page, Syntax};
+use harvest_html::output::{CheckOptions, Extraction, GraphOutput, Output};
+use harvest_html::{Error, Extractor, Limits, Page, Syntax};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -38,6 +38,11 @@ fn parse(page: &Page, extractor: &Extractor, limits: &Limits) -> (Extractor, Doc
         extractor.clone().syntaxes(syntaxes.iter().copied().filter(|s| *s != Syntax::JsonLd)).limits(limits.clone());
     let doc = others.parse(page);
     (others, doc)
+}
+
+/// A record that is not what its writer gives (never seen): an error of the record as written.
+fn inconsistent(what: &str) -> Error {
+    Error::Io(std::io::Error::other(what.to_owned()))
 }
 
 /// A page's record as JSON text: each member's text, keyed by its name in record order, and
@@ -104,11 +109,11 @@ impl Record {
         limits: &Limits,
         graph: Option<&GraphOutput>,
         check: Option<&CheckOptions>,
-    ) -> Result<Record, ExtractError> {
+    ) -> Result<Record, Error> {
         let (others, doc) = parse(page, extractor, limits);
         let members = match Extraction::All(others.all_options().clone()).run_on_limited(&doc, limits)? {
             Output::Json(Value::Object(members)) => members,
-            _ => return Err(ExtractError::Failed("the all record is not a JSON object".to_owned())),
+            _ => return Err(inconsistent("the all record is not a JSON object")),
         };
         let graph = graph.map(|output| graph_of(&doc, output, limits));
         let check = check.map(|options| check_of(&doc, options, limits));
@@ -134,24 +139,20 @@ impl Record {
         limits: &Limits,
         graph: Option<&GraphOutput>,
         check: Option<&CheckOptions>,
-    ) -> Result<Texts, ExtractError> {
+    ) -> Result<Texts, Error> {
         let (others, doc) = parse(page, extractor, limits);
         // Room for a record as large as the page, so that it seldom grows (and copies itself)
         // while it is written: records run at 0.9 of their pages' size over the Spark
         // benchmark's archives. The room is touched only as it is written.
         let mut written = Vec::with_capacity(page.bytes.len());
-        let spans = others.write_document_members(&doc, &mut written).map_err(|error| match error {
-            WriteError::Extract(error) => error,
-            other => ExtractError::Failed(other.to_string()),
-        })?;
+        let spans = others.write_document_members(&doc, &mut written)?;
         // serde_json writes UTF-8, and each span is a whole JSON value in it.
-        let text =
-            String::from_utf8(written).map_err(|_| ExtractError::Failed("the record is not UTF-8".to_owned()))?;
+        let text = String::from_utf8(written).map_err(|_| inconsistent("the record is not UTF-8"))?;
         let mut record = BTreeMap::new();
         for member in spans {
             let key = member.key;
             if text.get(member.at.clone()).is_none() {
-                return Err(ExtractError::Failed(format!("the record's {key} is not where it was")));
+                return Err(inconsistent(&format!("the record's {key} is not where it was")));
             }
             record.insert(key, (member.at, member.found));
         }

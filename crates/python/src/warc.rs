@@ -11,8 +11,7 @@ use crate::errors::{ExtractionTimeout, WarcError};
 use crate::limits::CallLimits;
 use crate::record::{Record, Texts};
 use harvest_html::jsonld_blocks::Reading;
-use harvest_html::output::ExtractError;
-use harvest_html::{Extractor, Limits};
+use harvest_html::{Error, Extractor, Limits};
 use harvest_pipeline::warc::{WarcCounts, WarcError as ArchiveError, WarcOrigin, WarcPages};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
@@ -287,7 +286,7 @@ impl WarcIterator {
                     }
                     Err(error) if error.is_instance_of::<ExtractionTimeout>(py) => {
                         dict.set_item("data", py.None())?;
-                        dict.set_item("error", ExtractError::Interrupted.to_string())?;
+                        dict.set_item("error", Error::Interrupted.to_string())?;
                     }
                     Err(error) => return Err(error),
                 }

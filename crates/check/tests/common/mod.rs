@@ -2,14 +2,13 @@
 #![allow(dead_code)]
 
 use harvest_check::{FeatureReport, Report};
-use harvest_pipeline::extract::{parse, Limits};
-use harvest_pipeline::graph::{page_graph, GraphOutput};
-use harvest_pipeline::Page;
+use harvest_html::output::{page_graph, GraphOutput};
+use harvest_html::{Extractor, Limits, Page};
 use harvest_rdf::{Dataset, Literal, Quad, Term, Triple};
 
 /// The dataset of a page (every RDF syntax), at `https://site.example/page`.
 pub fn page(html: &str) -> Dataset {
-    let doc = parse(&Page::new("-", html.as_bytes().to_vec(), Some("https://site.example/page")));
+    let doc = Extractor::new().parse(&Page::new("-", html.as_bytes().to_vec(), Some("https://site.example/page")));
     page_graph(&doc, &GraphOutput::default(), &Limits::default()).dataset
 }
 

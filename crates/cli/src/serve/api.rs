@@ -12,8 +12,8 @@ use axum::routing::{get, MethodRouter};
 use axum::Router;
 use harvest_dom::Deadline;
 use harvest_html::output::pretty::Pretty;
-use harvest_html::output::{ExtractError, Extraction, GraphFormat, MicrodataOutput, RdfFormat, RdfaFormat, WriteError};
-use harvest_html::Limits;
+use harvest_html::output::{Extraction, GraphFormat, MicrodataOutput, RdfFormat, RdfaFormat};
+use harvest_html::{Error, Limits};
 use harvest_pipeline::media_type::MediaType;
 use harvest_pipeline::Page;
 use std::io::Write;
@@ -392,7 +392,7 @@ fn write_output(
     limits: &Limits,
     pretty: bool,
     writer: &mut output::ChunkWriter,
-) -> Result<(), WriteError> {
+) -> Result<(), Error> {
     if !extraction.is_json() {
         extraction.write_limited(page, limits, writer)?;
     } else if pretty {
@@ -409,19 +409,16 @@ fn write_output(
 
 /// The answer to an extraction that stopped: why the writer stopped it, else the extraction's
 /// own error.
-fn output_error(error: WriteError, stopped: Option<output::Stop>, max_output: u64, timeout: u64) -> ApiError {
+fn output_error(error: Error, stopped: Option<output::Stop>, max_output: u64, timeout: u64) -> ApiError {
     let too_large =
         || ApiError::new(Kind::OutputTooLarge, format!("the output is larger than {max_output} bytes (--max-output)"));
     let timed_out = || ApiError::new(Kind::Timeout, format!("the request took longer than {timeout} s"));
     match (stopped, error) {
-        (Some(output::Stop::TooLarge), _) | (None, WriteError::Extract(ExtractError::OutputTooLarge { .. })) => {
-            too_large()
-        }
-        (Some(output::Stop::Deadline | output::Stop::Gone), _)
-        | (None, WriteError::Extract(ExtractError::Interrupted)) => timed_out(),
-        (None, WriteError::Extract(ExtractError::NothingFound(message))) => ApiError::new(Kind::NothingFound, message),
-        (None, WriteError::Extract(error)) => ApiError::new(Kind::ExtractionFailed, error.to_string()),
-        (None, error) => ApiError::new(Kind::Internal, error.to_string()),
+        (Some(output::Stop::TooLarge), _) | (None, Error::OutputTooLarge { .. }) => too_large(),
+        (Some(output::Stop::Deadline | output::Stop::Gone), _) | (None, Error::Interrupted) => timed_out(),
+        (None, error @ Error::NothingFound(_)) => ApiError::new(Kind::NothingFound, error.to_string()),
+        (None, error @ Error::Io(_)) => ApiError::new(Kind::Internal, error.to_string()),
+        (None, error) => ApiError::new(Kind::ExtractionFailed, error.to_string()),
     }
 }
 

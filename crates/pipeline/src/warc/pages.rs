@@ -12,57 +12,22 @@ use super::http::{self, SkipReason};
 use super::{WarcError, WarcRecord, WarcRecords, DEFAULT_MAX_BLOCK_BYTES};
 use crate::media_type::MediaType;
 use crate::Page;
+pub use harvest_html::WarcOrigin;
 use serde::Serialize;
 use std::io::Read;
 use std::path::Path;
 
-/// Where a page was found in its archive, and what its record says of it: what a pipeline
-/// needs to trace a page back to its record, fetch the record again, and deduplicate.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[non_exhaustive]
-pub struct WarcOrigin {
-    /// The record's number in the archive (the first is 1).
-    pub record: u64,
-    /// `WARC-Record-ID`, as written (`<urn:uuid:...>`).
-    pub record_id: Option<String>,
-    /// `WARC-Date`, as written (`2026-01-01T12:00:00Z`); an ARC record's archive date in the
-    /// same form.
-    pub date: Option<String>,
-    /// `WARC-IP-Address`, as written: the address the record was fetched from (an ARC
-    /// record's IP address).
-    pub ip: Option<String>,
-    /// Where the record starts in the archive file: its first byte in a plain archive, its
-    /// gzip member's first byte in a `.warc.gz` (what CDX indexes call the offset).
-    pub offset: u64,
-    /// How many bytes of the archive file the record takes, from `offset` to where the next
-    /// record starts (in a `.warc.gz`, its gzip members: what CDX indexes call the length);
-    /// `None` when the record shares a gzip member with the next one.
-    pub length: Option<u64>,
-    /// The `Content-Type` of the HTTP response, as written (of the record itself for a
-    /// `resource` record); `None` when it has none.
-    pub content_type: Option<String>,
-    /// `WARC-Truncated`, when the crawler cut the record short (`length`, `time`...).
-    pub truncated: Option<String>,
-    /// The HTTP body ends before its coding does (a gzip, deflate or brotli stream, or chunks,
-    /// cut short): the page is what decoded, as warcio gives it, instead of no page.
-    pub body_truncated: bool,
-}
-
-impl WarcOrigin {
-    fn of(record: &WarcRecord) -> WarcOrigin {
-        let field = |name: &str| record.field(name).map(str::to_owned);
-        WarcOrigin {
-            record: record.number,
-            record_id: field("WARC-Record-ID"),
-            date: field("WARC-Date"),
-            ip: field("WARC-IP-Address"),
-            offset: record.offset,
-            length: record.length,
-            content_type: None,
-            truncated: field("WARC-Truncated"),
-            body_truncated: false,
-        }
-    }
+/// The origin of the page in `record` as far as its WARC header tells it (its HTTP
+/// `Content-Type` and whether its body was cut short are set once the body is read).
+fn origin_of(record: &WarcRecord) -> WarcOrigin {
+    let field = |name: &str| record.field(name).map(str::to_owned);
+    let mut origin = WarcOrigin::new(record.number, record.offset);
+    origin.record_id = field("WARC-Record-ID");
+    origin.date = field("WARC-Date");
+    origin.ip = field("WARC-IP-Address");
+    origin.length = record.length;
+    origin.truncated = field("WARC-Truncated");
+    origin
 }
 
 /// What an archive held, as far as it has been read.
@@ -190,7 +155,7 @@ fn classify(record: WarcRecord, archive: &str, max_body_bytes: u64, counts: &mut
     };
     counts.responses += u64::from(is_response);
     let url = target_uri(&record);
-    let mut origin = WarcOrigin::of(&record);
+    let mut origin = origin_of(&record);
     let skipped = |origin: WarcOrigin, status: Option<u16>, reason: SkipReason| {
         Outcome::Skipped(WarcError::Skipped {
             archive: archive.to_owned(),
@@ -249,7 +214,7 @@ fn classify(record: WarcRecord, archive: &str, max_body_bytes: u64, counts: &mut
         (None, Some(id)) if !id.is_empty() => format!("{archive}#{id}"),
         (None, _) => format!("{archive}#{}", origin.record),
     };
-    Outcome::Page(Page { label, bytes: body, url, charset: media.charset, status, warc: Some(origin) })
+    Outcome::Page(Page::new(&label, body, url.as_deref()).charset(media.charset).status(status).warc(Some(origin)))
 }
 
 /// An `http:` or `https:` URI (schemes compare ASCII case-insensitively).

@@ -5,31 +5,24 @@
 //!
 //! An [`Extraction`] names one output (a syntax's JSON, an export format, or `all`) with its
 //! options; [`Extraction::run`] parses the page once and gives an [`Output`] or a typed
-//! [`ExtractError`].
+//! [`Error`].
 //!
 //! ```
-//! use harvest_pipeline::extract::{AllOptions, Extraction, Output};
-//! use harvest_pipeline::Page;
+//! use harvest_html::output::{AllOptions, Extraction, Output};
+//! use harvest_html::Page;
 //! let page = Page::new("-", b"<p class=h-card>Ada</p>".to_vec(), Some("https://example.com/"));
 //! let Ok(Output::Json(record)) = Extraction::All(AllOptions::default()).run(&page) else { panic!() };
 //! assert_eq!(record["mf2"]["items"][0]["properties"]["name"][0], "Ada");
 //! assert_eq!(record["url"], "https://example.com/");
 //! ```
 
-use crate::check::check_page;
-pub use crate::check::CheckOptions;
-use crate::error::failed;
-pub use crate::error::{ExtractError, WriteError};
-use crate::extractors::{atom, ical, mf2_document, rdf, rdfa_graph, vcard, w3c};
-pub use crate::extractors::{parse, parse_limited, parse_options};
-use crate::graph::page_graph;
-pub use crate::graph::{write_graph, write_page_graph, GraphWritten};
-pub use crate::graph::{GraphFormat, GraphOutput, GraphSource};
-pub use crate::json::WrittenMember;
-use crate::json::{AllRecord, JsonOutput, LinkStream};
-pub use crate::limits::Limits;
-use crate::limits::{check_interrupted, check_size, BoundedWriter, OUTPUT_BLOCK};
-pub use crate::options::*;
+use crate::check::{check_page, CheckOptions};
+use crate::error::Error;
+use crate::extractors::{atom, ical, mf2_document, parse, parse_limited, rdf, rdfa_graph, vcard, w3c};
+use crate::graph::{page_graph, write_graph, GraphFormat, GraphOutput};
+use crate::json::{AllRecord, JsonOutput, LinkStream, WrittenMember};
+use crate::limits::{check_interrupted, check_size, BoundedWriter, Limits, OUTPUT_BLOCK};
+use crate::options::*;
 use crate::Page;
 use harvest_dom::Document;
 use serde_json::Value;
@@ -96,26 +89,26 @@ impl Extraction {
     }
 
     /// Parses the page and runs on it.
-    pub fn run(&self, page: &Page) -> Result<Output, ExtractError> {
+    pub fn run(&self, page: &Page) -> Result<Output, Error> {
         self.run_on(&parse(page))
     }
 
-    /// Runs on a parsed page (its URL is the document's: see [`parse`]).
-    pub fn run_on(&self, doc: &Document) -> Result<Output, ExtractError> {
+    /// Runs on a parsed page (its URL is the document's: see [`crate::Extractor::parse`]).
+    pub fn run_on(&self, doc: &Document) -> Result<Output, Error> {
         self.run_on_limited(doc, &Limits::default())
     }
 
     /// [`Extraction::run`] within `limits`: the page parsed to their depth, the extractors
-    /// stopped (an [`ExtractError::Failed`]) past their value bound.
-    pub fn run_limited(&self, page: &Page, limits: &Limits) -> Result<Output, ExtractError> {
+    /// stopped (an [`Error::Failed`]) past their value bound.
+    pub fn run_limited(&self, page: &Page, limits: &Limits) -> Result<Output, Error> {
         self.run_on_limited(&parse_limited(page, limits), limits)
     }
 
-    /// [`Extraction::run_on`] within `limits` (the page was parsed with [`parse_limited`]).
-    pub fn run_on_limited(&self, doc: &Document, limits: &Limits) -> Result<Output, ExtractError> {
+    /// [`Extraction::run_on`] within `limits` (the page was parsed with [`crate::Extractor::parse`] within `limits`).
+    pub fn run_on_limited(&self, doc: &Document, limits: &Limits) -> Result<Output, Error> {
         check_interrupted(doc)?;
-        let output = match self.json(doc, limits)? {
-            Some(json) => {
+        let output = match self.produce(doc, limits)? {
+            Produced::Json(json) => {
                 if limits.max_output_bytes.is_some() {
                     // Its size as written, counted without keeping it.
                     let mut sink = std::io::sink();
@@ -124,15 +117,11 @@ impl Extraction {
                     if let Some(error) = counted.stopped {
                         return Err(error);
                     }
-                    written.map_err(|error| match error {
-                        WriteError::Extract(error) => error,
-                        WriteError::Io(error) => failed(error),
-                    })?;
+                    written?;
                 }
-                serde_json::to_value(&json).map(Output::Json).map_err(failed)?
+                Output::Json(serde_json::to_value(&json)?)
             }
-            None => {
-                let text = self.text(doc, limits)?;
+            Produced::Text(text) => {
                 check_size(text.len() as u64, limits)?;
                 Output::Text(text)
             }
@@ -149,7 +138,7 @@ impl Extraction {
     }
 
     /// Parses the page and writes the output to `out`: JSON in its compact form (see
-    /// [`crate::pretty`] for the indented one), text as it is; no newline is added.
+    /// [`crate::output::pretty`] for the indented one), text as it is; no newline is added.
     ///
     /// JSON is serialized straight from the extractors' types as each is produced, with no
     /// `serde_json::Value` in between: for `all`, one syntax's result is held at a time, and
@@ -157,8 +146,8 @@ impl Extraction {
     /// callers that need all or nothing write to a buffer.
     ///
     /// ```
-    /// use harvest_pipeline::extract::{AllOptions, Extraction};
-    /// use harvest_pipeline::Page;
+    /// use harvest_html::output::{AllOptions, Extraction};
+    /// use harvest_html::Page;
     /// let page = Page::new("-", b"<a href=/x rel=nofollow>x</a>".to_vec(), Some("https://example.com/"));
     /// let mut out = Vec::new();
     /// Extraction::All(AllOptions::default()).write(&page, &mut out).unwrap();
@@ -166,13 +155,13 @@ impl Extraction {
     /// assert_eq!(record["links"][0]["url"], "https://example.com/x");
     /// assert_eq!(record["links"][0]["rel"][0], "nofollow");
     /// ```
-    pub fn write(&self, page: &Page, out: &mut dyn Write) -> Result<(), WriteError> {
+    pub fn write(&self, page: &Page, out: &mut dyn Write) -> Result<(), Error> {
         self.write_on(&parse(page), out)
     }
 
     /// [`Extraction::write`], returning also the [`Extraction::notes`] on the page (parsed
     /// once for both).
-    pub fn write_noting(&self, page: &Page, out: &mut dyn Write) -> Result<Vec<String>, WriteError> {
+    pub fn write_noting(&self, page: &Page, out: &mut dyn Write) -> Result<Vec<String>, Error> {
         let doc = parse(page);
         if let Extraction::Graph(options) = self {
             // The diagnostics are the dataset's own: read once for both.
@@ -189,7 +178,7 @@ impl Extraction {
     /// no element has, an element reached twice, an item cycle). Empty for other extractions.
     ///
     /// ```
-    /// use harvest_pipeline::extract::{Extraction, MicrodataOutput};
+    /// use harvest_html::output::{Extraction, MicrodataOutput};
     /// let doc = harvest_dom::Document::parse("<div itemscope itemref='gone'><b itemprop=a>1</b></div>");
     /// let notes = Extraction::Microdata(MicrodataOutput::default()).notes(&doc);
     /// assert_eq!(notes, ["html>body>div: itemref names \"gone\", which no element has as its ID [itemref-unknown-id, HTML §5.2.2]"]);
@@ -206,38 +195,37 @@ impl Extraction {
         }
     }
 
-    /// [`Extraction::write`] on a parsed page (its URL is the document's: see [`parse`]).
-    pub fn write_on(&self, doc: &Document, out: &mut dyn Write) -> Result<(), WriteError> {
+    /// [`Extraction::write`] on a parsed page (its URL is the document's: see [`crate::Extractor::parse`]).
+    pub fn write_on(&self, doc: &Document, out: &mut dyn Write) -> Result<(), Error> {
         self.write_on_limited(doc, &Limits::default(), out)
     }
 
     /// [`Extraction::write`] within `limits`: the page parsed to their depth, the
-    /// extractors stopped (an [`ExtractError::Failed`]) past their value bound.
-    pub fn write_limited(&self, page: &Page, limits: &Limits, out: &mut dyn Write) -> Result<(), WriteError> {
+    /// extractors stopped (an [`Error::Failed`]) past their value bound.
+    pub fn write_limited(&self, page: &Page, limits: &Limits, out: &mut dyn Write) -> Result<(), Error> {
         self.write_on_limited(&parse_limited(page, limits), limits, out)
     }
 
-    fn write_on_limited(&self, doc: &Document, limits: &Limits, out: &mut dyn Write) -> Result<(), WriteError> {
+    fn write_on_limited(&self, doc: &Document, limits: &Limits, out: &mut dyn Write) -> Result<(), Error> {
         check_interrupted(doc)?;
         let mut bounded = BoundedWriter::new(out, limits);
-        let written = match self.json(doc, limits)? {
-            Some(json) => write_json(&json, None, &mut bounded),
-            None => {
-                let text = self.text(doc, limits)?;
+        let written = match self.produce(doc, limits)? {
+            Produced::Json(json) => write_json(&json, None, &mut bounded),
+            Produced::Text(text) => {
                 check_size(text.len() as u64, limits)?;
-                bounded.write_all(text.as_bytes()).map_err(WriteError::Io)
+                bounded.write_all(text.as_bytes()).map_err(Error::Io)
             }
         };
         if let Some(error) = bounded.stopped {
-            return Err(error.into());
+            return Err(error);
         }
         check_interrupted(doc)?;
         written
     }
 
-    /// The JSON output of a JSON extraction, ready to serialize; `None` for a text format.
-    fn json<'a>(&'a self, doc: &'a Document, limits: &'a Limits) -> Result<Option<JsonOutput<'a>>, ExtractError> {
-        Ok(Some(match self {
+    /// The output: JSON ready to serialize, or a text format's text.
+    fn produce<'a>(&'a self, doc: &'a Document, limits: &'a Limits) -> Result<Produced<'a>, Error> {
+        let json = match self {
             Extraction::Mf2(options) if options.jf2 => JsonOutput::Value(mf2_document(doc, options, limits)?.to_jf2()),
             Extraction::Mf2(options) => JsonOutput::Mf2(mf2_document(doc, options, limits)?),
             Extraction::Microdata(MicrodataOutput::Validate) => {
@@ -265,79 +253,54 @@ impl Extraction {
                 ))
             }
             Extraction::Check(options) => JsonOutput::Check(check_page(doc, options, limits)),
-            Extraction::Vcard(_)
-            | Extraction::Ical(_)
-            | Extraction::Atom(_)
-            | Extraction::Rdf(_)
-            | Extraction::Rdfa(_)
-            | Extraction::Graph(_) => return Ok(None),
-        }))
-    }
-
-    /// The output of a text format.
-    fn text(&self, doc: &Document, limits: &Limits) -> Result<String, ExtractError> {
-        match self {
-            Extraction::Vcard(options) => vcard(doc, options, limits),
-            Extraction::Ical(options) => ical(doc, options, limits),
-            Extraction::Atom(from) => atom(doc, *from, limits),
-            Extraction::Rdf(options) => rdf(doc, options, limits),
+            Extraction::Vcard(options) => return vcard(doc, options, limits).map(Produced::Text),
+            Extraction::Ical(options) => return ical(doc, options, limits).map(Produced::Text),
+            Extraction::Atom(from) => return atom(doc, *from, limits).map(Produced::Text),
+            Extraction::Rdf(options) => return rdf(doc, options, limits).map(Produced::Text),
             Extraction::Rdfa(options) => {
                 let graph = rdfa_graph(doc, options, limits)?.graph;
-                Ok(match options.format {
+                return Ok(Produced::Text(match options.format {
                     RdfaFormat::NTriples | RdfaFormat::JsonLd => graph.to_ntriples(),
                     RdfaFormat::Turtle => harvest_rdf::turtle::write(&graph, &harvest_rdfa::turtle_prefixes()),
-                })
+                }));
             }
-            Extraction::Graph(options) => Ok(page_graph(doc, options, limits).write(options)),
-            _ => Err(ExtractError::Failed(format!("{} gives JSON, not text", self.name()))),
-        }
+            Extraction::Graph(options) => return Ok(Produced::Text(page_graph(doc, options, limits).write(options))),
+        };
+        Ok(Produced::Json(json))
     }
 }
 
-/// Writes the `all` record of a parsed page (its URL is the document's: see [`parse`]) with
-/// `options`, within `limits`, to `out` as compact JSON: what
-/// `Extraction::All(options.clone()).write_limited(..)` writes, without an [`Extraction`] to
-/// build per page. Each syntax is extracted when its key is written, so one syntax's result is
-/// held at a time.
-///
-/// ```
-/// use harvest_pipeline::extract::{parse, write_all, AllOptions, Limits, Syntax};
-/// use harvest_pipeline::Page;
-/// let page = Page::new("-", b"<p class=h-card>Ada</p>".to_vec(), Some("https://example.com/"));
-/// let options = AllOptions::new().syntaxes(vec![Syntax::Mf2]);
-/// let mut out = Vec::new();
-/// write_all(&parse(&page), &options, &Limits::default(), &mut out).unwrap();
-/// assert!(out.starts_with(br#"{"url":"https://example.com/","mf2":{"items":[{"type":["h-card"]"#));
-/// ```
-pub fn write_all(doc: &Document, options: &AllOptions, limits: &Limits, out: &mut dyn Write) -> Result<(), WriteError> {
-    write_all_record(doc, options, limits, None, out)
+/// What an extraction produced, before it is written.
+enum Produced<'a> {
+    /// JSON, serialized as it is written.
+    Json(JsonOutput<'a>),
+    /// A text format's text.
+    Text(String),
 }
 
-/// [`write_all`], and each member as written: its key, where its value lies in what was
-/// written, and what its syntax found ([`WrittenMember`]), in record order. A reader that keeps each
-/// syntax's JSON apart (the Python binding's `iter_warc(as_json=True)`) cuts the values out,
-/// and has their counts, without reading the record again.
-///
-/// ```
-/// use harvest_pipeline::extract::{parse, write_all_members, AllOptions, Limits, Syntax};
-/// use harvest_pipeline::Page;
-/// let page = Page::new("-", b"<p class=h-card>Ada</p>".to_vec(), Some("https://example.com/"));
-/// let options = AllOptions::new().syntaxes(vec![Syntax::Mf2, Syntax::OpenGraph]);
-/// let mut out = Vec::new();
-/// let members = write_all_members(&parse(&page), &options, &Limits::default(), &mut out).unwrap();
-/// let texts: Vec<(&str, &str)> =
-///     members.iter().map(|member| (member.key, std::str::from_utf8(&out[member.at.clone()]).unwrap())).collect();
-/// assert_eq!(texts[0], ("url", r#""https://example.com/""#));
-/// assert!(texts[1].0 == "mf2" && texts[1].1.starts_with(r#"{"items":[{"type":["h-card"]"#));
-/// assert_eq!(texts[2], ("opengraph", "[]"));
-/// assert_eq!(members[1].found, Some(1));
-/// ```
-pub fn write_all_members(
+/// Writes the `all` record of a parsed page (its URL is the document's: see [`crate::Extractor::parse`]) with
+/// `options`, within `limits`, to `out` as compact JSON: what
+/// `Extraction::All(options.clone()).write_limited(..)` writes, without an [`Extraction`] to
+/// build per page (`Extractor::write_document`). Each syntax is extracted when its key is
+/// written, so one syntax's result is held at a time.
+pub(crate) fn write_all(
     doc: &Document,
     options: &AllOptions,
     limits: &Limits,
     out: &mut dyn Write,
-) -> Result<Vec<WrittenMember>, WriteError> {
+) -> Result<(), Error> {
+    write_all_record(doc, options, limits, None, out)
+}
+
+/// [`write_all`], and each member as written: its key, where its value lies in what was
+/// written, and what its syntax found ([`WrittenMember`]), in record order
+/// (`Extractor::write_document_members`).
+pub(crate) fn write_all_members(
+    doc: &Document,
+    options: &AllOptions,
+    limits: &Limits,
+    out: &mut dyn Write,
+) -> Result<Vec<WrittenMember>, Error> {
     let spans = crate::json::MemberSpans::default();
     write_all_record(doc, options, limits, Some(&spans), out)?;
     Ok(spans.members.into_inner())
@@ -349,12 +312,12 @@ fn write_all_record(
     limits: &Limits,
     spans: Option<&crate::json::MemberSpans>,
     out: &mut dyn Write,
-) -> Result<(), WriteError> {
+) -> Result<(), Error> {
     check_interrupted(doc)?;
     let mut bounded = BoundedWriter::new(out, limits);
     let written = write_json(&JsonOutput::All(AllRecord { doc, options, limits }), spans, &mut bounded);
     if let Some(error) = bounded.stopped {
-        return Err(error.into());
+        return Err(error);
     }
     check_interrupted(doc)?;
     written
@@ -366,7 +329,7 @@ fn write_json(
     json: &JsonOutput<'_>,
     spans: Option<&crate::json::MemberSpans>,
     bounded: &mut BoundedWriter<'_>,
-) -> Result<(), WriteError> {
+) -> Result<(), Error> {
     // serde_json writes many pieces of a few bytes: gathered here, they reach the bound checks
     // and `out` in blocks.
     let mut buffered = std::io::BufWriter::with_capacity(OUTPUT_BLOCK, bounded);
@@ -374,5 +337,5 @@ fn write_json(
         Some(spans) => json.write_to(&mut crate::json::Counting { inner: &mut buffered, spans }, Some(spans))?,
         None => json.write_to(&mut buffered, None)?,
     }
-    buffered.flush().map_err(WriteError::Io)
+    buffered.flush().map_err(Error::Io)
 }

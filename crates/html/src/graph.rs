@@ -22,13 +22,12 @@
 //! and Turtle write the union of its graphs, TriG and JSON-LD its graphs by name.
 //!
 //! ```
-//! use harvest_pipeline::graph::{page_graph, GraphOutput};
-//! use harvest_pipeline::extract::{parse, Limits};
-//! use harvest_pipeline::Page;
+//! use harvest_html::output::{page_graph, GraphOutput};
+//! use harvest_html::{Extractor, Limits, Page};
 //! let html = br##"<title>T</title><div itemscope itemtype="https://schema.org/Person"><span itemprop="name">Ada</span></div>
 //! <script type="application/ld+json">{"@context": "https://schema.org", "@id": "#org", "@type": "Organization"}</script>"##;
 //! let page = Page::new("-", html.to_vec(), Some("https://example.com/"));
-//! let graph = page_graph(&parse(&page), &GraphOutput::default(), &Limits::default());
+//! let graph = page_graph(&Extractor::new().parse(&page), &GraphOutput::default(), &Limits::default());
 //! let nquads = graph.write(&GraphOutput::default());
 //! assert!(nquads.contains("<https://example.com/#org> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://schema.org/Organization> <https://example.com/> .\n"));
 //! assert!(nquads.contains(" <https://schema.org/name> \"Ada\" <https://example.com/> .\n"));
@@ -82,7 +81,7 @@ impl GraphSource {
     /// A syntax by its name.
     ///
     /// ```
-    /// use harvest_pipeline::graph::GraphSource;
+    /// use harvest_html::output::GraphSource;
     /// assert_eq!(GraphSource::from_name("json-ld"), Some(GraphSource::JsonLd));
     /// assert_eq!(GraphSource::from_name("mf2"), None);
     /// ```
@@ -131,7 +130,7 @@ impl GraphFormat {
     /// A format by its name.
     ///
     /// ```
-    /// use harvest_pipeline::graph::GraphFormat;
+    /// use harvest_html::output::GraphFormat;
     /// assert_eq!(GraphFormat::from_name("trig"), Some(GraphFormat::TriG));
     /// ```
     pub fn from_name(name: &str) -> Option<GraphFormat> {
@@ -331,13 +330,13 @@ pub fn write_graph(
     output: &GraphOutput,
     limits: &Limits,
     out: &mut dyn std::io::Write,
-) -> Result<GraphWritten, crate::error::WriteError> {
+) -> Result<GraphWritten, crate::error::Error> {
     crate::limits::check_interrupted(doc)?;
     let graph = page_graph(doc, output, limits);
     crate::limits::check_interrupted(doc)?;
     let text = graph.write(output);
     crate::limits::check_size(text.len() as u64, limits)?;
-    out.write_all(text.as_bytes()).map_err(crate::error::WriteError::Io)?;
+    out.write_all(text.as_bytes()).map_err(crate::error::Error::Io)?;
     Ok(GraphWritten { quads: graph.dataset.len(), diagnostics: graph.diagnostics })
 }
 
@@ -347,8 +346,8 @@ pub fn write_page_graph(
     output: &GraphOutput,
     limits: &Limits,
     out: &mut dyn std::io::Write,
-) -> Result<GraphWritten, crate::error::WriteError> {
-    write_graph(&crate::extract::parse_limited(page, limits), output, limits, out)
+) -> Result<GraphWritten, crate::error::Error> {
+    write_graph(&crate::extractors::parse_limited(page, limits), output, limits, out)
 }
 
 /// The dataset is full: the syntaxes after this one are not read.

@@ -1,11 +1,9 @@
-//! `write_all_members`: the record it writes is `write_all`'s, the members it gives are the
+//! `Extractor::write_document_members`: the record it writes is `write_document`'s, the members it gives are the
 //! record's, in order, and what each says it found is what `Syntax::count_json` reads from
 //! its text, over the benchmark corpus and in each form the links and microdata take.
 
-use harvest_pipeline::extract::{
-    parse, write_all, write_all_members, AllOptions, Limits, LinksDetail, Syntax, WrittenMember,
-};
-use harvest_pipeline::Page;
+use harvest_html::output::WrittenMember;
+use harvest_html::{Extractor, Limits, LinksDetail, Page, Syntax};
 use serde_json::value::RawValue;
 use std::collections::BTreeMap;
 
@@ -32,18 +30,18 @@ fn check_members(label: &str, out: &[u8], members: &[WrittenMember]) -> Vec<Stri
 #[test]
 fn the_members_are_those_of_the_record() {
     let Some(pages) = harvest_test_support::corpus_pages() else { return };
-    let (options, limits) = (AllOptions::default(), Limits::default());
+    let extractor = Extractor::new();
     let mut with_errors = 0;
     let mut found = BTreeMap::new();
     for path in &pages {
         let label = path.display().to_string();
         let page = Page::new(&label, std::fs::read(path).unwrap(), Some("https://example.com/page"));
-        let doc = parse(&page);
+        let doc = extractor.parse(&page);
         let mut plain = Vec::new();
-        write_all(&doc, &options, &limits, &mut plain).unwrap();
+        extractor.write_document(&doc, &mut plain).unwrap();
         let mut out = Vec::new();
-        let members = write_all_members(&doc, &options, &limits, &mut out).unwrap();
-        assert!(out == plain, "{label}: the record differs from write_all's");
+        let members = extractor.write_document_members(&doc, &mut out).unwrap();
+        assert!(out == plain, "{label}: the record differs from write_document's");
         let keys = check_members(&label, &out, &members);
         with_errors += usize::from(keys.iter().any(|key| key == "errors"));
         for member in &members {
@@ -65,14 +63,13 @@ fn full_links_cut_microdata_and_dublin_core_are_counted_as_written() {
         <div itemscope><p itemprop=d>4</p></div>
         <a href=/x rel=me>x</a><link rel=stylesheet href=/s.css><a href=/y>y</a>"#;
     let page = Page::new("-", html.to_vec(), Some("https://example.com/"));
-    let doc = parse(&page);
+    let doc = Extractor::new().parse(&page);
     for (links, max_values) in
         [(LinksDetail::Full, None), (LinksDetail::Compact, Some(2)), (LinksDetail::Full, Some(3))]
     {
-        let options = AllOptions::new().links(links);
-        let limits = Limits::new().max_values(max_values);
+        let extractor = Extractor::new().links(links).limits(Limits::new().max_values(max_values));
         let mut out = Vec::new();
-        let members = write_all_members(&doc, &options, &limits, &mut out).unwrap();
+        let members = extractor.write_document_members(&doc, &mut out).unwrap();
         let label = format!("{links:?}, {max_values:?}");
         check_members(&label, &out, &members);
         let found = |key: &str| members.iter().find(|member| member.key == key).and_then(|member| member.found);

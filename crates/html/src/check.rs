@@ -10,12 +10,11 @@
 //! [`CrawlReport`] adds pages' checks up: per rule and per feature, the pages and the items.
 //!
 //! ```
-//! use harvest_pipeline::check::{check_page, CheckOptions};
-//! use harvest_pipeline::extract::{parse, Limits};
-//! use harvest_pipeline::Page;
+//! use harvest_html::output::{check_page, CheckOptions};
+//! use harvest_html::{Extractor, Limits, Page};
 //! let html = br#"<div itemscope itemtype="https://schema.org/Prodcut"><b itemprop="name">Anvil</b></div>"#;
 //! let page = Page::new("-", html.to_vec(), Some("https://example.com/"));
-//! let checked = check_page(&parse(&page), &CheckOptions::default(), &Limits::default());
+//! let checked = check_page(&Extractor::new().parse(&page), &CheckOptions::default(), &Limits::default());
 //! assert_eq!(checked.report.diagnostics[0].rule, "schema-unknown-type");
 //! assert_eq!(checked.report.diagnostics[0].syntax.as_deref(), Some("microdata"));
 //! assert!(checked.fails(false));
@@ -139,12 +138,12 @@ pub fn check_page(doc: &Document, options: &CheckOptions, limits: &Limits) -> Pa
 
 /// [`check_page`] for a page read from an input: parsed within `limits` first.
 pub fn check_input(page: &crate::Page, options: &CheckOptions, limits: &Limits) -> PageCheck {
-    check_page(&crate::extract::parse_limited(page, limits), options, limits)
+    check_page(&crate::extractors::parse_limited(page, limits), options, limits)
 }
 
 /// The page's `<meta>` tags as (`name`, or else `property`, `content`), in document order:
 /// what X cards (`name="twitter:…"`) and Open Graph (`property="og:…"`) are read from.
-pub fn meta_tags(doc: &Document) -> Vec<(String, String)> {
+pub(crate) fn meta_tags(doc: &Document) -> Vec<(String, String)> {
     doc.elements_named(&["meta"])
         .filter_map(|meta| {
             let key = meta.attr("name").or_else(|| meta.attr("property"))?;
@@ -274,7 +273,7 @@ impl CrawlReport {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::extract::parse;
+    use crate::extractors::parse;
 
     fn check(html: &str) -> PageCheck {
         let page = crate::Page::new("-", html.as_bytes().to_vec(), Some("https://example.com/"));

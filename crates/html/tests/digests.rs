@@ -13,11 +13,8 @@
 //! A page added to or removed from the corpus fails the test until the file is regenerated, so
 //! that no page is left uncompared.
 
-use harvest_pipeline::extract::{
-    parse, write_all_members, AllOptions, Extraction, Limits, LinksDetail, LinksMode, Mf2Options, MicrodataOutput,
-    Output, RdfaOutput,
-};
-use harvest_pipeline::Page;
+use harvest_html::output::{AllOptions, Extraction, LinksMode, MicrodataOutput, Output, RdfaOutput};
+use harvest_html::{Extractor, Limits, LinksDetail, Mf2Options, Page};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -79,7 +76,8 @@ fn commands() -> Vec<(&'static str, Command)> {
             "all-members",
             Box::new(|page, _| {
                 let mut out = Vec::new();
-                match write_all_members(&parse(page), &AllOptions::default(), &Limits::default(), &mut out) {
+                let extractor = Extractor::new();
+                match extractor.write_document_members(&extractor.parse(page), &mut out) {
                     Ok(members) => {
                         for member in members {
                             let _ = write!(out, "\n{} {:?} {:?}", member.key, member.at, member.found);

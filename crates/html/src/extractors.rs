@@ -1,27 +1,27 @@
 //! Each extractor and exporter called with an extraction's options and limits: the calls
-//! [`crate::extract::Extraction`] and `all`'s record make.
+//! [`crate::output::Extraction`] and `all`'s record make.
 
-use crate::error::{failed, ExtractError};
+use crate::error::Error;
 use crate::limits::Limits;
 use crate::options::*;
 use crate::Page;
 use harvest_dom::{Document, ParseOptions, Url};
 
 /// Parses a page: its bytes with its transport charset, its URL when it has a valid one.
-pub fn parse(page: &Page) -> Document {
+pub(crate) fn parse(page: &Page) -> Document {
     parse_limited(page, &Limits::default())
 }
 
 /// [`parse`] with the depth bound and the deadline of `limits` ([`Document::interrupted`] says
 /// whether the parse stopped at the deadline).
-pub fn parse_limited(page: &Page, limits: &Limits) -> Document {
+pub(crate) fn parse_limited(page: &Page, limits: &Limits) -> Document {
     Document::parse_bytes(&page.bytes, &parse_options(page.url.as_deref(), page.charset.as_deref(), limits))
 }
 
 /// The parse options for a page at `url` (as its caller wrote it; one that is not a valid URL
 /// is left out) whose transport declared `charset`, with the depth bound and the deadline of
 /// `limits`.
-pub fn parse_options(url: Option<&str>, charset: Option<&str>, limits: &Limits) -> ParseOptions {
+pub(crate) fn parse_options(url: Option<&str>, charset: Option<&str>, limits: &Limits) -> ParseOptions {
     let mut options = ParseOptions::new().max_depth(limits.max_depth).deadline(limits.deadline.clone());
     if let Some(written) = url {
         if let Ok(parsed) = Url::parse(written) {
@@ -40,11 +40,11 @@ pub(crate) fn mf2_document(
     doc: &Document,
     options: &Mf2Options,
     limits: &Limits,
-) -> Result<harvest_mf2::Document, ExtractError> {
+) -> Result<harvest_mf2::Document, Error> {
     let parser = options.parser_options(doc, limits);
     harvest_mf2::parse(doc, &parser).map_err(|error| match error {
-        harvest_mf2::Mf2Error::RootNotFound(_) => ExtractError::NothingFound(error.to_string()),
-        other => failed(other),
+        harvest_mf2::Mf2Error::RootNotFound(_) => Error::nothing(error),
+        other => Error::from(other),
     })
 }
 
@@ -56,10 +56,10 @@ pub(crate) fn folding(octets: bool) -> harvest_export::content_line::Folding {
     }
 }
 
-pub(crate) fn vcard(doc: &Document, options: &VcardOutput, limits: &Limits) -> Result<String, ExtractError> {
+pub(crate) fn vcard(doc: &Document, options: &VcardOutput, limits: &Limits) -> Result<String, Error> {
     use harvest_export::vcard::{from_mf2, from_microdata, VcardError};
     let export = harvest_export::vcard::VcardOptions::new().all(options.all).folding(folding(options.octets));
-    let nothing = |e: VcardError| ExtractError::NothingFound(e.to_string());
+    let nothing = |e: VcardError| Error::nothing(e);
     let mf2 = || mf2_document(doc, &Mf2Options::default(), limits);
     match options.from {
         ConversionSource::Microdata => from_microdata(doc, &export).map_err(nothing),
@@ -71,11 +71,11 @@ pub(crate) fn vcard(doc: &Document, options: &VcardOutput, limits: &Limits) -> R
     }
 }
 
-pub(crate) fn ical(doc: &Document, options: &IcalOutput, limits: &Limits) -> Result<String, ExtractError> {
+pub(crate) fn ical(doc: &Document, options: &IcalOutput, limits: &Limits) -> Result<String, Error> {
     use harvest_export::ical::{from_mf2, from_microdata, IcalError};
     let export =
         harvest_export::ical::IcalOptions::new().folding(folding(options.octets)).rfc5545_date_times(options.rfc5545);
-    let nothing = |e: IcalError| ExtractError::NothingFound(e.to_string());
+    let nothing = |e: IcalError| Error::nothing(e);
     let mf2 = || mf2_document(doc, &Mf2Options::default(), limits);
     match options.from {
         ConversionSource::Microdata => from_microdata(doc, &export).map_err(nothing),
@@ -87,20 +87,20 @@ pub(crate) fn ical(doc: &Document, options: &IcalOutput, limits: &Limits) -> Res
     }
 }
 
-pub(crate) fn atom(doc: &Document, from: FeedSource, limits: &Limits) -> Result<String, ExtractError> {
+pub(crate) fn atom(doc: &Document, from: FeedSource, limits: &Limits) -> Result<String, Error> {
     use harvest_export::atom::{from_document, from_mf2, AtomError, AtomOptions};
     let options = AtomOptions::new();
-    let failed = |e: AtomError| match e {
-        AtomError::NothingFound => ExtractError::NothingFound(e.to_string()),
-        other => ExtractError::Failed(other.to_string()),
+    let classify = |e: AtomError| match e {
+        AtomError::NothingFound => Error::nothing(e),
+        other => Error::from(other),
     };
     let mf2 = || mf2_document(doc, &Mf2Options::default(), limits);
     match from {
-        FeedSource::Document => from_document(doc, &options).map_err(failed),
-        FeedSource::Mf2 => from_mf2(&mf2()?, &options).map_err(failed),
+        FeedSource::Document => from_document(doc, &options).map_err(classify),
+        FeedSource::Mf2 => from_mf2(&mf2()?, &options).map_err(classify),
         FeedSource::Auto => match from_document(doc, &options) {
-            Err(AtomError::NothingFound) => from_mf2(&mf2()?, &options).map_err(failed),
-            other => other.map_err(failed),
+            Err(AtomError::NothingFound) => from_mf2(&mf2()?, &options).map_err(classify),
+            other => other.map_err(classify),
         },
     }
 }
@@ -110,7 +110,7 @@ pub(crate) fn w3c(
     doc: &Document,
     registry: Option<&Registry>,
     limits: &Limits,
-) -> Result<harvest_export::rdf::w3c::Conversion, ExtractError> {
+) -> Result<harvest_export::rdf::w3c::Conversion, Error> {
     let mut options = harvest_export::rdf::w3c::W3cOptions::new();
     if let Some(max) = limits.max_values {
         options = options.max_triples(max);
@@ -118,10 +118,10 @@ pub(crate) fn w3c(
     if let Some(registry) = registry {
         options = options.registry(registry.clone());
     }
-    harvest_export::rdf::w3c::from_microdata(doc, &options).map_err(failed)
+    harvest_export::rdf::w3c::from_microdata(doc, &options).map_err(Error::from)
 }
 
-pub(crate) fn rdf(doc: &Document, options: &RdfOutput, limits: &Limits) -> Result<String, ExtractError> {
+pub(crate) fn rdf(doc: &Document, options: &RdfOutput, limits: &Limits) -> Result<String, Error> {
     let conversion = match options.algorithm {
         RdfAlgorithm::W3c => w3c(doc, options.registry.as_ref(), limits)?,
         RdfAlgorithm::Html5 => {
@@ -129,7 +129,7 @@ pub(crate) fn rdf(doc: &Document, options: &RdfOutput, limits: &Limits) -> Resul
             if let Some(max) = limits.max_values {
                 html5 = html5.max_triples(max);
             }
-            harvest_export::rdf::from_microdata(doc, &html5).map_err(failed)?
+            harvest_export::rdf::from_microdata(doc, &html5).map_err(Error::from)?
         }
     };
     Ok(match options.format {
@@ -139,29 +139,29 @@ pub(crate) fn rdf(doc: &Document, options: &RdfOutput, limits: &Limits) -> Resul
 }
 
 /// The RDFa of a page as the graph `options` asks for, within `limits`.
-pub(crate) fn rdfa_graph(doc: &Document, options: &RdfaOutput, limits: &Limits) -> Result<RdfaResult, ExtractError> {
+pub(crate) fn rdfa_graph(doc: &Document, options: &RdfaOutput, limits: &Limits) -> Result<RdfaResult, Error> {
     let mut settings = harvest_rdfa::RdfaOptions::new()
         .processor_graph(options.graph != RdfaGraph::Output)
         .vocabulary_expansion(options.vocabulary_expansion);
     if let Some(max) = limits.max_values {
         settings = settings.limits(harvest_rdf::Limits::new().max_triples(max));
     }
-    let rdfa = harvest_rdfa::parse(doc, &settings).map_err(failed)?;
+    let rdfa = harvest_rdfa::parse(doc, &settings).map_err(Error::from)?;
     let graph = match options.graph {
         RdfaGraph::Output => rdfa.graph,
-        RdfaGraph::Processor => rdfa.processor_graph().map_err(failed)?,
+        RdfaGraph::Processor => rdfa.processor_graph().map_err(Error::from)?,
         RdfaGraph::Both => {
             // The processor graph's blank nodes are renumbered past the output graph's own.
             let mut both = rdfa.graph.clone();
             let offset =
                 rdfa.graph.iter().filter_map(|t| blank_number(&t.object).max(blank_number_s(&t.subject))).max();
-            for triple in rdfa.processor_graph().map_err(failed)?.iter() {
+            for triple in rdfa.processor_graph().map_err(Error::from)?.iter() {
                 both.insert(harvest_rdf::Triple {
                     subject: shift_subject(&triple.subject, offset),
                     predicate: triple.predicate.clone(),
                     object: triple.object.clone(),
                 })
-                .map_err(failed)?;
+                .map_err(Error::from)?;
             }
             both
         }

@@ -3,9 +3,14 @@
 //! without the mistake has no finding.
 
 use harvest_check::{check_dataset, Diagnostic, Vocabulary};
-use harvest_pipeline::extract::{parse, Limits};
-use harvest_pipeline::graph::{page_graph, GraphOutput, GraphSource};
-use harvest_pipeline::Page;
+use harvest_html::output::{page_graph, GraphOutput, GraphSource};
+use harvest_html::Limits;
+use harvest_html::{Extractor, Page};
+
+/// The page parsed as every extraction parses it.
+fn parse(page: &Page) -> harvest_dom::Document {
+    Extractor::new().parse(page)
+}
 
 /// A mistake: the rule it breaks, the item's type and the property written (`None`: the type is
 /// the mistake), the value, and the same item written right.
@@ -128,7 +133,7 @@ fn every_rule_in_every_syntax() {
 /// JSON-LD member), as `harvest check` prints it.
 #[test]
 fn every_finding_is_on_the_line_that_makes_it() {
-    use harvest_pipeline::check::{check_page, CheckOptions};
+    use harvest_html::output::{check_page, CheckOptions};
     for mistake in MISTAKES {
         let about_type = matches!(mistake.rule, "schema-unknown-type" | "schema-pending");
         for syntax in SYNTAXES {

@@ -2,7 +2,7 @@
 //!
 //! ```
 //! let doc = harvest_dom::Document::parse(r#"<script type=application/ld+json>{"@type": "Person"}</script>"#);
-//! let (blocks, errors) = harvest_pipeline::jsonld_blocks::blocks(&doc);
+//! let (blocks, errors) = harvest_html::jsonld_blocks::blocks(&doc);
 //! assert_eq!(blocks[0]["@type"], "Person");
 //! assert!(errors.is_empty());
 //! ```
@@ -72,7 +72,7 @@ pub fn blocks(doc: &Document) -> (Vec<Value>, Vec<Value>) {
 ///
 /// ```
 /// let doc = harvest_dom::Document::parse("<script type=application/ld+json>{</script>");
-/// let (blocks, errors) = harvest_pipeline::jsonld_blocks::parse_blocks(&doc);
+/// let (blocks, errors) = harvest_html::jsonld_blocks::parse_blocks(&doc);
 /// assert!(blocks.is_empty());
 /// assert_eq!(errors[0].element, "html>head>script");
 /// ```
@@ -93,7 +93,7 @@ pub fn parse_blocks(doc: &Document) -> (Vec<Value>, Vec<BlockError>) {
 /// `serde_json::Value` holds those beyond 64 bits as floating point).
 ///
 /// ```
-/// use harvest_pipeline::jsonld_blocks::{block_texts, Reading};
+/// use harvest_html::jsonld_blocks::{block_texts, Reading};
 /// let doc = harvest_dom::Document::parse(
 ///     "<script type=application/ld+json>{\"n\": 123456789012345678901234567890, // note\n}</script>",
 /// );

@@ -23,15 +23,19 @@
 //! assert!(feed.contains(r#"<title type="text">Hi</title>"#));
 //! ```
 
-pub use harvest_check::{Counts, Diagnostic, FeatureReport, Report, Severity, Vocabulary, VocabularyError};
-pub use harvest_pipeline::check::{
+pub mod pretty;
+
+pub use crate::check::{
     check_input, check_page, CheckOptions, CrawlReport, FeatureTally, PageCheck, RuleTally, Tally, SYNTAX_ERROR,
 };
-pub use harvest_pipeline::extract::{
-    check_root_selector, write_graph, write_page_graph, AllOptions, ConversionSource, ExtractError, Extraction,
-    FeedSource, GraphFormat, GraphOutput, GraphSource, GraphWritten, IcalOutput, LinksMode, MicrodataOutput, Output,
-    RdfAlgorithm, RdfFormat, RdfOutput, RdfaFormat, RdfaGraph, RdfaOutput, Registry, RegistryError, VcardOutput,
-    WriteError, WrittenMember,
+pub use crate::extraction::{Extraction, Output};
+pub use crate::graph::{
+    page_graph, write_graph, write_page_graph, GraphDiagnostic, GraphFormat, GraphOutput, GraphSource, GraphWritten,
+    Origin, PageGraph,
 };
-pub use harvest_pipeline::graph::{page_graph, GraphDiagnostic, PageGraph};
-pub use harvest_pipeline::pretty;
+pub use crate::json::WrittenMember;
+pub use crate::options::{
+    check_root_selector, AllOptions, ConversionSource, FeedSource, IcalOutput, LinksMode, MicrodataOutput,
+    RdfAlgorithm, RdfFormat, RdfOutput, RdfaFormat, RdfaGraph, RdfaOutput, Registry, RegistryError, VcardOutput,
+};
+pub use harvest_check::{Counts, Diagnostic, FeatureReport, Report, Severity, Vocabulary, VocabularyError};

@@ -18,7 +18,7 @@ use std::io::{self, Write};
 ///
 /// ```
 /// let mut out = Vec::new();
-/// harvest_pipeline::pretty::write(br#"{"a":[1,{"b":"x,y"}],"c":{},"d":[]}"#, &mut out).unwrap();
+/// harvest_html::output::pretty::write(br#"{"a":[1,{"b":"x,y"}],"c":{},"d":[]}"#, &mut out).unwrap();
 /// let expected = serde_json::to_string_pretty(&serde_json::json!({"a": [1, {"b": "x,y"}], "c": {}, "d": []})).unwrap();
 /// assert_eq!(String::from_utf8(out).unwrap(), expected);
 /// ```
@@ -35,7 +35,7 @@ pub fn write(text: &[u8], out: &mut dyn Write) -> io::Result<()> {
 ///
 /// ```
 /// use std::io::Write;
-/// use harvest_pipeline::pretty::Pretty;
+/// use harvest_html::output::pretty::Pretty;
 /// let mut out = Vec::new();
 /// let mut pretty = Pretty::new(&mut out).max_indent(1);
 /// pretty.write_all(br#"{"a":[1,"#).unwrap();

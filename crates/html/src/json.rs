@@ -11,9 +11,16 @@
 //!
 //! The microdata JSON is written by harvest-microdata's own writer (it has no recursion, so
 //! nesting of any depth is written), and its text goes to the output as it is.
+//!
+//! The `all` record has one path: [`AllRecord::member`] gives each syntax's typed [`Member`],
+//! and [`AllRecord::members`] hands them, in record order, to a [`MemberSink`]: the compact
+//! writer (each member written straight to the output, noting where), a serde map (the
+//! record's `Serialize`), or the typed `Record` (`Extractor::extract_document`, which keeps
+//! them). Keys, order, options and limits are defined there once.
 
-use crate::error::{failed, ExtractError, WriteError};
+use crate::error::Error;
 use crate::extractors::rdfa_graph;
+use crate::jsonld_blocks::BlockError;
 use crate::limits::Limits;
 use crate::options::{AllOptions, LinksDetail, RdfaOutput, Syntax};
 use harvest_dom::{Document, Url};
@@ -68,21 +75,21 @@ impl JsonOutput<'_> {
     /// Writes the output to `out` as compact JSON: what `serde_json::to_writer` writes of it,
     /// the microdata JSON and the `all` record's members written straight to `out`; each
     /// member of `all` is noted in `spans` when given (then `out` counts into it).
-    pub(crate) fn write_to<W: Write>(&self, out: &mut W, spans: Option<&MemberSpans>) -> Result<(), WriteError> {
+    pub(crate) fn write_to<W: Write>(&self, out: &mut W, spans: Option<&MemberSpans>) -> Result<(), Error> {
         match self {
-            JsonOutput::Microdata(json) => out.write_all(json.as_bytes()).map_err(WriteError::Io),
+            JsonOutput::Microdata(json) => out.write_all(json.as_bytes()).map_err(Error::Io),
             JsonOutput::All(record) => record.write_to(out, spans),
             other => serde_json::to_writer(out, other).map_err(written),
         }
     }
 }
 
-/// A serializer's error as a [`WriteError`]: the output's, or an extractor's.
-fn written(error: serde_json::Error) -> WriteError {
+/// A serializer's error as an [`Error`]: the output's, or an extractor's.
+fn written(error: serde_json::Error) -> Error {
     if error.is_io() {
-        WriteError::Io(error.into())
+        Error::Io(error.into())
     } else {
-        WriteError::Extract(failed(error))
+        Error::from(error)
     }
 }
 
@@ -94,7 +101,7 @@ pub(crate) fn microdata(
     read: &harvest_microdata::MicrodataOptions,
     truncate: bool,
     limits: &Limits,
-) -> Result<(String, usize), ExtractError> {
+) -> Result<(String, usize), Error> {
     let mut options = harvest_microdata::JsonOptions::new();
     if let Some(max) = limits.max_values {
         options = options.max_values(max);
@@ -108,7 +115,7 @@ pub(crate) fn microdata(
             let items = Syntax::Microdata.count_json(&json);
             (json, items)
         }
-        Err(error) => return Err(ExtractError::Failed(error.to_string())),
+        Err(error) => return Err(error.into()),
     };
     Ok((json, items))
 }
@@ -124,6 +131,11 @@ pub(crate) struct LinkStream<'a> {
 impl LinkStream<'_> {
     pub(crate) fn new(doc: &Document, detail: LinksDetail) -> LinkStream<'_> {
         LinkStream { doc, detail, count: Cell::new(0) }
+    }
+
+    /// Every link, read whole (for the typed record, which serializes them in its form).
+    pub(crate) fn collect(&self) -> Vec<harvest_links::Link> {
+        harvest_links::iter_links(self.doc).collect()
     }
 }
 
@@ -174,12 +186,11 @@ pub(crate) struct MemberSpans {
 /// result as it is written instead of read back from the text; none for `url` and `errors`).
 ///
 /// ```
-/// use harvest_pipeline::extract::{parse, write_all_members, AllOptions, Limits, Syntax};
-/// use harvest_pipeline::Page;
+/// use harvest_html::{Extractor, Page, Syntax};
 /// let page = Page::new("-", b"<p class=h-card>Ada</p><a href=/b rel=me>b</a>".to_vec(), Some("https://example.com/"));
-/// let options = AllOptions::new().syntaxes(vec![Syntax::Mf2, Syntax::Links]);
+/// let extractor = Extractor::new().syntaxes([Syntax::Mf2, Syntax::Links]);
 /// let mut out = Vec::new();
-/// let members = write_all_members(&parse(&page), &options, &Limits::default(), &mut out).unwrap();
+/// let members = extractor.write_document_members(&extractor.parse(&page), &mut out).unwrap();
 /// let found: Vec<_> = members.iter().map(|member| (member.key, member.found)).collect();
 /// assert_eq!(found, [("url", None), ("mf2", Some(1)), ("links", Some(1))]);
 /// ```
@@ -218,8 +229,46 @@ impl<W: Write> Write for Counting<'_, W> {
     }
 }
 
+/// One member of an `all` record, typed: what its syntax's extractor gave, before it is
+/// serialized or kept. [`AllRecord::member`] is the one function per syntax that gives it;
+/// the written record, its `Serialize` and the typed [`crate::Record`] all take their members
+/// from [`AllRecord::members`].
+pub(crate) enum Member<'a> {
+    /// The page's URL as parsed.
+    Url(Option<&'a str>),
+    /// The microdata JSON as harvest-microdata's writer wrote it (no recursion at any depth),
+    /// and its number of top-level items.
+    Microdata(String, usize),
+    /// The microformats2 document.
+    Mf2(harvest_mf2::Document),
+    /// The links, read from the tree as they are serialized.
+    Links(LinkStream<'a>),
+    /// The JSON-LD blocks that are JSON.
+    JsonLd(Vec<serde_json::Value>),
+    /// The Open Graph objects.
+    OpenGraph(Vec<harvest_meta::OpenGraph>),
+    /// The Dublin Core statements.
+    DublinCore(Vec<harvest_meta::DublinCore>),
+    /// The RDFa output graph (serialized as expanded JSON-LD node objects).
+    Rdfa(harvest_rdf::Graph),
+    /// The JSON-LD blocks that are not JSON.
+    Errors(Vec<BlockError>),
+}
+
 /// Where the members of an `all` record go, one at a time, in record order.
-trait MemberSink {
+pub(crate) trait MemberSink {
+    type Error;
+
+    /// The next member.
+    fn member(&mut self, member: Member<'_>) -> Result<(), Self::Error>;
+
+    /// An extractor's failure.
+    fn failed(error: Error) -> Self::Error;
+}
+
+/// A sink of members as JSON: each member's value serialized from a type, or JSON text
+/// already (the microdata writer's), with what its syntax found.
+pub(crate) trait JsonSink {
     type Error;
 
     /// A member whose value is serialized from a type; `found` is asked once it is written
@@ -235,71 +284,107 @@ trait MemberSink {
     fn json(&mut self, key: &'static str, json: &str, found: Option<usize>) -> Result<(), Self::Error>;
 
     /// An extractor's failure.
-    fn failed(error: ExtractError) -> Self::Error;
+    fn failed(error: Error) -> Self::Error;
 }
 
-impl AllRecord<'_> {
-    /// Gives `sink` each member of the record in order, each extracted when it is its turn.
-    fn members<K: MemberSink>(&self, sink: &mut K) -> Result<(), K::Error> {
-        let doc = self.doc;
-        sink.value("url", &doc.url().map(Url::as_str), &|| None)?;
+impl<J: JsonSink> MemberSink for J {
+    type Error = J::Error;
+
+    fn member(&mut self, member: Member<'_>) -> Result<(), J::Error> {
+        let key = member.key();
+        match member {
+            Member::Url(url) => self.value(key, &url, &|| None),
+            Member::Microdata(json, found) => self.json(key, &json, Some(found)),
+            Member::Mf2(mf2) => self.value(key, &mf2, &|| Some(mf2.items.len())),
+            Member::Links(links) => self.value(key, &links, &|| Some(links.count.get())),
+            Member::JsonLd(blocks) => self.value(key, &blocks, &|| Some(blocks.len())),
+            Member::OpenGraph(objects) => {
+                let found = objects.iter().map(|object| object.properties.len()).sum();
+                self.value(key, &objects, &|| Some(found))
+            }
+            Member::DublinCore(statements) => {
+                let found = statements.iter().map(|s| s.elements.len() + s.terms.len()).sum();
+                self.value(key, &statements, &|| Some(found))
+            }
+            Member::Rdfa(graph) => {
+                let nodes = harvest_rdf::jsonld::write(&graph);
+                self.value(key, &nodes, &|| Some(nodes.as_array().map_or(0, Vec::len)))
+            }
+            Member::Errors(errors) => self.value(key, &errors, &|| None),
+        }
+    }
+
+    fn failed(error: Error) -> J::Error {
+        <J as JsonSink>::failed(error)
+    }
+}
+
+impl Member<'_> {
+    /// The member's key in the record.
+    pub(crate) fn key(&self) -> &'static str {
+        match self {
+            Member::Url(_) => "url",
+            Member::Microdata(..) => Syntax::Microdata.name(),
+            Member::Mf2(_) => Syntax::Mf2.name(),
+            Member::Links(_) => Syntax::Links.name(),
+            Member::JsonLd(_) => Syntax::JsonLd.name(),
+            Member::OpenGraph(_) => Syntax::OpenGraph.name(),
+            Member::DublinCore(_) => Syntax::DublinCore.name(),
+            Member::Rdfa(_) => Syntax::Rdfa.name(),
+            Member::Errors(_) => "errors",
+        }
+    }
+}
+
+impl<'a> AllRecord<'a> {
+    /// Gives `sink` each member of the record in order, each extracted when it is its turn:
+    /// `url`, each syntax asked for, then `errors` when JSON-LD blocks are not JSON.
+    pub(crate) fn members<K: MemberSink>(&self, sink: &mut K) -> Result<(), K::Error> {
+        sink.member(Member::Url(self.doc.url().map(Url::as_str)))?;
         let mut errors = Vec::new();
         for syntax in Syntax::ALL.into_iter().filter(|syntax| self.options.syntaxes.contains(syntax)) {
-            let key = syntax.name();
-            match syntax {
-                // A page whose itemrefs ask for more than the output limits still gives the
-                // other syntaxes: its microdata is cut short and says so.
-                Syntax::Microdata => {
-                    let strict = self.options.strict_limits;
-                    let (json, found) =
-                        microdata(doc, &self.options.microdata, !strict, self.limits).map_err(K::failed)?;
-                    sink.json(key, &json, Some(found))?
-                }
-                Syntax::Mf2 => {
-                    let parser =
-                        self.options.mf2.parser_options(doc, self.limits).strict_limits(self.options.strict_limits);
-                    let mf2 = harvest_mf2::parse(doc, &parser).map_err(|error| K::failed(failed(error)))?;
-                    sink.value(key, &mf2, &|| Some(mf2.items.len()))?;
-                }
-                Syntax::Links => {
-                    let links = LinkStream::new(doc, self.options.links);
-                    sink.value(key, &links, &|| Some(links.count.get()))?
-                }
-                Syntax::JsonLd => {
-                    let (blocks, block_errors) = crate::jsonld_blocks::blocks(doc);
-                    errors = block_errors;
-                    sink.value(key, &blocks, &|| Some(blocks.len()))?;
-                }
-                Syntax::OpenGraph => {
-                    let objects = harvest_meta::opengraph(doc);
-                    let found = objects.iter().map(|object| object.properties.len()).sum();
-                    sink.value(key, &objects, &|| Some(found))?
-                }
-                Syntax::DublinCore => {
-                    let statements = harvest_meta::dublin_core(doc);
-                    let found = statements.iter().map(|s| s.elements.len() + s.terms.len()).sum();
-                    sink.value(key, &statements, &|| Some(found))?
-                }
-                Syntax::Rdfa => {
-                    let rdfa = rdfa_graph(doc, &RdfaOutput::default(), self.limits).map_err(K::failed)?;
-                    let nodes = harvest_rdf::jsonld::write(&rdfa.graph);
-                    sink.value(key, &nodes, &|| Some(nodes.as_array().map_or(0, Vec::len)))?;
-                }
-            }
+            sink.member(self.member(syntax, &mut errors).map_err(K::failed)?)?;
         }
         if !errors.is_empty() {
-            sink.value("errors", &errors, &|| None)?;
+            sink.member(Member::Errors(errors))?;
         }
         Ok(())
     }
 
+    /// The member of one syntax, with the record's options and limits (the JSON-LD blocks
+    /// that are not JSON go to `errors`).
+    fn member(&self, syntax: Syntax, errors: &mut Vec<BlockError>) -> Result<Member<'a>, Error> {
+        let (doc, limits, strict) = (self.doc, self.limits, self.options.strict_limits);
+        Ok(match syntax {
+            // A page whose itemrefs ask for more than the output limits still gives the
+            // other syntaxes: its microdata is cut short and says so (unless strict).
+            Syntax::Microdata => {
+                let (json, found) = microdata(doc, &self.options.microdata, !strict, limits)?;
+                Member::Microdata(json, found)
+            }
+            Syntax::Mf2 => {
+                let parser = self.options.mf2.parser_options(doc, limits).strict_limits(strict);
+                Member::Mf2(harvest_mf2::parse(doc, &parser)?)
+            }
+            Syntax::Links => Member::Links(LinkStream::new(doc, self.options.links)),
+            Syntax::JsonLd => {
+                let (blocks, block_errors) = crate::jsonld_blocks::parse_blocks(doc);
+                *errors = block_errors;
+                Member::JsonLd(blocks)
+            }
+            Syntax::OpenGraph => Member::OpenGraph(harvest_meta::opengraph(doc)),
+            Syntax::DublinCore => Member::DublinCore(harvest_meta::dublin_core(doc)),
+            Syntax::Rdfa => Member::Rdfa(rdfa_graph(doc, &RdfaOutput::default(), limits)?.graph),
+        })
+    }
+
     /// Writes the record to `out` as compact JSON (what `serde_json::to_writer` writes of
     /// it), noting each member in `spans` when given (then `out` counts into it).
-    pub(crate) fn write_to<W: Write>(&self, out: &mut W, spans: Option<&MemberSpans>) -> Result<(), WriteError> {
+    pub(crate) fn write_to<W: Write>(&self, out: &mut W, spans: Option<&MemberSpans>) -> Result<(), Error> {
         let mut writer = RecordWriter { out, spans, first: true };
         self.members(&mut writer)?;
         let closing: &[u8] = if writer.first { b"{}" } else { b"}" };
-        writer.out.write_all(closing).map_err(WriteError::Io)
+        writer.out.write_all(closing).map_err(Error::Io)
     }
 }
 
@@ -314,7 +399,7 @@ impl Serialize for AllRecord<'_> {
 /// The members as the entries of a serde map.
 struct MapSink<M>(M);
 
-impl<M: SerializeMap> MemberSink for MapSink<M> {
+impl<M: SerializeMap> JsonSink for MapSink<M> {
     type Error = M::Error;
 
     fn value<T: Serialize + ?Sized>(
@@ -331,7 +416,7 @@ impl<M: SerializeMap> MemberSink for MapSink<M> {
         self.0.serialize_entry(key, raw)
     }
 
-    fn failed(error: ExtractError) -> M::Error {
+    fn failed(error: Error) -> M::Error {
         M::Error::custom(error)
     }
 }
@@ -368,15 +453,15 @@ impl<W: Write> RecordWriter<'_, W> {
     }
 }
 
-impl<W: Write> MemberSink for RecordWriter<'_, W> {
-    type Error = WriteError;
+impl<W: Write> JsonSink for RecordWriter<'_, W> {
+    type Error = Error;
 
     fn value<T: Serialize + ?Sized>(
         &mut self,
         key: &'static str,
         value: &T,
         found: &dyn Fn() -> Option<usize>,
-    ) -> Result<(), WriteError> {
+    ) -> Result<(), Error> {
         self.key(key)?;
         let start = self.start();
         value.serialize(&mut serde_json::Serializer::new(&mut *self.out)).map_err(written)?;
@@ -384,7 +469,7 @@ impl<W: Write> MemberSink for RecordWriter<'_, W> {
         Ok(())
     }
 
-    fn json(&mut self, key: &'static str, json: &str, found: Option<usize>) -> Result<(), WriteError> {
+    fn json(&mut self, key: &'static str, json: &str, found: Option<usize>) -> Result<(), Error> {
         self.key(key)?;
         let start = self.start();
         self.out.write_all(json.as_bytes())?;
@@ -392,7 +477,7 @@ impl<W: Write> MemberSink for RecordWriter<'_, W> {
         Ok(())
     }
 
-    fn failed(error: ExtractError) -> WriteError {
-        WriteError::Extract(error)
+    fn failed(error: Error) -> Error {
+        error
     }
 }

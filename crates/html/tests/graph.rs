@@ -2,10 +2,15 @@
 //! holds (many items in each syntax, a deep nesting, many blocks sharing blank node labels),
 //! keeps what fits past a limit and says so, and is the same for the same page.
 
-use harvest_pipeline::extract::{parse, Limits};
-use harvest_pipeline::graph::{page_graph, GraphOutput, GraphSource};
-use harvest_pipeline::Page;
+use harvest_html::output::{page_graph, GraphOutput, GraphSource};
+use harvest_html::Limits;
+use harvest_html::{Extractor, Page};
 use harvest_test_support::assert_linear;
+
+/// The page parsed as every extraction parses it.
+fn parse(page: &Page) -> harvest_dom::Document {
+    Extractor::new().parse(page)
+}
 
 fn page_of(html: String) -> harvest_dom::Document {
     parse(&Page::new("-", html.into_bytes(), Some("https://example.com/")))

@@ -1,9 +1,14 @@
 //! Where each statement of a page's dataset was written: `PageGraph::origin`'s line and column
 //! for every syntax.
 
-use harvest_pipeline::extract::{parse, Limits};
-use harvest_pipeline::graph::{page_graph, GraphOutput, GraphSource, Origin, PageGraph};
-use harvest_pipeline::Page;
+use harvest_html::output::{page_graph, GraphOutput, GraphSource, Origin, PageGraph};
+use harvest_html::Limits;
+use harvest_html::{Extractor, Page};
+
+/// The page parsed as every extraction parses it.
+fn parse(page: &Page) -> harvest_dom::Document {
+    Extractor::new().parse(page)
+}
 
 fn graph_of(html: &str) -> PageGraph {
     let page = Page::new("-", html.as_bytes().to_vec(), Some("https://example.com/page"));

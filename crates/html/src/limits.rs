@@ -1,7 +1,7 @@
 //! Bounds on one extraction's work and output, and the writer that keeps the output within
 //! them.
 
-use crate::error::ExtractError;
+use crate::error::Error;
 use harvest_dom::{Deadline, Document};
 use std::io::Write;
 
@@ -9,8 +9,9 @@ use std::io::Write;
 /// strangers (`harvest serve`). The defaults are the libraries' own.
 ///
 /// ```
-/// use harvest_pipeline::extract::{Extraction, Limits, MicrodataOutput};
-/// use harvest_pipeline::Page;
+/// use harvest_html::output::{Extraction, MicrodataOutput};
+/// use harvest_html::Limits;
+/// use harvest_html::Page;
 /// let page = Page::new("-", b"<p itemscope><b itemprop=a>1</b><b itemprop=b>2</b>".to_vec(), None);
 /// let limits = Limits::new().max_values(Some(1));
 /// let mut out = Vec::new();
@@ -19,17 +20,19 @@ use std::io::Write;
 /// ```
 ///
 /// A deadline stops the parse and the extractors' walks where they are; the extraction then
-/// fails with [`ExtractError::Interrupted`] instead of giving a partial output:
+/// fails with [`Error::Interrupted`] instead of giving a partial output:
 ///
 /// ```
-/// use harvest_pipeline::extract::{AllOptions, Extraction, ExtractError, Limits};
-/// use harvest_pipeline::Page;
+/// use harvest_html::output::{AllOptions, Extraction};
+/// use harvest_html::Error;
+/// use harvest_html::Limits;
+/// use harvest_html::Page;
 /// use std::time::Duration;
 /// let page = Page::new("-", "<div>".repeat(200_000).into_bytes(), None);
 /// let limits = Limits::new().deadline(harvest_dom::Deadline::after(Duration::from_millis(1)));
 /// let start = std::time::Instant::now();
 /// let error = Extraction::All(AllOptions::default()).run_limited(&page, &limits).unwrap_err();
-/// assert_eq!(error, ExtractError::Interrupted);
+/// assert!(matches!(error, Error::Interrupted));
 /// assert!(start.elapsed() < Duration::from_millis(500));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,9 +47,9 @@ pub struct Limits {
     /// default.
     pub max_values: Option<usize>,
     /// Largest output, in bytes: the compact JSON or the text as written
-    /// ([`ExtractError::OutputTooLarge`] past it). `None`: no bound.
+    /// ([`Error::OutputTooLarge`] past it). `None`: no bound.
     pub max_output_bytes: Option<u64>,
-    /// When to stop working ([`harvest_dom::Deadline`]; [`ExtractError::Interrupted`]).
+    /// When to stop working ([`harvest_dom::Deadline`]; [`Error::Interrupted`]).
     /// Default: never.
     pub deadline: Deadline,
 }
@@ -55,7 +58,7 @@ impl Limits {
     /// The defaults ([`Default`]); change them with the setters.
     ///
     /// ```
-    /// use harvest_pipeline::extract::Limits;
+    /// use harvest_html::Limits;
     /// let limits = Limits::new().max_values(Some(1000)).max_output_bytes(Some(1 << 20));
     /// assert_eq!(limits.max_depth, harvest_dom::DEFAULT_MAX_DEPTH);
     /// ```
@@ -117,7 +120,7 @@ pub(crate) struct BoundedWriter<'a> {
     next_check: u64,
     max_bytes: Option<u64>,
     deadline: &'a Deadline,
-    pub(crate) stopped: Option<ExtractError>,
+    pub(crate) stopped: Option<Error>,
 }
 
 impl<'a> BoundedWriter<'a> {
@@ -137,15 +140,15 @@ impl Write for BoundedWriter<'_> {
     fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
         let written = self.written.saturating_add(bytes.len() as u64);
         if let Some(max_bytes) = self.max_bytes.filter(|&max| written > max) {
-            self.stopped = Some(ExtractError::OutputTooLarge { max_bytes });
+            self.stopped = Some(Error::OutputTooLarge { max_bytes });
         } else if written >= self.next_check {
             self.next_check = written.saturating_add(OUTPUT_BYTES_PER_CHECK);
             if self.deadline.is_expired() {
-                self.stopped = Some(ExtractError::Interrupted);
+                self.stopped = Some(Error::Interrupted);
             }
         }
         if let Some(error) = &self.stopped {
-            return Err(std::io::Error::other(error.clone()));
+            return Err(std::io::Error::other(error.to_string()));
         }
         self.out.write_all(bytes)?;
         self.written = written;
@@ -158,17 +161,17 @@ impl Write for BoundedWriter<'_> {
 }
 
 /// The output's size against [`Limits::max_output_bytes`], for outputs built whole.
-pub(crate) fn check_size(size: u64, limits: &Limits) -> Result<(), ExtractError> {
+pub(crate) fn check_size(size: u64, limits: &Limits) -> Result<(), Error> {
     match limits.max_output_bytes {
-        Some(max_bytes) if size > max_bytes => Err(ExtractError::OutputTooLarge { max_bytes }),
+        Some(max_bytes) if size > max_bytes => Err(Error::OutputTooLarge { max_bytes }),
         _ => Ok(()),
     }
 }
 
 /// An error when a walk over the page stopped at the deadline: what was read is partial.
-pub(crate) fn check_interrupted(doc: &Document) -> Result<(), ExtractError> {
+pub(crate) fn check_interrupted(doc: &Document) -> Result<(), Error> {
     if doc.interrupted() {
-        return Err(ExtractError::Interrupted);
+        return Err(Error::Interrupted);
     }
     Ok(())
 }
