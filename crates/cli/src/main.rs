@@ -123,7 +123,8 @@ struct Common {
     /// Write to this file instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     output: Option<std::path::PathBuf>,
-    /// Worker threads for batches (default: one per core).
+    /// Worker threads for batches (default: one per core; 1: each page read, extracted and
+    /// written in turn on one thread).
     #[arg(long, value_name = "N", default_value_t = 0)]
     jobs: usize,
     /// Only files matching this glob inside directory inputs (default: *.html and *.htm).
