@@ -129,6 +129,47 @@ pub enum Text {
     Thorough,
 }
 
+impl Text {
+    /// Every algorithm, in the order messages list them.
+    pub const ALL: [Text; 2] = [Text::Classic, Text::Thorough];
+
+    /// The algorithm's name: `classic` or `thorough` (`from_name` gives it back).
+    ///
+    /// ```
+    /// use harvest_mf2::Text;
+    /// assert_eq!(Text::Thorough.name(), "thorough");
+    /// assert_eq!(Text::from_name("classic"), Some(Text::Classic));
+    /// assert_eq!(Text::from_name("textContent"), None);
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Text::Classic => "classic",
+            Text::Thorough => "thorough",
+        }
+    }
+
+    /// The algorithm a name stands for.
+    pub fn from_name(name: &str) -> Option<Text> {
+        Text::ALL.into_iter().find(|text| text.name() == name)
+    }
+}
+
+/// With the `clap` feature, [`Text`] is a command-line value of its names.
+#[cfg(feature = "clap")]
+impl clap::ValueEnum for Text {
+    fn value_variants<'a>() -> &'a [Self] {
+        &Text::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        let help = match self {
+            Text::Classic => "The parsing specification's textContent",
+            Text::Thorough => "The microformats wiki's textcontent-parsing algorithm",
+        };
+        Some(clap::builder::PossibleValue::new(self.name()).help(help))
+    }
+}
+
 /// The part of a page [`Options::root`] parses: one element and its descendants.
 ///
 /// In serde, `{"id": "post"}` or `{"selector": "main > article"}`.

@@ -19,7 +19,7 @@ use harvest_html::output::{
     check_root_selector, ConversionSource, Extraction, FeedSource, IcalOutput, LinksMode, MicrodataOutput, Output,
     RdfAlgorithm, RdfFormat, RdfOutput, Registry, VcardOutput,
 };
-use harvest_html::{Extractor, LinksDetail, Mf2Options, Mf2Root, MicrodataOptions, Page, Syntax};
+use harvest_html::{Extractor, LinksDetail, Mf2Options, Mf2Root, Mf2Text, MicrodataOptions, Page, Syntax};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
@@ -267,11 +267,7 @@ fn mf2(
         (Some(_), Some(_)) => return Err(PyTypeError::new_err("give the page URL as base_url or as url=, not both")),
         (base_url, url) => base_url.or(url),
     };
-    let thorough_text = match text {
-        "classic" => false,
-        "thorough" => true,
-        other => return Err(PyValueError::new_err(format!("text must be \"classic\" or \"thorough\", not {other:?}"))),
-    };
+    let thorough_text = by_name("text", text, &Mf2Text::ALL, Mf2Text::name, Mf2Text::from_name)? == Mf2Text::Thorough;
     let root = match (root_id, root_selector) {
         (Some(_), Some(_)) => return Err(PyValueError::new_err("give root_id or root_selector, not both")),
         (Some(id), None) => Some(Mf2Root::Id(id)),
