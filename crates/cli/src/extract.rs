@@ -4,9 +4,8 @@
 use crate::Common;
 use clap::{Args, Subcommand};
 use harvest_html::output::{
-    check_root_selector, AllOptions, ConversionSource, Extraction, FeedSource, GraphFormat, GraphOutput, GraphSource,
-    IcalOutput, LinksMode, MicrodataOutput, RdfAlgorithm, RdfFormat, RdfOutput, RdfaFormat, RdfaGraph, RdfaOutput,
-    Registry, VcardOutput,
+    AllOptions, ConversionSource, Extraction, FeedSource, GraphFormat, GraphOutput, GraphSource, IcalOutput, LinksMode,
+    MicrodataOutput, RdfAlgorithm, RdfFormat, RdfOutput, RdfaFormat, RdfaGraph, RdfaOutput, Registry, VcardOutput,
 };
 use harvest_html::{LinksDetail, Mf2Options, Mf2Root, Mf2Text, MicrodataOptions};
 
@@ -324,8 +323,7 @@ impl ExtractCommand {
                     match (args.root_id, args.root_selector) {
                         (Some(id), _) => options = options.root(Mf2Root::Id(id)),
                         (None, Some(selector)) => {
-                            check_root_selector(&selector)?;
-                            options = options.root(Mf2Root::Selector(selector));
+                            options = options.root(Mf2Root::selector(selector).map_err(|e| e.to_string())?);
                         }
                         (None, None) => {}
                     }

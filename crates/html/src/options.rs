@@ -127,19 +127,6 @@ impl Syntax {
     }
 }
 
-/// Checks a root selector (`Mf2Options::root`) before any page is read: the message says why
-/// it is not a selector.
-///
-/// ```
-/// assert!(harvest_html::output::check_root_selector("main > .h-entry").is_ok());
-/// assert!(harvest_html::output::check_root_selector("main >").is_err());
-/// ```
-pub fn check_root_selector(selector: &str) -> Result<(), String> {
-    // harvest-dom's message quotes the start of a long selector only.
-    harvest_dom::Selector::parse(selector).map_err(|error| format!("invalid root selector: {error}"))?;
-    harvest_mf2::Options::new().root(Mf2Root::Selector(selector.to_owned())).validate().map_err(|e| e.to_string())
-}
-
 /// Options of the microformats2 extraction, the one definition every front end reads: the
 /// command's flags (`harvest mf2 --help`), the server's parameters (derived from the flags),
 /// the Python keywords of `harvest_html.mf2` and the Rust front door (`harvest_html::Mf2Options`)

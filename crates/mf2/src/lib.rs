@@ -76,11 +76,12 @@ pub enum Mf2Error {
     #[error("no element of the page is {0}")]
     RootNotFound(String),
     /// [`Options::root`]'s selector is not one.
-    #[error("invalid root selector {selector:?}: {reason}")]
+    #[error("invalid root selector: {reason}")]
     InvalidRootSelector {
         /// The selector.
         selector: String,
-        /// Why it does not parse.
+        /// Why it does not parse: harvest-dom's message, which quotes the start of a long
+        /// selector only.
         reason: String,
     },
 }
@@ -181,6 +182,32 @@ pub enum Root {
     Id(String),
     /// The first element in tree order that matches this CSS selector.
     Selector(String),
+}
+
+impl Root {
+    /// The element with this ID.
+    pub fn id(id: impl Into<String>) -> Root {
+        Root::Id(id.into())
+    }
+
+    /// The first element matching this CSS selector, checked now: a selector harvest-dom
+    /// cannot compile is [`Mf2Error::InvalidRootSelector`], before any page is read (its
+    /// message quotes the start of a long selector only).
+    ///
+    /// ```
+    /// use harvest_mf2::{Mf2Error, Root};
+    /// assert_eq!(Root::selector("main > .h-entry"), Ok(Root::Selector("main > .h-entry".into())));
+    /// let error = Root::selector("main >").unwrap_err();
+    /// assert!(matches!(error, Mf2Error::InvalidRootSelector { .. }));
+    /// assert_eq!(error.to_string(), "invalid root selector: CSS selector \"main >\": not a selector list harvest supports");
+    /// ```
+    pub fn selector(selector: impl Into<String>) -> Result<Root, Mf2Error> {
+        let selector = selector.into();
+        match harvest_dom::Selector::parse(&selector) {
+            Ok(_) => Ok(Root::Selector(selector)),
+            Err(error) => Err(Mf2Error::InvalidRootSelector { reason: error.to_string(), selector }),
+        }
+    }
 }
 
 impl Default for Options {

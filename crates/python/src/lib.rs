@@ -16,10 +16,10 @@ mod record;
 mod warc;
 
 use harvest_html::output::{
-    check_root_selector, ConversionSource, Extraction, FeedSource, IcalOutput, LinksMode, MicrodataOutput, Output,
-    RdfAlgorithm, RdfFormat, RdfOutput, Registry, VcardOutput,
+    ConversionSource, Extraction, FeedSource, IcalOutput, LinksMode, MicrodataOutput, Output, RdfAlgorithm, RdfFormat,
+    RdfOutput, Registry, VcardOutput,
 };
-use harvest_html::{Extractor, LinksDetail, Mf2Options, Mf2Root, Mf2Text, MicrodataOptions, Page, Syntax};
+use harvest_html::{BaseUrl, Extractor, LinksDetail, Mf2Options, Mf2Root, Mf2Text, MicrodataOptions, Page, Syntax};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
@@ -93,7 +93,7 @@ fn page(html: &Bound<'_, PyAny>, base_url: Option<String>, encoding: Option<Stri
         return Err(PyTypeError::new_err("html must be str, bytes, or a file object giving either"));
     };
     if let Some(url) = &base_url {
-        harvest_pipeline::input::check_base_url(url).map_err(PyValueError::new_err)?;
+        BaseUrl::parse(url).map_err(|e| PyValueError::new_err(e.to_string()))?;
     }
     Ok(Page::new("<html>", bytes, base_url.as_deref()).charset(charset))
 }
@@ -194,11 +194,7 @@ fn extract(
             check_encoding(encoding)?;
         }
         let url = match &base_url {
-            Some(url) => Some(
-                harvest_dom::Url::parse(url)
-                    .map_err(|e| PyValueError::new_err(format!("{url:?} is not an absolute URL: {e}")))?
-                    .to_string(),
-            ),
+            Some(url) => Some(BaseUrl::parse(url).map_err(|e| PyValueError::new_err(e.to_string()))?.url().to_string()),
             None => None,
         };
         let dict = PyDict::new(py);
@@ -271,10 +267,7 @@ fn mf2(
     let root = match (root_id, root_selector) {
         (Some(_), Some(_)) => return Err(PyValueError::new_err("give root_id or root_selector, not both")),
         (Some(id), None) => Some(Mf2Root::Id(id)),
-        (None, Some(selector)) => {
-            check_root_selector(&selector).map_err(PyValueError::new_err)?;
-            Some(Mf2Root::Selector(selector))
-        }
+        (None, Some(selector)) => Some(Mf2Root::selector(selector).map_err(|e| PyValueError::new_err(e.to_string()))?),
         (None, None) => None,
     };
     let mut options = Mf2Options::default()

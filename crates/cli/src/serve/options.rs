@@ -186,7 +186,7 @@ fn parse_with(command: &mut clap::Command, endpoint: &str, query: &[(String, Str
     let (common, extraction) = parsed.command.into_parts()?;
     let Common { base_url, pretty, .. } = common;
     if let Some(base) = &base_url {
-        harvest_pipeline::input::check_base_url(base).map_err(|message| format!("base_url: {message}"))?;
+        harvest_html::BaseUrl::parse(base).map_err(|message| format!("base_url: {message}"))?;
         // As for `url`: a page's links resolve against it, into answers a browser may follow.
         if !(base.trim_start().get(..7).is_some_and(|s| s.eq_ignore_ascii_case("http://"))
             || base.trim_start().get(..8).is_some_and(|s| s.eq_ignore_ascii_case("https://")))
