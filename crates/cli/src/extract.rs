@@ -5,7 +5,8 @@ use crate::Common;
 use clap::{Args, Subcommand};
 use harvest_html::output::{
     AllOptions, ConversionSource, Extraction, FeedSource, GraphFormat, GraphOutput, GraphSource, IcalOutput, LinksMode,
-    MicrodataOutput, RdfAlgorithm, RdfFormat, RdfOutput, RdfaFormat, RdfaGraph, RdfaOutput, Registry, VcardOutput,
+    Mf2Output, MicrodataOutput, RdfAlgorithm, RdfFormat, RdfOutput, RdfaFormat, RdfaGraph, RdfaOutput, Registry,
+    VcardOutput,
 };
 use harvest_html::{LinksDetail, Mf2Options, Mf2Root, Mf2Text, MicrodataOptions};
 
@@ -309,25 +310,26 @@ impl ExtractCommand {
             ExtractCommand::Mf2(args) => (
                 args.common,
                 Extraction::Mf2({
-                    let mut options = Mf2Options::default()
+                    let mut options = Mf2Options::new()
                         .lang(args.lang)
                         .metaformats(args.metaformats)
-                        .filter(args.filter)
                         .alternates(args.alternates)
                         .filter_roots(args.filter_roots)
                         .srcset(args.srcset)
-                        .jf2(args.jf2)
-                        .thorough_text(args.text == Mf2Text::Thorough)
+                        .text(args.text)
                         .source_paths(args.source_paths)
                         .classic_root_ids(args.classic_root_ids);
+                    if !args.filter.is_empty() {
+                        options = options.filter_types(args.filter);
+                    }
                     match (args.root_id, args.root_selector) {
-                        (Some(id), _) => options = options.root(Mf2Root::Id(id)),
+                        (Some(id), _) => options = options.root(Mf2Root::id(id)),
                         (None, Some(selector)) => {
                             options = options.root(Mf2Root::selector(selector).map_err(|e| e.to_string())?);
                         }
                         (None, None) => {}
                     }
-                    options
+                    Mf2Output::new().options(options).jf2(args.jf2)
                 }),
             ),
             ExtractCommand::Microdata(args) => {

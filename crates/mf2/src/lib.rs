@@ -88,6 +88,11 @@ pub enum Mf2Error {
 
 /// Parsing options. The defaults follow the parsing specification; the rest are opt-in.
 ///
+/// Serialized (serde) as its fields: `base_url`, `types` (the type filter), `lang`,
+/// `metaformats`, `alternates`, `resolve_html_urls`, the bounds (`max_item_depth`...),
+/// `strict_limits`, `filter_roots`, `root`, `srcset`, `text`, `source_paths`,
+/// `classic_root_ids`.
+///
 /// ```
 /// use harvest_mf2::{Mf2Error, Options};
 /// let options = Options::new().filter_types(["h-entry"]).lang(true);
@@ -95,7 +100,7 @@ pub enum Mf2Error {
 /// let bad = Options::new().filter_types(["entry"]);
 /// assert_eq!(bad.validate(), Err(Mf2Error::InvalidTypeFilter("entry".into())));
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Options {
     base_url: Option<String>,
     types: Option<Vec<String>>,
@@ -117,7 +122,8 @@ pub struct Options {
 }
 
 /// How the text of an element is read ([`Options::text`]).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum Text {
     /// The parsing specification's textContent, as the official suite expects: the text as
