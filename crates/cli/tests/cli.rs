@@ -606,3 +606,27 @@ fn every_mf2_option_has_its_flag() {
         }
     }
 }
+
+/// The flags take the names and aliases of the options' own enums (`RdfaFormat::from_name`,
+/// what Python's keywords take): `turtle` is `ttl`, `json-ld` is `jsonld`; other words are
+/// usage errors that list the names.
+#[test]
+fn option_values_take_their_aliases() {
+    let page = r#"<p vocab="https://schema.org/" typeof="Person"><span property="name">Ada</span></p>"#;
+    let run = |args: &[&str]| {
+        harvest()
+            .args(["rdfa", "-", "--base-url", "https://example.com/"])
+            .args(args)
+            .write_stdin(page)
+            .output()
+            .unwrap()
+    };
+    let ttl = run(&["--format", "ttl"]);
+    assert!(ttl.status.success());
+    assert!(String::from_utf8_lossy(&ttl.stdout).contains("Ada"));
+    assert_eq!(run(&["--format", "turtle"]).stdout, ttl.stdout);
+    assert_eq!(run(&["--format", "json-ld"]).stdout, run(&["--format", "jsonld"]).stdout);
+    let bad = run(&["--format", "xml"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("[possible values: jsonld, ttl, nt]"));
+}
