@@ -14,14 +14,15 @@ use harvest_html::output::{
 };
 use harvest_html::Page;
 use harvest_html::{Limits, LinksDetail, Mf2Options};
+use harvest_html::output::Mf2Output;
 use libfuzzer_sys::fuzz_target;
 use serde::Deserialize;
 
 fn extraction(choice: u8) -> Extraction {
     let from = [ConversionSource::Auto, ConversionSource::Microdata, ConversionSource::Mf2][(choice as usize / 16) % 3];
     match choice % 12 {
-        0 => Extraction::Mf2(Mf2Options::default()),
-        1 => Extraction::Mf2(Mf2Options::default().jf2(true).source_paths(true)),
+        0 => Extraction::Mf2(Mf2Output::new()),
+        1 => Extraction::Mf2(Mf2Output::new().options(Mf2Options::new().source_paths(true)).jf2(true)),
         2 => Extraction::Microdata(MicrodataOutput::default()),
         3 => Extraction::Microdata(MicrodataOutput::JsonLd(None)),
         4 => Extraction::Microdata(MicrodataOutput::Validate),

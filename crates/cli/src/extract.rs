@@ -4,11 +4,11 @@
 use crate::Common;
 use clap::{Args, Subcommand};
 use harvest_html::output::{
-    check_root_selector, AllOptions, ConversionSource, Extraction, FeedSource, GraphFormat, GraphOutput, GraphSource,
-    IcalOutput, LinksMode, MicrodataOutput, RdfAlgorithm, RdfFormat as Rdf, RdfOutput, RdfaFormat, RdfaGraph,
-    RdfaOutput, Registry, VcardOutput,
+    AllOptions, ConversionSource, Extraction, FeedSource, GraphFormat, GraphOutput, GraphSource, IcalOutput, LinksMode,
+    Mf2Output, MicrodataOutput, RdfAlgorithm, RdfFormat, RdfOutput, RdfaFormat, RdfaGraph, RdfaOutput, Registry,
+    VcardOutput,
 };
-use harvest_html::{LinksDetail, Mf2Options, Mf2Root, MicrodataOptions};
+use harvest_html::{LinksDetail, Mf2Options, Mf2Root, Mf2Text, MicrodataOptions};
 
 #[derive(Args, Clone)]
 pub struct Mf2Args {
@@ -47,7 +47,7 @@ pub struct Mf2Args {
     /// `thorough` (the microformats wiki's algorithm: line breaks for <br> and paragraphs,
     /// white space collapsed).
     #[arg(long, value_enum, default_value = "classic", value_name = "ALGORITHM")]
-    text: TextAlgorithm,
+    text: Mf2Text,
     /// Add to each item "source-paths": the element path of the item and of each property
     /// value (implied ones included), to see why a value appeared.
     #[arg(long)]
@@ -56,15 +56,6 @@ pub struct Mf2Args {
     /// official suite expects none).
     #[arg(long)]
     classic_root_ids: bool,
-}
-
-/// A text algorithm.
-#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
-pub enum TextAlgorithm {
-    /// The parsing specification's textContent.
-    Classic,
-    /// The microformats wiki's textcontent-parsing algorithm.
-    Thorough,
 }
 
 #[derive(Args, Clone)]
@@ -98,15 +89,6 @@ pub enum MicrodataFormat {
     Jsonld,
 }
 
-/// A microdata-to-RDF conversion.
-#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
-pub enum Algorithm {
-    /// The W3C note "Microdata to RDF": vocabulary predicates, typed values.
-    W3c,
-    /// HTML 5.0 §5.5.2: also the page's title, links and meta.
-    Html5,
-}
-
 /// Reads a registry file.
 fn registry(path: Option<&std::path::Path>) -> Result<Option<Registry>, String> {
     let Some(path) = path else { return Ok(None) };
@@ -126,24 +108,13 @@ pub struct LinksArgs {
     check: bool,
 }
 
-/// Where a conversion reads its data.
-#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
-pub enum Source {
-    /// Microdata first; microformats2 when the page has no microdata to convert.
-    Auto,
-    /// Microdata items (the HTML vCard and vEvent vocabularies).
-    Microdata,
-    /// Microformats2 (h-card, h-event).
-    Mf2,
-}
-
 #[derive(Args, Clone)]
 pub struct VcardArgs {
     #[command(flatten)]
     common: Common,
     /// Where the contacts come from.
     #[arg(long, value_enum, default_value = "auto")]
-    from: Source,
+    from: ConversionSource,
     /// Every contact on the page, not only the first (microdata) or representative (mf2) one.
     #[arg(long)]
     all: bool,
@@ -158,7 +129,7 @@ pub struct IcalArgs {
     common: Common,
     /// Where the events come from.
     #[arg(long, value_enum, default_value = "auto")]
-    from: Source,
+    from: ConversionSource,
     /// Fold lines at 75 octets (RFC 5545) instead of 75 characters (the HTML specification).
     #[arg(long)]
     octets: bool,
@@ -168,33 +139,13 @@ pub struct IcalArgs {
     rfc5545: bool,
 }
 
-/// Where an Atom feed is read from.
-#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
-pub enum FeedFrom {
-    /// The document's `article` elements; the mf2 h-feed when it has none.
-    Auto,
-    /// The document's `article` elements (HTML "Atom feed" extraction).
-    Document,
-    /// The mf2 h-feed, or the page's top-level h-entries.
-    Mf2,
-}
-
 #[derive(Args, Clone)]
 pub struct AtomArgs {
     #[command(flatten)]
     common: Common,
     /// Where the entries come from.
     #[arg(long, value_enum, default_value = "auto")]
-    from: FeedFrom,
-}
-
-/// An RDF syntax.
-#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
-pub enum RdfFormat {
-    /// N-Triples.
-    Nt,
-    /// Turtle.
-    Ttl,
+    from: FeedSource,
 }
 
 #[derive(Args, Clone)]
@@ -208,33 +159,11 @@ pub struct RdfArgs {
     /// typed dates and numbers); `html5`: HTML 5.0 §5.5.2 (the page's title, links and meta
     /// too, microdata predicates made of the type and the name).
     #[arg(long, value_enum, default_value = "w3c")]
-    algorithm: Algorithm,
+    algorithm: RdfAlgorithm,
     /// A vocabulary registry for the W3C conversion (JSON, the note's form; default: the
     /// note's default registry).
     #[arg(long, value_name = "FILE")]
     registry: Option<std::path::PathBuf>,
-}
-
-/// The syntax `harvest rdfa` writes.
-#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
-pub enum RdfaFormatArg {
-    /// Expanded JSON-LD: an array of node objects with full IRIs (extruct's `rdfa` shape).
-    Jsonld,
-    /// Turtle, with the RDFa initial context's prefixes.
-    Ttl,
-    /// N-Triples.
-    Nt,
-}
-
-/// Which RDFa graph.
-#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
-pub enum RdfaGraphArg {
-    /// The data.
-    Output,
-    /// The processor's warnings and errors (rdfa:Warning, rdfa:UnresolvedCURIE...).
-    Processor,
-    /// Both in one graph.
-    Both,
 }
 
 #[derive(Args, Clone)]
@@ -243,43 +172,14 @@ pub struct RdfaArgs {
     common: Common,
     /// The syntax written.
     #[arg(long, value_enum, default_value = "jsonld")]
-    format: RdfaFormatArg,
+    format: RdfaFormat,
     /// Which graph (pyRdfa's `rdfagraph`).
     #[arg(long, value_enum, default_value = "output")]
-    graph: RdfaGraphArg,
+    graph: RdfaGraph,
     /// RDFa vocabulary expansion (rdfs:subPropertyOf, owl:equivalent*), from the page's own
     /// triples: no vocabulary is fetched.
     #[arg(long)]
     vocab_expansion: bool,
-}
-
-/// The syntax `harvest graph` writes.
-#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
-pub enum GraphFormatArg {
-    /// N-Quads, one statement a line, the page's URL as fourth term: pages concatenate into
-    /// one file (Web Data Commons' layout).
-    Nquads,
-    /// N-Triples: the page's statements without their graph.
-    Ntriples,
-    /// Turtle: the page's statements without their graph, with prefixes.
-    Turtle,
-    /// TriG: the page's graph and any named JSON-LD graph, with prefixes.
-    Trig,
-    /// JSON-LD (expanded), one object per graph.
-    Jsonld,
-}
-
-/// A syntax `harvest graph` reads.
-#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
-pub enum GraphSyntaxArg {
-    /// Microdata (the W3C note "Microdata to RDF").
-    Microdata,
-    /// RDFa 1.1 (Open Graph's meta property included).
-    Rdfa,
-    /// JSON-LD blocks.
-    JsonLd,
-    /// Dublin Core (DC-HTML).
-    Dublincore,
 }
 
 #[derive(Args, Clone)]
@@ -288,10 +188,10 @@ pub struct GraphArgs {
     common: Common,
     /// The syntax written.
     #[arg(long, value_enum, default_value = "nquads")]
-    format: GraphFormatArg,
+    format: GraphFormat,
     /// Only these syntaxes (repeatable or comma-separated; default: all four).
     #[arg(long = "syntax", value_enum, value_name = "SYNTAX", value_delimiter = ',')]
-    syntaxes: Vec<GraphSyntaxArg>,
+    syntaxes: Vec<GraphSource>,
     /// After each statement, a comment naming the syntaxes it came from (`… . # microdata
     /// json-ld`); N-Quads and N-Triples only. Parsers skip comments.
     #[arg(long)]
@@ -326,13 +226,7 @@ pub struct AllArgs {
     /// external_resource, and hreflang, type, media, title when present; `full` gives every
     /// link type's classification and the links each element creates, as `harvest links`.
     #[arg(long, value_enum, default_value = "compact", value_name = "FORM")]
-    links: LinksForm,
-}
-
-#[derive(clap::ValueEnum, Clone, Copy)]
-enum LinksForm {
-    Compact,
-    Full,
+    links: LinksDetail,
 }
 
 /// The extracting subcommands.
@@ -404,16 +298,6 @@ pub enum ExtractCommand {
     All(AllArgs),
 }
 
-impl From<Source> for ConversionSource {
-    fn from(source: Source) -> Self {
-        match source {
-            Source::Auto => ConversionSource::Auto,
-            Source::Microdata => ConversionSource::Microdata,
-            Source::Mf2 => ConversionSource::Mf2,
-        }
-    }
-}
-
 impl ExtractCommand {
     /// The shared options and what to run, or why the options are wrong (a registry file that
     /// cannot be read).
@@ -426,26 +310,26 @@ impl ExtractCommand {
             ExtractCommand::Mf2(args) => (
                 args.common,
                 Extraction::Mf2({
-                    let mut options = Mf2Options::default()
+                    let mut options = Mf2Options::new()
                         .lang(args.lang)
                         .metaformats(args.metaformats)
-                        .filter(args.filter)
                         .alternates(args.alternates)
                         .filter_roots(args.filter_roots)
                         .srcset(args.srcset)
-                        .jf2(args.jf2)
-                        .thorough_text(args.text == TextAlgorithm::Thorough)
+                        .text(args.text)
                         .source_paths(args.source_paths)
                         .classic_root_ids(args.classic_root_ids);
+                    if !args.filter.is_empty() {
+                        options = options.filter_types(args.filter);
+                    }
                     match (args.root_id, args.root_selector) {
-                        (Some(id), _) => options = options.root(Mf2Root::Id(id)),
+                        (Some(id), _) => options = options.root(Mf2Root::id(id)),
                         (None, Some(selector)) => {
-                            check_root_selector(&selector)?;
-                            options = options.root(Mf2Root::Selector(selector));
+                            options = options.root(Mf2Root::selector(selector).map_err(|e| e.to_string())?);
                         }
                         (None, None) => {}
                     }
-                    options
+                    Mf2Output::new().options(options).jf2(args.jf2)
                 }),
             ),
             ExtractCommand::Microdata(args) => {
@@ -469,69 +353,30 @@ impl ExtractCommand {
                 };
                 (args.common, Extraction::Links(mode))
             }
-            ExtractCommand::Vcard(args) => (
-                args.common,
-                Extraction::Vcard(VcardOutput::new().from(args.from.into()).all(args.all).octets(args.octets)),
-            ),
+            ExtractCommand::Vcard(args) => {
+                (args.common, Extraction::Vcard(VcardOutput::new().from(args.from).all(args.all).octets(args.octets)))
+            }
             ExtractCommand::Ical(args) => (
                 args.common,
-                Extraction::Ical(IcalOutput::new().from(args.from.into()).octets(args.octets).rfc5545(args.rfc5545)),
+                Extraction::Ical(IcalOutput::new().from(args.from).octets(args.octets).rfc5545(args.rfc5545)),
             ),
-            ExtractCommand::Atom(args) => {
-                let from = match args.from {
-                    FeedFrom::Auto => FeedSource::Auto,
-                    FeedFrom::Document => FeedSource::Document,
-                    FeedFrom::Mf2 => FeedSource::Mf2,
-                };
-                (args.common, Extraction::Atom(from))
-            }
+            ExtractCommand::Atom(args) => (args.common, Extraction::Atom(args.from)),
             ExtractCommand::Rdf(args) => {
-                let format = match args.format {
-                    RdfFormat::Nt => Rdf::NTriples,
-                    RdfFormat::Ttl => Rdf::Turtle,
-                };
-                let algorithm = match args.algorithm {
-                    Algorithm::W3c => RdfAlgorithm::W3c,
-                    Algorithm::Html5 => RdfAlgorithm::Html5,
-                };
                 let registry = registry(args.registry.as_deref())?;
-                (args.common, Extraction::Rdf(RdfOutput::new().format(format).algorithm(algorithm).registry(registry)))
+                (
+                    args.common,
+                    Extraction::Rdf(RdfOutput::new().format(args.format).algorithm(args.algorithm).registry(registry)),
+                )
             }
             ExtractCommand::Rdfa(args) => {
-                let format = match args.format {
-                    RdfaFormatArg::Jsonld => RdfaFormat::JsonLd,
-                    RdfaFormatArg::Ttl => RdfaFormat::Turtle,
-                    RdfaFormatArg::Nt => RdfaFormat::NTriples,
-                };
-                let graph = match args.graph {
-                    RdfaGraphArg::Output => RdfaGraph::Output,
-                    RdfaGraphArg::Processor => RdfaGraph::Processor,
-                    RdfaGraphArg::Both => RdfaGraph::Both,
-                };
-                let options = RdfaOutput::new().format(format).graph(graph).vocabulary_expansion(args.vocab_expansion);
+                let options =
+                    RdfaOutput::new().format(args.format).graph(args.graph).vocabulary_expansion(args.vocab_expansion);
                 (args.common, Extraction::Rdfa(options))
             }
             ExtractCommand::Graph(args) => {
-                let format = match args.format {
-                    GraphFormatArg::Nquads => GraphFormat::NQuads,
-                    GraphFormatArg::Ntriples => GraphFormat::NTriples,
-                    GraphFormatArg::Turtle => GraphFormat::Turtle,
-                    GraphFormatArg::Trig => GraphFormat::TriG,
-                    GraphFormatArg::Jsonld => GraphFormat::JsonLd,
-                };
-                let mut output = GraphOutput::new().format(format).provenance(args.provenance);
+                let mut output = GraphOutput::new().format(args.format).provenance(args.provenance);
                 if !args.syntaxes.is_empty() {
-                    output = output.sources(
-                        args.syntaxes
-                            .iter()
-                            .map(|syntax| match syntax {
-                                GraphSyntaxArg::Microdata => GraphSource::Microdata,
-                                GraphSyntaxArg::Rdfa => GraphSource::Rdfa,
-                                GraphSyntaxArg::JsonLd => GraphSource::JsonLd,
-                                GraphSyntaxArg::Dublincore => GraphSource::DublinCore,
-                            })
-                            .collect(),
-                    );
+                    output = output.sources(args.syntaxes);
                 }
                 for (url, document) in contexts(&args.contexts)? {
                     output = output.context(url, document);
@@ -542,13 +387,7 @@ impl ExtractCommand {
                 output.check()?;
                 (args.common, Extraction::Graph(output))
             }
-            ExtractCommand::All(args) => {
-                let links = match args.links {
-                    LinksForm::Compact => LinksDetail::Compact,
-                    LinksForm::Full => LinksDetail::Full,
-                };
-                (args.common, Extraction::All(AllOptions::new().links(links)))
-            }
+            ExtractCommand::All(args) => (args.common, Extraction::All(AllOptions::new().links(args.links))),
         })
     }
 }

@@ -200,7 +200,7 @@ enum RunAs {
 
 fn run(common: &Common, extraction: &Extraction, check: Option<check::CheckRun>) -> u8 {
     if let Some(base) = &common.base_url {
-        if let Err(message) = input::check_base_url(base) {
+        if let Err(message) = harvest_html::BaseUrl::parse(base) {
             eprintln!("harvest: --base-url {message}");
             return exit::USAGE;
         }

@@ -579,25 +579,54 @@ fn classic_root_ids_are_opt_in() {
     assert_eq!(json(&ids.stdout)["items"][0]["id"], "post-1");
 }
 
-/// Every field of the microformats2 options struct (the one definition the front ends read)
-/// has its flag on `harvest mf2`, and so its `harvest serve` parameter, which is parsed by the
-/// same definitions. Python's keywords are checked against the flags by the Python tests.
+/// Every field of the microformats2 options (harvest-mf2's own, the one definition the front
+/// ends read) has its flag on `harvest mf2`, and so its `harvest serve` parameter, which is
+/// parsed by the same definitions, unless the front door sets it from the page and the limits.
+/// Python's keywords are checked against the flags by the Python tests.
 #[test]
 fn every_mf2_option_has_its_flag() {
     let help = harvest().args(["mf2", "--help"]).output().unwrap();
     let help = String::from_utf8(help.stdout).unwrap();
     let options = serde_json::to_value(harvest_html::Mf2Options::default()).unwrap();
     let fields: Vec<&String> = options.as_object().unwrap().keys().collect();
-    assert!(fields.len() >= 10, "{fields:?}");
+    assert!(fields.len() >= 16, "{fields:?}");
     for field in fields {
         // Fields whose flag says more than a flag name can: which element, which algorithm.
         let flags = match field.as_str() {
             "root" => vec!["--root-id".to_owned(), "--root-selector".to_owned()],
-            "thorough_text" => vec!["--text".to_owned()],
+            "types" => vec!["--filter".to_owned()],
+            // Set per page from the page's URL and the limits (harvest_html::output::Mf2Output),
+            // and the living specification's URL resolution in e-* HTML.
+            "max_item_depth" | "max_copied_values" | "max_value_bytes" | "max_includes" | "strict_limits"
+            | "resolve_html_urls" => continue,
             other => vec![format!("--{}", other.replace('_', "-"))],
         };
         for flag in flags {
             assert!(help.contains(&format!("{flag} ")) || help.contains(&format!("{flag}\n")), "{field}: no {flag}");
         }
     }
+}
+
+/// The flags take the names and aliases of the options' own enums (`RdfaFormat::from_name`,
+/// what Python's keywords take): `turtle` is `ttl`, `json-ld` is `jsonld`; other words are
+/// usage errors that list the names.
+#[test]
+fn option_values_take_their_aliases() {
+    let page = r#"<p vocab="https://schema.org/" typeof="Person"><span property="name">Ada</span></p>"#;
+    let run = |args: &[&str]| {
+        harvest()
+            .args(["rdfa", "-", "--base-url", "https://example.com/"])
+            .args(args)
+            .write_stdin(page)
+            .output()
+            .unwrap()
+    };
+    let ttl = run(&["--format", "ttl"]);
+    assert!(ttl.status.success());
+    assert!(String::from_utf8_lossy(&ttl.stdout).contains("Ada"));
+    assert_eq!(run(&["--format", "turtle"]).stdout, ttl.stdout);
+    assert_eq!(run(&["--format", "json-ld"]).stdout, run(&["--format", "jsonld"]).stdout);
+    let bad = run(&["--format", "xml"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("[possible values: jsonld, ttl, nt]"));
 }

@@ -15,7 +15,7 @@ use thiserror::Error;
 /// ```
 /// use harvest_html::{Cause, Error, Extractor, Mf2Options, Mf2Root};
 /// let error = Extractor::new()
-///     .mf2(Mf2Options::default().root(Mf2Root::Id("missing".into())))
+///     .mf2(Mf2Options::new().root(Mf2Root::id("missing")))
 ///     .extract(b"<p class=h-card>Ada</p>", None)
 ///     .unwrap_err();
 /// assert!(matches!(error, Error::Failed(Cause::Mf2(_))));

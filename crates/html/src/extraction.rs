@@ -43,7 +43,7 @@ pub enum Output {
 #[non_exhaustive]
 pub enum Extraction {
     /// The microformats JSON.
-    Mf2(Mf2Options),
+    Mf2(Mf2Output),
     /// The microdata JSON, JSON-LD, or the validator's diagnostics.
     Microdata(MicrodataOutput),
     /// The links, feeds or link-type diagnostics.
@@ -226,8 +226,10 @@ impl Extraction {
     /// The output: JSON ready to serialize, or a text format's text.
     fn produce<'a>(&'a self, doc: &'a Document, limits: &'a Limits) -> Result<Produced<'a>, Error> {
         let json = match self {
-            Extraction::Mf2(options) if options.jf2 => JsonOutput::Value(mf2_document(doc, options, limits)?.to_jf2()),
-            Extraction::Mf2(options) => JsonOutput::Mf2(mf2_document(doc, options, limits)?),
+            Extraction::Mf2(output) if output.jf2 => {
+                JsonOutput::Value(mf2_document(doc, &output.options, limits)?.to_jf2())
+            }
+            Extraction::Mf2(output) => JsonOutput::Mf2(mf2_document(doc, &output.options, limits)?),
             Extraction::Microdata(MicrodataOutput::Validate) => {
                 JsonOutput::MicrodataDiagnostics(harvest_microdata::validate(doc))
             }

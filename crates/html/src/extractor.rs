@@ -16,11 +16,11 @@ use std::io::Write;
 /// `Send + Sync`, so one extractor can serve many threads).
 ///
 /// ```
-/// use harvest_html::{Extractor, Limits, Mf2Options, Syntax};
+/// use harvest_html::{Extractor, Limits, Mf2Options, Mf2Text, Syntax};
 /// let html_bytes = b"<article class=h-entry><h1 class=p-name>Hello</h1></article>";
 /// let only = Extractor::new()
 ///     .syntaxes([Syntax::Mf2, Syntax::JsonLd])
-///     .mf2(Mf2Options::default().thorough_text(true))
+///     .mf2(Mf2Options::new().text(Mf2Text::Thorough))
 ///     .limits(Limits::default())
 ///     .extract(html_bytes, Some("https://example.com/"))?;
 /// assert_eq!(only.mf2.unwrap().items[0].type_, ["h-entry"]);
@@ -49,8 +49,9 @@ impl Extractor {
         self
     }
 
-    /// The microformats2 options ([`Mf2Options::jf2`] does not apply: the record holds the
-    /// model, whose `to_jf2` gives JF2).
+    /// The microformats2 options (the record holds the model, whose `to_jf2` gives JF2; the
+    /// page's URL and the [`Limits`] apply as for
+    /// [`output::Mf2Output`](crate::output::Mf2Output)).
     pub fn mf2(mut self, options: Mf2Options) -> Self {
         self.options.mf2 = options;
         self

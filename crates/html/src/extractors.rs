@@ -35,13 +35,13 @@ pub(crate) fn parse_options(url: Option<&str>, charset: Option<&str>, limits: &L
 }
 
 /// The mf2 parse of a page (its URL as written reaches harvest-mf2: see
-/// [`Mf2Options::parser_options`]).
+/// [`Mf2Output`]).
 pub(crate) fn mf2_document(
     doc: &Document,
     options: &Mf2Options,
     limits: &Limits,
 ) -> Result<harvest_mf2::Document, Error> {
-    let parser = options.parser_options(doc, limits);
+    let parser = mf2_parser_options(options, doc, limits);
     harvest_mf2::parse(doc, &parser).map_err(|error| match error {
         harvest_mf2::Mf2Error::RootNotFound(_) => Error::nothing(error),
         other => Error::from(other),

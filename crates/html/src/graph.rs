@@ -63,32 +63,6 @@ pub enum GraphSource {
 }
 
 impl GraphSource {
-    /// Every syntax, in the order they are read.
-    pub const ALL: [GraphSource; 4] =
-        [GraphSource::Microdata, GraphSource::Rdfa, GraphSource::JsonLd, GraphSource::DublinCore];
-
-    /// The name: the syntax's key in `harvest all`'s record (`microdata`, `rdfa`, `json-ld`,
-    /// `dublincore`).
-    pub fn name(self) -> &'static str {
-        match self {
-            GraphSource::Microdata => "microdata",
-            GraphSource::Rdfa => "rdfa",
-            GraphSource::JsonLd => "json-ld",
-            GraphSource::DublinCore => "dublincore",
-        }
-    }
-
-    /// A syntax by its name.
-    ///
-    /// ```
-    /// use harvest_html::output::GraphSource;
-    /// assert_eq!(GraphSource::from_name("json-ld"), Some(GraphSource::JsonLd));
-    /// assert_eq!(GraphSource::from_name("mf2"), None);
-    /// ```
-    pub fn from_name(name: &str) -> Option<GraphSource> {
-        GraphSource::ALL.into_iter().find(|source| source.name() == name)
-    }
-
     fn bit(self) -> u8 {
         1 << (self as u8)
     }
@@ -112,31 +86,6 @@ pub enum GraphFormat {
 }
 
 impl GraphFormat {
-    /// Every format.
-    pub const ALL: [GraphFormat; 5] =
-        [GraphFormat::NQuads, GraphFormat::NTriples, GraphFormat::Turtle, GraphFormat::TriG, GraphFormat::JsonLd];
-
-    /// The name: `nquads`, `ntriples`, `turtle`, `trig`, `jsonld`.
-    pub fn name(self) -> &'static str {
-        match self {
-            GraphFormat::NQuads => "nquads",
-            GraphFormat::NTriples => "ntriples",
-            GraphFormat::Turtle => "turtle",
-            GraphFormat::TriG => "trig",
-            GraphFormat::JsonLd => "jsonld",
-        }
-    }
-
-    /// A format by its name.
-    ///
-    /// ```
-    /// use harvest_html::output::GraphFormat;
-    /// assert_eq!(GraphFormat::from_name("trig"), Some(GraphFormat::TriG));
-    /// ```
-    pub fn from_name(name: &str) -> Option<GraphFormat> {
-        GraphFormat::ALL.into_iter().find(|format| format.name() == name)
-    }
-
     /// The media type of the format (`application/n-quads`, `text/turtle`...).
     pub fn media_type(self) -> &'static str {
         match self {

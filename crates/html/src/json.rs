@@ -363,7 +363,7 @@ impl<'a> AllRecord<'a> {
                 Member::Microdata(json, found)
             }
             Syntax::Mf2 => {
-                let parser = self.options.mf2.parser_options(doc, limits).strict_limits(strict);
+                let parser = crate::options::mf2_parser_options(&self.options.mf2, doc, limits).strict_limits(strict);
                 Member::Mf2(harvest_mf2::parse(doc, &parser)?)
             }
             Syntax::Links => Member::Links(LinkStream::new(doc, self.options.links)),

@@ -66,8 +66,8 @@ pub use crate::error::{Cause, Error};
 pub use crate::extractor::Extractor;
 pub use crate::jsonld_blocks::BlockError;
 pub use crate::limits::Limits;
-pub use crate::options::{LinksDetail, Mf2Options, Mf2Root, MicrodataOptions, Syntax};
-pub use crate::page::{Page, WarcOrigin};
+pub use crate::options::{LinksDetail, Mf2Options, Mf2Root, Mf2Text, MicrodataOptions, Syntax};
+pub use crate::page::{BaseUrl, BaseUrlError, Page, WarcOrigin};
 pub use crate::record::Record;
 
 /// Every syntax from `html` (bytes in any encoding), whose URL is `url`, with the default

@@ -8,7 +8,7 @@ use serde::de::IgnoredAny;
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 
-pub use harvest_mf2::Root as Mf2Root;
+pub use harvest_mf2::{Options as Mf2Options, Root as Mf2Root, Text as Mf2Text};
 
 /// The syntaxes `all` extracts, each under its own key of the record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -127,185 +127,72 @@ impl Syntax {
     }
 }
 
-/// Checks a root selector (`Mf2Options::root`) before any page is read: the message says why
-/// it is not a selector.
+/// What `harvest mf2` writes: the page read with harvest-mf2's own options ([`Mf2Options`],
+/// the one definition of the microformats2 options that the command's flags, the server's
+/// parameters and the Python keywords all turn into), as the microformats2 JSON or as JF2.
+///
+/// Per page, the front door gives the parser the page's URL as its base URL (as written:
+/// the microformats suite expects an empty `href` to give `http://example.test`, not the
+/// parsed `http://example.test/`; a page without a valid URL is `about:blank`, the URL the
+/// HTML standard gives a document created without one), and from its [`Limits`] the item
+/// depth ([`Limits::max_depth`]) and, when set, the values copied by `include`s and
+/// `itemref`s ([`Limits::max_values`]); `all`'s strict limits
+/// ([`AllOptions::strict_limits`]) set the parser's.
 ///
 /// ```
-/// assert!(harvest_html::output::check_root_selector("main > .h-entry").is_ok());
-/// assert!(harvest_html::output::check_root_selector("main >").is_err());
+/// use harvest_html::output::{Extraction, Mf2Output, Output};
+/// use harvest_html::{Mf2Options, Mf2Root, Mf2Text, Page};
+/// let options = Mf2Options::new().text(Mf2Text::Thorough).root(Mf2Root::id("post"));
+/// let page = Page::new("-", b"<p id=post class=h-card>Ada</p>".to_vec(), Some("https://example.com/"));
+/// let Ok(Output::Json(jf2)) = Extraction::Mf2(Mf2Output::new().options(options).jf2(true)).run(&page) else { panic!() };
+/// assert_eq!(jf2["name"], "Ada");
 /// ```
-pub fn check_root_selector(selector: &str) -> Result<(), String> {
-    // harvest-dom's message quotes the start of a long selector only.
-    harvest_dom::Selector::parse(selector).map_err(|error| format!("invalid root selector: {error}"))?;
-    harvest_mf2::Options::new().root(Mf2Root::Selector(selector.to_owned())).validate().map_err(|e| e.to_string())
-}
-
-/// Options of the microformats2 extraction, the one definition every front end reads: the
-/// command's flags (`harvest mf2 --help`), the server's parameters (derived from the flags),
-/// the Python keywords of `harvest_html.mf2` and the Rust front door (`harvest_html::Mf2Options`)
-/// all turn into this, and tests check that each field has its flag and its keyword. The
-/// defaults are the parsing specification's; [`Mf2Options::parser_options`] gives
-/// harvest-mf2's own [`harvest_mf2::Options`] for one page.
-///
-/// ```
-/// use harvest_html::{Mf2Options, Mf2Root};
-/// let options = Mf2Options::default().thorough_text(true).root(Mf2Root::Id("post".into()));
-/// assert!(options.thorough_text);
-/// // serde-friendly: the field names are the Python keywords and the flags' names.
-/// let json = serde_json::to_value(&options).unwrap();
-/// assert_eq!(json["root"], serde_json::json!({"id": "post"}));
-/// ```
-#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct Mf2Options {
-    /// Add `lang` to items and e-* values ([`harvest_mf2::Options::lang`]).
-    pub lang: bool,
-    /// Imply an h-entry from the page's metadata when it has no microformats
-    /// ([`harvest_mf2::Options::metaformats`]).
-    pub metaformats: bool,
-    /// Only items of these types, such as `h-entry` (empty: every item;
-    /// [`harvest_mf2::Options::filter_types`]).
-    pub filter: Vec<String>,
-    /// Also write the 2014 parsing spec's `alternates` ([`harvest_mf2::Options::alternates`]).
-    pub alternates: bool,
-    /// Leave out CSS framework classes that look like microformats (`h-full`, `p-px`;
-    /// [`harvest_mf2::Options::filter_roots`]).
-    pub filter_roots: bool,
-    /// Parse only this element and its descendants ([`harvest_mf2::Options::root`]).
-    pub root: Option<Mf2Root>,
-    /// Give image values their `srcset` candidates ([`harvest_mf2::Options::srcset`]).
-    pub srcset: bool,
-    /// Write JF2 instead of the microformats2 JSON. A JSON output setting: the Rust front
-    /// door's `Record` holds the model, whose `to_jf2` gives the same.
+pub struct Mf2Output {
+    /// The parser's options.
+    pub options: Mf2Options,
+    /// Write JF2 instead of the microformats2 JSON.
     pub jf2: bool,
-    /// Read element text by the thorough algorithm instead of the specification's textContent
-    /// ([`harvest_mf2::Text::Thorough`]).
-    pub thorough_text: bool,
-    /// Add each item's `source-paths`, where the item and each value came from
-    /// ([`harvest_mf2::Options::source_paths`]).
-    pub source_paths: bool,
-    /// Give classic roots (`vcard`, `hentry`...) their `id`, as microformats2 roots have theirs
-    /// ([`harvest_mf2::Options::classic_root_ids`]).
-    pub classic_root_ids: bool,
 }
 
-impl Mf2Options {
-    /// Sets [`Mf2Options::lang`].
-    pub fn lang(mut self, enabled: bool) -> Self {
-        self.lang = enabled;
+impl Mf2Output {
+    /// The defaults ([`Default`]): the parsing specification's, the microformats2 JSON.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Sets [`Mf2Output::options`](Mf2Output#structfield.options).
+    #[must_use]
+    pub fn options(mut self, options: Mf2Options) -> Self {
+        self.options = options;
         self
     }
 
-    /// Sets [`Mf2Options::metaformats`].
-    pub fn metaformats(mut self, enabled: bool) -> Self {
-        self.metaformats = enabled;
+    /// Sets [`Mf2Output::jf2`](Mf2Output#structfield.jf2).
+    #[must_use]
+    pub fn jf2(mut self, jf2: bool) -> Self {
+        self.jf2 = jf2;
         self
     }
+}
 
-    /// Sets [`Mf2Options::filter`].
-    pub fn filter<I, S>(mut self, types: I) -> Self
-    where
-        I: IntoIterator<Item = S>,
-        S: Into<String>,
-    {
-        self.filter = types.into_iter().map(Into::into).collect();
-        self
+/// harvest-mf2's options for one parsed page: `options` with the page's URL and the bounds of
+/// `limits` ([`Mf2Output`] says which).
+pub(crate) fn mf2_parser_options(options: &Mf2Options, doc: &Document, limits: &Limits) -> Mf2Options {
+    let base_url = doc.url_as_written().unwrap_or("about:blank");
+    let mut parser = options.clone().base_url(base_url);
+    if let Some(max) = limits.max_values {
+        parser = parser.max_copied_values(max);
     }
-
-    /// Sets [`Mf2Options::alternates`].
-    pub fn alternates(mut self, enabled: bool) -> Self {
-        self.alternates = enabled;
-        self
-    }
-
-    /// Sets [`Mf2Options::filter_roots`].
-    pub fn filter_roots(mut self, enabled: bool) -> Self {
-        self.filter_roots = enabled;
-        self
-    }
-
-    /// Sets [`Mf2Options::root`]; a page without that element gives nothing found.
-    pub fn root(mut self, root: Mf2Root) -> Self {
-        self.root = Some(root);
-        self
-    }
-
-    /// Sets [`Mf2Options::srcset`].
-    pub fn srcset(mut self, enabled: bool) -> Self {
-        self.srcset = enabled;
-        self
-    }
-
-    /// Sets [`Mf2Options::jf2`].
-    pub fn jf2(mut self, enabled: bool) -> Self {
-        self.jf2 = enabled;
-        self
-    }
-
-    /// Sets [`Mf2Options::thorough_text`].
-    pub fn thorough_text(mut self, enabled: bool) -> Self {
-        self.thorough_text = enabled;
-        self
-    }
-
-    /// Sets [`Mf2Options::source_paths`].
-    pub fn source_paths(mut self, enabled: bool) -> Self {
-        self.source_paths = enabled;
-        self
-    }
-
-    /// Sets [`Mf2Options::classic_root_ids`].
-    pub fn classic_root_ids(mut self, enabled: bool) -> Self {
-        self.classic_root_ids = enabled;
-        self
-    }
-
-    /// harvest-mf2's options for one parsed page, within `limits` (their
-    /// [`Limits::max_values`] bounds the values copied by `include`s and `itemref`s). The base
-    /// URL is the document's URL as its caller wrote it ([`Document::url_as_written`]: the
-    /// microformats suite expects an empty `href` to give `http://example.test`, not the parsed
-    /// `http://example.test/`); a page without a valid URL is `about:blank`, the URL the HTML
-    /// standard gives a document created without one, and its relative URLs stay as written.
-    ///
-    /// ```
-    /// use harvest_html::{Limits, Mf2Options};
-    /// let doc = harvest_dom::Document::parse("<p class=h-card>Ada</p>");
-    /// let parser = Mf2Options::default().lang(true).parser_options(&doc, &Limits::default());
-    /// assert!(parser.validate().is_ok());
-    /// ```
-    pub fn parser_options(&self, doc: &Document, limits: &Limits) -> harvest_mf2::Options {
-        let base_url = doc.url_as_written().unwrap_or("about:blank");
-        let text = if self.thorough_text { harvest_mf2::Text::Thorough } else { harvest_mf2::Text::Classic };
-        let mut parser = harvest_mf2::Options::new()
-            .lang(self.lang)
-            .metaformats(self.metaformats)
-            .alternates(self.alternates)
-            .filter_roots(self.filter_roots)
-            .srcset(self.srcset)
-            .source_paths(self.source_paths)
-            .classic_root_ids(self.classic_root_ids)
-            .text(text)
-            .base_url(base_url);
-        if let Some(root) = &self.root {
-            parser = parser.root(root.clone());
-        }
-        if let Some(max) = limits.max_values {
-            parser = parser.max_copied_values(max);
-        }
-        // Items nest no deeper than the DOM's depth bound. Past `max_depth` ancestors with
-        // attributes the DOM stores elements flat (docs/robustness.md, "The depth bound"):
-        // every root nested below that bound lands beside the others under one item, so a
-        // lower bound would turn a page's deep nesting (cut at the item depth, 512) into as
-        // many sibling items as the page has, more work and output than the default. Read as
-        // plain elements instead, with `item-depth` reported, they cost what they cost at the
-        // default.
-        parser = parser.max_item_depth(limits.max_depth);
-        if !self.filter.is_empty() {
-            parser = parser.filter_types(self.filter.iter().cloned());
-        }
-        parser
-    }
+    // Items nest no deeper than the DOM's depth bound. Past `max_depth` ancestors with
+    // attributes the DOM stores elements flat (docs/robustness.md, "The depth bound"):
+    // every root nested below that bound lands beside the others under one item, so a
+    // lower bound would turn a page's deep nesting (cut at the item depth, 512) into as
+    // many sibling items as the page has, more work and output than the default. Read as
+    // plain elements instead, with `item-depth` reported, they cost what they cost at the
+    // default.
+    parser.max_item_depth(limits.max_depth)
 }
 
 /// What the links extraction gives.
@@ -633,8 +520,8 @@ pub struct AllOptions {
     pub syntaxes: Vec<Syntax>,
     /// The form of the links (default: compact).
     pub links: LinksDetail,
-    /// The microformats2 options (default: the parsing specification's; `jf2` does not apply,
-    /// the record holds the microformats2 JSON).
+    /// The microformats2 options (default: the parsing specification's; the record holds
+    /// the microformats2 JSON, the page read as [`Mf2Output`] says).
     pub mf2: Mf2Options,
     /// How the microdata is read (default: the HTML standard's model).
     pub microdata: MicrodataOptions,

@@ -1,7 +1,9 @@
 //! One page to extract from, with what is known of it: the input of every extraction, read
 //! by `harvest_pipeline` from files, archives and fetches or built by a caller.
 
+use harvest_dom::{Url, UrlErrorReason};
 use serde::Serialize;
+use thiserror::Error;
 
 /// One page to extract from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -58,6 +60,58 @@ impl Page {
     pub fn new(label: &str, bytes: Vec<u8>, url: Option<&str>) -> Page {
         Page { label: label.to_owned(), bytes, url: url.map(str::to_owned), charset: None, status: None, warc: None }
     }
+}
+
+/// A page's URL given by a user (the command's `--base-url`, Python's `base_url=`, the
+/// server's `base_url`), checked when it is made: an absolute URL. The front ends make one
+/// before reading any page, and give the page the URL as written ([`BaseUrl::as_str`]: the
+/// microformats2 JSON resolves an empty `href` to it as written).
+///
+/// ```
+/// use harvest_html::BaseUrl;
+/// let url = BaseUrl::parse("HTTPS://example.com/a")?;
+/// assert_eq!(url.as_str(), "HTTPS://example.com/a");
+/// assert_eq!(url.url().as_str(), "https://example.com/a");
+/// let error = BaseUrl::parse("not a url").unwrap_err();
+/// assert_eq!(error.to_string(), "\"not a url\" is not an absolute URL: relative URL without a base");
+/// # Ok::<(), harvest_html::BaseUrlError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BaseUrl {
+    written: String,
+    parsed: Url,
+}
+
+impl BaseUrl {
+    /// The URL `url` is (WHATWG URL parsing), or why it is not an absolute URL.
+    pub fn parse(url: &str) -> Result<BaseUrl, BaseUrlError> {
+        match Url::parse(url) {
+            Ok(parsed) => Ok(BaseUrl { written: url.to_owned(), parsed }),
+            Err(error) => Err(BaseUrlError { url: url.to_owned(), reason: UrlErrorReason::Invalid(error) }),
+        }
+    }
+
+    /// The URL as it was written.
+    pub fn as_str(&self) -> &str {
+        &self.written
+    }
+
+    /// The URL as parsed (serialized by the URL Standard: `https://example.com/`).
+    pub fn url(&self) -> &Url {
+        &self.parsed
+    }
+}
+
+/// Why a [`BaseUrl`] is not one: the value is not an absolute URL.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{url:?} is not an absolute URL: {reason}")]
+#[non_exhaustive]
+pub struct BaseUrlError {
+    /// The value given.
+    pub url: String,
+    /// What the URL parser said.
+    #[source]
+    pub reason: UrlErrorReason,
 }
 
 /// Where a page was found in its archive, and what its record says of it: what a pipeline

@@ -13,8 +13,8 @@
 //! A page added to or removed from the corpus fails the test until the file is regenerated, so
 //! that no page is left uncompared.
 
-use harvest_html::output::{AllOptions, Extraction, LinksMode, MicrodataOutput, Output, RdfaOutput};
-use harvest_html::{Extractor, Limits, LinksDetail, Mf2Options, Page};
+use harvest_html::output::{AllOptions, Extraction, LinksMode, Mf2Output, MicrodataOutput, Output, RdfaOutput};
+use harvest_html::{Extractor, Limits, LinksDetail, Page};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -97,7 +97,7 @@ fn commands() -> Vec<(&'static str, Command)> {
                 Err(error) => format!("error: {error}").into_bytes(),
             }),
         ),
-        ("mf2", single(Extraction::Mf2(Mf2Options::default()))),
+        ("mf2", single(Extraction::Mf2(Mf2Output::new()))),
         ("microdata", single(Extraction::Microdata(MicrodataOutput::default()))),
         ("microdata-jsonld", single(Extraction::Microdata(MicrodataOutput::JsonLd(None)))),
         ("microdata-validate", single(Extraction::Microdata(MicrodataOutput::Validate))),

@@ -2,16 +2,16 @@
 
 use harvest_dom::Deadline;
 use harvest_html::output::{
-    AllOptions, Extraction, FeedSource, IcalOutput, LinksMode, MicrodataOutput, RdfOutput, VcardOutput,
+    AllOptions, Extraction, FeedSource, IcalOutput, LinksMode, Mf2Output, MicrodataOutput, RdfOutput, VcardOutput,
 };
 use harvest_html::Page;
-use harvest_html::{Error, Limits, Mf2Options};
+use harvest_html::{Error, Limits};
 use std::time::{Duration, Instant};
 
 fn extractions() -> Vec<Extraction> {
     vec![
         Extraction::All(AllOptions::default()),
-        Extraction::Mf2(Mf2Options::default()),
+        Extraction::Mf2(Mf2Output::new()),
         Extraction::Microdata(MicrodataOutput::default()),
         Extraction::Links(LinksMode::All),
         Extraction::Vcard(VcardOutput::default()),
@@ -136,7 +136,7 @@ fn a_lower_max_depth_never_gives_more_output() {
         // show the top-level items only, which a flatter tree gives more of).
         let whole = [
             Extraction::All(AllOptions::default()),
-            Extraction::Mf2(Mf2Options::default()),
+            Extraction::Mf2(Mf2Output::new()),
             Extraction::Microdata(MicrodataOutput::default()),
             Extraction::Rdf(RdfOutput::default()),
         ];

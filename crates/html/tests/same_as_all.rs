@@ -4,7 +4,7 @@
 
 use harvest_html::output::{AllOptions, Extraction};
 use harvest_html::Page;
-use harvest_html::{Extractor, LinksDetail, Mf2Options, MicrodataOptions, Syntax};
+use harvest_html::{Extractor, LinksDetail, Mf2Options, Mf2Text, MicrodataOptions, Syntax};
 use std::path::{Path, PathBuf};
 
 /// `harvest all`'s JSON and the record's, for one page; the extractor's own streamed JSON
@@ -98,7 +98,7 @@ fn the_syntaxes_options() {
         "<div class=h-card><p class=p-name>Ada<br>Lovelace</p><a class=u-url href=''>me</a></div>",
     );
     let options = AllOptions::new()
-        .mf2(Mf2Options::default().thorough_text(true).source_paths(true))
+        .mf2(Mf2Options::new().text(Mf2Text::Thorough).source_paths(true))
         .microdata(MicrodataOptions::new().content_attribute(true));
     let (all, record) = both(page.as_bytes(), Some("https://example.com"), &options);
     assert_eq!(all, record);

@@ -76,16 +76,22 @@ pub enum Mf2Error {
     #[error("no element of the page is {0}")]
     RootNotFound(String),
     /// [`Options::root`]'s selector is not one.
-    #[error("invalid root selector {selector:?}: {reason}")]
+    #[error("invalid root selector: {reason}")]
     InvalidRootSelector {
         /// The selector.
         selector: String,
-        /// Why it does not parse.
+        /// Why it does not parse: harvest-dom's message, which quotes the start of a long
+        /// selector only.
         reason: String,
     },
 }
 
 /// Parsing options. The defaults follow the parsing specification; the rest are opt-in.
+///
+/// Serialized (serde) as its fields: `base_url`, `types` (the type filter), `lang`,
+/// `metaformats`, `alternates`, `resolve_html_urls`, the bounds (`max_item_depth`...),
+/// `strict_limits`, `filter_roots`, `root`, `srcset`, `text`, `source_paths`,
+/// `classic_root_ids`.
 ///
 /// ```
 /// use harvest_mf2::{Mf2Error, Options};
@@ -94,7 +100,7 @@ pub enum Mf2Error {
 /// let bad = Options::new().filter_types(["entry"]);
 /// assert_eq!(bad.validate(), Err(Mf2Error::InvalidTypeFilter("entry".into())));
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Options {
     base_url: Option<String>,
     types: Option<Vec<String>>,
@@ -116,7 +122,8 @@ pub struct Options {
 }
 
 /// How the text of an element is read ([`Options::text`]).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum Text {
     /// The parsing specification's textContent, as the official suite expects: the text as
@@ -127,6 +134,47 @@ pub enum Text {
     /// parser's `experimental.textContent`): `br` and paragraph starts become line breaks,
     /// white space collapses, `img` gives its `alt` or `src` between spaces.
     Thorough,
+}
+
+impl Text {
+    /// Every algorithm, in the order messages list them.
+    pub const ALL: [Text; 2] = [Text::Classic, Text::Thorough];
+
+    /// The algorithm's name: `classic` or `thorough` (`from_name` gives it back).
+    ///
+    /// ```
+    /// use harvest_mf2::Text;
+    /// assert_eq!(Text::Thorough.name(), "thorough");
+    /// assert_eq!(Text::from_name("classic"), Some(Text::Classic));
+    /// assert_eq!(Text::from_name("textContent"), None);
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Text::Classic => "classic",
+            Text::Thorough => "thorough",
+        }
+    }
+
+    /// The algorithm a name stands for.
+    pub fn from_name(name: &str) -> Option<Text> {
+        Text::ALL.into_iter().find(|text| text.name() == name)
+    }
+}
+
+/// With the `clap` feature, [`Text`] is a command-line value of its names.
+#[cfg(feature = "clap")]
+impl clap::ValueEnum for Text {
+    fn value_variants<'a>() -> &'a [Self] {
+        &Text::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        let help = match self {
+            Text::Classic => "The parsing specification's textContent",
+            Text::Thorough => "The microformats wiki's textcontent-parsing algorithm",
+        };
+        Some(clap::builder::PossibleValue::new(self.name()).help(help))
+    }
 }
 
 /// The part of a page [`Options::root`] parses: one element and its descendants.
@@ -140,6 +188,32 @@ pub enum Root {
     Id(String),
     /// The first element in tree order that matches this CSS selector.
     Selector(String),
+}
+
+impl Root {
+    /// The element with this ID.
+    pub fn id(id: impl Into<String>) -> Root {
+        Root::Id(id.into())
+    }
+
+    /// The first element matching this CSS selector, checked now: a selector harvest-dom
+    /// cannot compile is [`Mf2Error::InvalidRootSelector`], before any page is read (its
+    /// message quotes the start of a long selector only).
+    ///
+    /// ```
+    /// use harvest_mf2::{Mf2Error, Root};
+    /// assert_eq!(Root::selector("main > .h-entry"), Ok(Root::Selector("main > .h-entry".into())));
+    /// let error = Root::selector("main >").unwrap_err();
+    /// assert!(matches!(error, Mf2Error::InvalidRootSelector { .. }));
+    /// assert_eq!(error.to_string(), "invalid root selector: CSS selector \"main >\": not a selector list harvest supports");
+    /// ```
+    pub fn selector(selector: impl Into<String>) -> Result<Root, Mf2Error> {
+        let selector = selector.into();
+        match harvest_dom::Selector::parse(&selector) {
+            Ok(_) => Ok(Root::Selector(selector)),
+            Err(error) => Err(Mf2Error::InvalidRootSelector { reason: error.to_string(), selector }),
+        }
+    }
 }
 
 impl Default for Options {

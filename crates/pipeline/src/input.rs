@@ -233,14 +233,3 @@ fn read_sniffed<R: Read + Send + 'static>(mut reader: R, label: &str, url: impl 
         Err(error) => Pages::one(Err(io_error(error))),
     }
 }
-
-/// Checks a page URL given by a user (`--base-url`, `base_url=`): it must be an absolute URL.
-///
-/// ```
-/// assert!(harvest_pipeline::input::check_base_url("https://example.com/").is_ok());
-/// let message = harvest_pipeline::input::check_base_url("not a url").unwrap_err();
-/// assert!(message.contains("not an absolute URL"));
-/// ```
-pub fn check_base_url(url: &str) -> Result<(), String> {
-    harvest_dom::Url::parse(url).map(|_| ()).map_err(|error| format!("{url:?} is not an absolute URL: {error}"))
-}

@@ -16,10 +16,10 @@ mod record;
 mod warc;
 
 use harvest_html::output::{
-    check_root_selector, ConversionSource, Extraction, FeedSource, IcalOutput, LinksMode, MicrodataOutput, Output,
-    RdfAlgorithm, RdfFormat, RdfOutput, Registry, VcardOutput,
+    ConversionSource, Extraction, FeedSource, IcalOutput, LinksMode, Mf2Output, MicrodataOutput, Output, RdfAlgorithm,
+    RdfFormat, RdfOutput, Registry, VcardOutput,
 };
-use harvest_html::{Extractor, LinksDetail, Mf2Options, Mf2Root, MicrodataOptions, Page, Syntax};
+use harvest_html::{BaseUrl, Extractor, LinksDetail, Mf2Options, Mf2Root, Mf2Text, MicrodataOptions, Page, Syntax};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
@@ -93,7 +93,7 @@ fn page(html: &Bound<'_, PyAny>, base_url: Option<String>, encoding: Option<Stri
         return Err(PyTypeError::new_err("html must be str, bytes, or a file object giving either"));
     };
     if let Some(url) = &base_url {
-        harvest_pipeline::input::check_base_url(url).map_err(PyValueError::new_err)?;
+        BaseUrl::parse(url).map_err(|e| PyValueError::new_err(e.to_string()))?;
     }
     Ok(Page::new("<html>", bytes, base_url.as_deref()).charset(charset))
 }
@@ -194,11 +194,7 @@ fn extract(
             check_encoding(encoding)?;
         }
         let url = match &base_url {
-            Some(url) => Some(
-                harvest_dom::Url::parse(url)
-                    .map_err(|e| PyValueError::new_err(format!("{url:?} is not an absolute URL: {e}")))?
-                    .to_string(),
-            ),
+            Some(url) => Some(BaseUrl::parse(url).map_err(|e| PyValueError::new_err(e.to_string()))?.url().to_string()),
             None => None,
         };
         let dict = PyDict::new(py);
@@ -267,33 +263,31 @@ fn mf2(
         (Some(_), Some(_)) => return Err(PyTypeError::new_err("give the page URL as base_url or as url=, not both")),
         (base_url, url) => base_url.or(url),
     };
-    let thorough_text = match text {
-        "classic" => false,
-        "thorough" => true,
-        other => return Err(PyValueError::new_err(format!("text must be \"classic\" or \"thorough\", not {other:?}"))),
-    };
+    let text = by_name("text", text, &Mf2Text::ALL, Mf2Text::name, Mf2Text::from_name)?;
     let root = match (root_id, root_selector) {
         (Some(_), Some(_)) => return Err(PyValueError::new_err("give root_id or root_selector, not both")),
-        (Some(id), None) => Some(Mf2Root::Id(id)),
-        (None, Some(selector)) => {
-            check_root_selector(&selector).map_err(PyValueError::new_err)?;
-            Some(Mf2Root::Selector(selector))
-        }
+        (Some(id), None) => Some(Mf2Root::id(id)),
+        (None, Some(selector)) => Some(Mf2Root::selector(selector).map_err(|e| PyValueError::new_err(e.to_string()))?),
         (None, None) => None,
     };
-    let mut options = Mf2Options::default()
+    let mut options = Mf2Options::new()
         .lang(lang)
         .metaformats(metaformats)
-        .filter(filter.unwrap_or_default())
         .alternates(alternates)
         .filter_roots(filter_roots)
         .srcset(srcset)
-        .jf2(jf2)
-        .thorough_text(thorough_text)
+        .text(text)
         .source_paths(source_paths)
         .classic_root_ids(classic_root_ids);
-    options.root = root;
-    run(py, page(html, base_url, encoding)?, Extraction::Mf2(options), limits)
+    // No filter, or an empty one: every item.
+    if let Some(types) = filter.filter(|types| !types.is_empty()) {
+        options = options.filter_types(types);
+    }
+    if let Some(root) = root {
+        options = options.root(root);
+    }
+    let output = Mf2Output::new().options(options).jf2(jf2);
+    run(py, page(html, base_url, encoding)?, Extraction::Mf2(output), limits)
 }
 
 /// The microdata JSON of a page (``{"items": [...]}``, the HTML standard's

@@ -429,8 +429,8 @@ fn media_type(extraction: &Extraction, accept: &str) -> &'static str {
         accept.split(',').any(|range| range.split(';').next().is_some_and(|r| r.trim().eq_ignore_ascii_case(media)))
     };
     match extraction {
-        Extraction::Mf2(options) if options.jf2 && asks("application/jf2+json") => "application/jf2+json",
-        Extraction::Mf2(options) if !options.jf2 && asks("application/mf2+json") => "application/mf2+json",
+        Extraction::Mf2(output) if output.jf2 && asks("application/jf2+json") => "application/jf2+json",
+        Extraction::Mf2(output) if !output.jf2 && asks("application/mf2+json") => "application/mf2+json",
         Extraction::Microdata(MicrodataOutput::JsonLd(_)) => "application/ld+json",
         Extraction::Vcard(_) => "text/vcard; charset=utf-8",
         Extraction::Ical(_) => "text/calendar; charset=utf-8",

@@ -186,7 +186,7 @@ fn parse_with(command: &mut clap::Command, endpoint: &str, query: &[(String, Str
     let (common, extraction) = parsed.command.into_parts()?;
     let Common { base_url, pretty, .. } = common;
     if let Some(base) = &base_url {
-        harvest_pipeline::input::check_base_url(base).map_err(|message| format!("base_url: {message}"))?;
+        harvest_html::BaseUrl::parse(base).map_err(|message| format!("base_url: {message}"))?;
         // As for `url`: a page's links resolve against it, into answers a browser may follow.
         if !(base.trim_start().get(..7).is_some_and(|s| s.eq_ignore_ascii_case("http://"))
             || base.trim_start().get(..8).is_some_and(|s| s.eq_ignore_ascii_case("https://")))
@@ -270,7 +270,7 @@ fn clap_message(error: &clap::Error) -> String {
 mod tests {
     use super::*;
     use harvest_html::output::{RdfAlgorithm, RdfFormat};
-    use harvest_html::Mf2Root;
+    use harvest_html::{Mf2Options, Mf2Root};
 
     fn query(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
         pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
@@ -289,11 +289,11 @@ mod tests {
             ]),
         )
         .unwrap();
-        let Extraction::Mf2(options) = request.extraction else { panic!("not mf2") };
-        assert_eq!(options.filter, ["h-entry", "h-card"]);
-        assert_eq!(options.root, Some(Mf2Root::Selector("main".into())));
-        assert!(options.lang);
-        assert!(!options.srcset);
+        let Extraction::Mf2(output) = request.extraction else { panic!("not mf2") };
+        let expected =
+            Mf2Options::new().filter_types(["h-entry", "h-card"]).root(Mf2Root::selector("main").unwrap()).lang(true);
+        assert_eq!(output.options, expected);
+        assert!(!output.jf2);
         let request =
             parse("rdf", &query(&[("format", "ttl"), ("algorithm", "html5"), ("base-url", "https://a.example/")]))
                 .unwrap();

@@ -5,7 +5,7 @@
 //! ([`Extraction::Graph`], [`PageGraph`]).
 //!
 //! An [`Extraction`] names one output with its options (`harvest mf2 --jf2` is
-//! `Extraction::Mf2(Mf2Options::default().jf2(true))`); [`Extraction::run`] gives an
+//! `Extraction::Mf2(Mf2Output::new().jf2(true))`); [`Extraction::run`] gives an
 //! [`Output`], [`Extraction::write`] streams it. The `harvest` command, `harvest serve` and
 //! the Python package offer exactly these. The output forms' option types are named
 //! `…Output` (`VcardOutput`, `RdfOutput`...) so that they never clash with the exporters' own
@@ -35,7 +35,7 @@ pub use crate::graph::{
 };
 pub use crate::json::WrittenMember;
 pub use crate::options::{
-    check_root_selector, AllOptions, ConversionSource, FeedSource, IcalOutput, LinksMode, MicrodataOutput,
-    RdfAlgorithm, RdfFormat, RdfOutput, RdfaFormat, RdfaGraph, RdfaOutput, Registry, RegistryError, VcardOutput,
+    AllOptions, ConversionSource, FeedSource, IcalOutput, LinksMode, Mf2Output, MicrodataOutput, RdfAlgorithm,
+    RdfFormat, RdfOutput, RdfaFormat, RdfaGraph, RdfaOutput, Registry, RegistryError, VcardOutput,
 };
 pub use harvest_check::{Counts, Diagnostic, FeatureReport, Report, Severity, Vocabulary, VocabularyError};
