@@ -108,7 +108,8 @@ pub struct Item {
 
 /// A page's data: its record, or each member as JSON text (`as_json`).
 pub enum Data {
-    Record(Record),
+    /// Boxed: a typed record is large, the texts small.
+    Record(Box<Record>),
     Texts(Texts),
 }
 
@@ -156,7 +157,7 @@ impl Archive {
                         settings.graph.as_ref(),
                         settings.check.as_ref(),
                     )
-                    .map(Data::Record),
+                    .map(|record| Data::Record(Box::new(record))),
                     _ => Record::texts(
                         &page,
                         extractor,
