@@ -6,21 +6,22 @@
 //! The other syntaxes come as the typed [`harvest_html::Record`] (its members are the streamed
 //! record's: `Extractor::extract_document`), computed without the GIL and serialized straight
 //! into Python objects when the GIL is back ([`crate::convert::serialized`]): no
-//! `serde_json::Value` tree between. Over the Spark benchmark's archives this and the
-//! streamed record turned into values cost the same to within 2% (docs/benchmarks.md); the
-//! typed record reads the microdata JSON into its model and the links whole, which the values
-//! did not, and builds no value tree, which they did.
+//! `serde_json::Value` tree between. The links are read from the page's tree as they are
+//! converted, in their form, as the written record streams them (the typed record would read
+//! them whole and then make them compact), unless the output's size is bounded.
 
 use crate::convert::{from_json_text, serialized, to_python, Stop};
 use harvest_dom::Document;
 use harvest_html::jsonld_blocks::{block_texts, Reading};
 use harvest_html::output::{CheckOptions, GraphOutput};
-use harvest_html::{Error, Extractor, Limits, Page, Syntax};
+use harvest_html::{Error, Extractor, Limits, LinksDetail, Page, Syntax};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
+use serde::{ser::SerializeSeq, Serialize, Serializer};
 use serde_json::value::RawValue;
 use serde_json::Value;
+use std::cell::Cell;
 use std::collections::BTreeMap;
 
 /// How `jsonld=` names a [`Reading`].
@@ -95,6 +96,34 @@ pub struct Record {
     pub graph: Option<(String, usize)>,
     /// The page's check as JSON (`harvest check`'s record), and its errors.
     pub check: Option<(String, usize)>,
+    /// The page's tree and the links' form, when the links are read from it as they are
+    /// converted (as the written record streams them), and how many were.
+    links: Option<(Document, LinksDetail, Cell<Option<usize>>)>,
+}
+
+/// A page's links in the form asked for, read from its tree one at a time as the serializer
+/// asks (`harvest_links::compact_links` or `iter_links`, as the written record), and counted.
+struct LinkStream<'a>(&'a Document, LinksDetail, &'a Cell<Option<usize>>);
+
+impl Serialize for LinkStream<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(None)?;
+        let mut count = 0;
+        match self.1 {
+            LinksDetail::Full => {
+                for link in harvest_links::iter_links(self.0) {
+                    count += 1;
+                    seq.serialize_element(&link)?;
+                }
+            }
+            _ => harvest_links::compact_links(self.0).try_for_each(|link| {
+                count += 1;
+                seq.serialize_element(link)
+            })?,
+        }
+        self.2.set(Some(count));
+        seq.end()
+    }
 }
 
 /// The page's check ([`harvest_html::output::PageCheck`]) as the JSON record `harvest check`
@@ -122,7 +151,17 @@ impl Record {
         check: Option<&CheckOptions>,
     ) -> Result<Record, Error> {
         let (others, doc) = parse(page, extractor, limits);
-        let mut typed = others.extract_document(&doc)?;
+        let syntaxes = &others.all_options().syntaxes;
+        // The links read as they are converted, unless the output's size is bounded: the
+        // typed record counts them into it.
+        let streamed = syntaxes.contains(&Syntax::Links) && limits.max_output_bytes.is_none();
+        let mut typed = match streamed {
+            true => others
+                .clone()
+                .syntaxes(syntaxes.iter().copied().filter(|s| *s != Syntax::Links))
+                .extract_document(&doc)?,
+            false => others.extract_document(&doc)?,
+        };
         let rdfa = typed.rdfa.take().map(|graph| harvest_rdf::jsonld::write(&graph));
         let opengraph = match typed.opengraph.take() {
             Some(objects) => {
@@ -133,13 +172,16 @@ impl Record {
         };
         let graph = graph.map(|output| graph_of(&doc, output, limits));
         let check = check.map(|options| check_of(&doc, options, limits));
-        let mut record = Record { typed, rdfa, opengraph, jsonld: None, errors: None, graph, check };
+        let mut record = Record { typed, rdfa, opengraph, jsonld: None, errors: None, graph, check, links: None };
         if extractor.all_options().syntaxes.contains(&Syntax::JsonLd) {
             let (texts, errors) = block_texts(&doc, reading);
             record.jsonld = Some(texts);
             if !errors.is_empty() {
                 record.errors = Some(Value::Array(errors));
             }
+        }
+        if streamed {
+            record.links = Some((doc, others.all_options().links, Cell::new(None)));
         }
         Ok(record)
     }
@@ -235,6 +277,11 @@ impl Record {
                         dict.set_item(key, to_python(py, nodes, stop)?)?;
                     }
                 }
+                Syntax::Links if self.links.is_some() => {
+                    if let Some((doc, detail, found)) = &self.links {
+                        dict.set_item(key, serialized(py, &LinkStream(doc, *detail, found), stop)?)?;
+                    }
+                }
                 Syntax::OpenGraph => {
                     if let Some((objects, _)) = &self.opengraph {
                         dict.set_item(key, to_python(py, objects, stop)?)?;
@@ -264,8 +311,19 @@ impl Record {
     }
 
     /// How much each syntax found (what `Syntax::count` gives for its JSON), and the quads of
-    /// the page's dataset when asked.
+    /// the page's dataset when asked. The streamed links are counted as they were converted
+    /// (read again when they were not: a conversion stopped by the deadline).
     pub fn counts(&self) -> Vec<(&'static str, usize)> {
+        let streamed = self.links.as_ref().map(|(doc, _, found)| {
+            found.get().unwrap_or_else(|| {
+                let mut count = 0;
+                let _ = harvest_links::compact_links(doc).try_for_each(|_| -> Result<(), ()> {
+                    count += 1;
+                    Ok(())
+                });
+                count
+            })
+        });
         let typed = &self.typed;
         Syntax::ALL
             .iter()
@@ -273,7 +331,7 @@ impl Record {
                 let found = match *syntax {
                     Syntax::Microdata => typed.microdata.as_ref().map(|document| document.items.len()),
                     Syntax::Mf2 => typed.mf2.as_ref().map(|document| document.items.len()),
-                    Syntax::Links => typed.links.as_ref().map(Vec::len),
+                    Syntax::Links => streamed.or_else(|| typed.links.as_ref().map(Vec::len)),
                     Syntax::JsonLd => self.jsonld.as_ref().map(Vec::len),
                     Syntax::OpenGraph => self.opengraph.as_ref().map(|(_, found)| *found),
                     Syntax::DublinCore => typed
