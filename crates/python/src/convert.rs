@@ -8,12 +8,16 @@
 //! reverse so that they are attached in document order, which keeps dict keys in the JSON's
 //! order.
 
+use crate::errors::ExtractionTimeout;
 use crate::limits::Interruption;
 use harvest_dom::Deadline;
 use harvest_html::Error;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PyMapping, PySequence};
+use pythonize::{PythonizeListType, PythonizeMappingType, PythonizeTypes, PythonizeUnnamedMappingAdapter};
+use serde::Serialize;
 use serde_json::Value;
+use std::cell::RefCell;
 
 /// Values converted between two looks at the deadline: a look costs a clock read (and, every
 /// few milliseconds, a signal check), a value well under a microsecond.
@@ -92,4 +96,112 @@ pub fn from_json_text<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, P
     static LOADS: pyo3::sync::PyOnceLock<Py<PyAny>> = pyo3::sync::PyOnceLock::new();
     let loads = LOADS.get_or_try_init(py, || py.import("json")?.getattr("loads").map(Bound::unbind))?;
     loads.bind(py).call1((text,))
+}
+
+thread_local! {
+    /// The deadline of the conversion running on this thread ([`serialized`]), the values
+    /// converted so far, and whether it has passed.
+    static WATCHED: RefCell<Option<Watch>> = const { RefCell::new(None) };
+}
+
+struct Watch {
+    deadline: Deadline,
+    converted: usize,
+    stopped: bool,
+}
+
+/// Counts `values` converted on this thread and looks at the deadline each
+/// [`VALUES_PER_CHECK`] values: an error once it has passed (the caller raises its own).
+fn counted(values: usize) -> PyResult<()> {
+    let due = WATCHED.with_borrow_mut(|watch| {
+        let watch = watch.as_mut()?;
+        let before = watch.converted / VALUES_PER_CHECK;
+        watch.converted += values;
+        (watch.converted / VALUES_PER_CHECK != before).then(|| watch.deadline.clone())
+    });
+    // Looked at outside the borrow: the look may run a signal handler (Python code).
+    if due.is_some_and(|deadline| deadline.is_expired()) {
+        WATCHED.with_borrow_mut(|watch| watch.iter_mut().for_each(|watch| watch.stopped = true));
+        return Err(ExtractionTimeout::new_err("stopped"));
+    }
+    Ok(())
+}
+
+/// Python dicts whose entries are counted against the deadline.
+pub struct WatchedDict;
+
+impl PythonizeMappingType for WatchedDict {
+    type Builder<'py> = Bound<'py, PyDict>;
+
+    fn builder<'py>(py: Python<'py>, _len: Option<usize>) -> PyResult<Bound<'py, PyDict>> {
+        Ok(PyDict::new(py))
+    }
+
+    fn push_item<'py>(dict: &mut Self::Builder<'py>, key: Bound<'py, PyAny>, value: Bound<'py, PyAny>) -> PyResult<()> {
+        counted(1)?;
+        dict.set_item(key, value)
+    }
+
+    fn finish<'py>(dict: Self::Builder<'py>) -> PyResult<Bound<'py, PyMapping>> {
+        Ok(dict.into_mapping())
+    }
+}
+
+/// Python lists whose items are counted against the deadline.
+pub struct WatchedList;
+
+impl PythonizeListType for WatchedList {
+    fn create_sequence<'py, T, U>(
+        py: Python<'py>,
+        elements: impl IntoIterator<Item = T, IntoIter = U>,
+    ) -> PyResult<Bound<'py, PySequence>>
+    where
+        T: IntoPyObject<'py>,
+        U: ExactSizeIterator<Item = T>,
+    {
+        let list = PyList::new(py, elements)?;
+        counted(list.len())?;
+        Ok(list.into_sequence())
+    }
+}
+
+/// pythonize's serializer with the watched dicts and lists.
+pub struct Watched;
+
+impl PythonizeTypes for Watched {
+    type Map = WatchedDict;
+    type NamedMap = PythonizeUnnamedMappingAdapter<WatchedDict>;
+    type List = WatchedList;
+}
+
+/// Puts back the watch of an enclosing conversion (a signal handler's call) when done.
+struct Restore(Option<Watch>);
+
+impl Drop for Restore {
+    fn drop(&mut self) {
+        let outer = self.0.take();
+        WATCHED.with_borrow_mut(|watch| *watch = outer);
+    }
+}
+
+/// The Python object of a serde value, serialized straight into Python objects (dicts, lists,
+/// str, int, float, bool, None), as its JSON would read: no JSON value tree between. Stops
+/// with the call's exception as soon as `stop`'s deadline passes (looked at every
+/// [`VALUES_PER_CHECK`] dict entries and list items). The serializer recurses as the value's
+/// `Serialize` does, as deep as the command's JSON writer does on the same value (the
+/// extractors' output nests within the parser's depth bound). A value serialized as a tuple
+/// becomes a tuple: callers give values without tuples.
+pub fn serialized<'py, T: Serialize + ?Sized>(
+    py: Python<'py>,
+    value: &T,
+    stop: &Stop<'_>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let watch = Watch { deadline: stop.deadline.clone(), converted: 0, stopped: false };
+    let _restore = Restore(WATCHED.with_borrow_mut(|current| current.replace(watch)));
+    let converted = pythonize::pythonize_custom::<Watched, T>(py, value);
+    let stopped = WATCHED.with_borrow(|watch| watch.as_ref().is_some_and(|watch| watch.stopped));
+    if stopped {
+        return Err(stop.interruption.error(Error::Interrupted));
+    }
+    converted.map_err(PyErr::from)
 }

@@ -3,22 +3,25 @@
 //! JSON-LD blocks kept as checked JSON text ([`harvest_html::jsonld_blocks::block_texts`]) so
 //! that Python gets their numbers exact, read strictly or leniently as the caller asks.
 //!
-//! The JSON values come from the record's streamed serialization
-//! ([`harvest_html::output::Extraction::All`] with the extractor's options), not from the typed
-//! [`harvest_html::Record`]: the same values, 2-4% faster over the benchmark corpus (measured
-//! in one process, interleaved), as the typed record reads the microdata JSON into its model
-//! before it becomes values.
+//! The other syntaxes come as the typed [`harvest_html::Record`] (its members are the streamed
+//! record's: `Extractor::extract_document`), computed without the GIL and serialized straight
+//! into Python objects when the GIL is back ([`crate::convert::serialized`]): no
+//! `serde_json::Value` tree between. The links are read from the page's tree as they are
+//! converted, in their form, as the written record streams them (the typed record would read
+//! them whole and then make them compact), unless the output's size is bounded.
 
-use crate::convert::{from_json_text, to_python, Stop};
+use crate::convert::{from_json_text, serialized, to_python, Stop};
 use harvest_dom::Document;
 use harvest_html::jsonld_blocks::{block_texts, Reading};
-use harvest_html::output::{CheckOptions, Extraction, GraphOutput, Output};
-use harvest_html::{Error, Extractor, Limits, Page, Syntax};
+use harvest_html::output::{CheckOptions, GraphOutput};
+use harvest_html::{Error, Extractor, Limits, LinksDetail, Page, Syntax};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
+use serde::{ser::SerializeSeq, Serialize, Serializer};
 use serde_json::value::RawValue;
-use serde_json::{Map, Value};
+use serde_json::Value;
+use std::cell::Cell;
 use std::collections::BTreeMap;
 
 /// How `jsonld=` names a [`Reading`].
@@ -75,15 +78,52 @@ impl Texts {
     }
 }
 
-/// A page's `all` record, computed without the GIL: the other syntaxes as JSON, the JSON-LD
-/// blocks as text, and the page's dataset when asked (`iter_warc(graph=...)`).
+/// A page's `all` record, computed without the GIL: the other syntaxes typed, as the
+/// extractors gave them (serialized straight into Python objects when the GIL is back), the
+/// JSON-LD blocks as text, and the page's dataset when asked (`iter_warc(graph=...)`).
 pub struct Record {
-    pub members: Map<String, Value>,
+    /// Every syntax but JSON-LD, RDFa and Open Graph (taken out: see `rdfa`, `opengraph`).
+    pub typed: harvest_html::Record,
+    /// The RDFa member's node objects, written once (converted and counted).
+    pub rdfa: Option<Value>,
+    /// The Open Graph member as its JSON reads (its properties are pairs, which serialize as
+    /// tuples: JSON has them as lists).
+    pub opengraph: Option<(Value, usize)>,
     pub jsonld: Option<Vec<Box<RawValue>>>,
+    /// The JSON-LD blocks that are not JSON.
+    pub errors: Option<Value>,
     /// The page's dataset in the format asked, and its quads.
     pub graph: Option<(String, usize)>,
     /// The page's check as JSON (`harvest check`'s record), and its errors.
     pub check: Option<(String, usize)>,
+    /// The page's tree and the links' form, when the links are read from it as they are
+    /// converted (as the written record streams them), and how many were.
+    links: Option<(Document, LinksDetail, Cell<Option<usize>>)>,
+}
+
+/// A page's links in the form asked for, read from its tree one at a time as the serializer
+/// asks (`harvest_links::compact_links` or `iter_links`, as the written record), and counted.
+struct LinkStream<'a>(&'a Document, LinksDetail, &'a Cell<Option<usize>>);
+
+impl Serialize for LinkStream<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(None)?;
+        let mut count = 0;
+        match self.1 {
+            LinksDetail::Full => {
+                for link in harvest_links::iter_links(self.0) {
+                    count += 1;
+                    seq.serialize_element(&link)?;
+                }
+            }
+            _ => harvest_links::compact_links(self.0).try_for_each(|link| {
+                count += 1;
+                seq.serialize_element(link)
+            })?,
+        }
+        self.2.set(Some(count));
+        seq.end()
+    }
 }
 
 /// The page's check ([`harvest_html::output::PageCheck`]) as the JSON record `harvest check`
@@ -111,19 +151,37 @@ impl Record {
         check: Option<&CheckOptions>,
     ) -> Result<Record, Error> {
         let (others, doc) = parse(page, extractor, limits);
-        let members = match Extraction::All(others.all_options().clone()).run_on_limited(&doc, limits)? {
-            Output::Json(Value::Object(members)) => members,
-            _ => return Err(inconsistent("the all record is not a JSON object")),
+        let syntaxes = &others.all_options().syntaxes;
+        // The links read as they are converted, unless the output's size is bounded: the
+        // typed record counts them into it.
+        let streamed = syntaxes.contains(&Syntax::Links) && limits.max_output_bytes.is_none();
+        let mut typed = match streamed {
+            true => others
+                .clone()
+                .syntaxes(syntaxes.iter().copied().filter(|s| *s != Syntax::Links))
+                .extract_document(&doc)?,
+            false => others.extract_document(&doc)?,
+        };
+        let rdfa = typed.rdfa.take().map(|graph| harvest_rdf::jsonld::write(&graph));
+        let opengraph = match typed.opengraph.take() {
+            Some(objects) => {
+                let found = objects.iter().map(|object| object.properties.len()).sum();
+                Some((serde_json::to_value(&objects)?, found))
+            }
+            None => None,
         };
         let graph = graph.map(|output| graph_of(&doc, output, limits));
         let check = check.map(|options| check_of(&doc, options, limits));
-        let mut record = Record { members, jsonld: None, graph, check };
+        let mut record = Record { typed, rdfa, opengraph, jsonld: None, errors: None, graph, check, links: None };
         if extractor.all_options().syntaxes.contains(&Syntax::JsonLd) {
             let (texts, errors) = block_texts(&doc, reading);
             record.jsonld = Some(texts);
             if !errors.is_empty() {
-                record.members.insert("errors".to_owned(), Value::Array(errors));
+                record.errors = Some(Value::Array(errors));
             }
+        }
+        if streamed {
+            record.links = Some((doc, others.all_options().links, Cell::new(None)));
         }
         Ok(record)
     }
@@ -195,60 +253,94 @@ impl Record {
         Ok(texts)
     }
 
-    /// The keys in record order: `url`, the syntaxes in `Syntax::ALL` order, `graph`, `check`,
-    /// `errors`.
-    fn keys(&self) -> Vec<&str> {
-        let mut keys = vec!["url"];
-        for syntax in Syntax::ALL {
-            if syntax == Syntax::JsonLd && self.jsonld.is_some() || self.members.contains_key(syntax.name()) {
-                keys.push(syntax.name());
-            }
-        }
-        if self.graph.is_some() {
-            keys.push("graph");
-        }
-        if self.check.is_some() {
-            keys.push("check");
-        }
-        if self.members.contains_key("errors") {
-            keys.push("errors");
-        }
-        keys
-    }
-
-    /// The record as a dict of Python objects, stopped as `stop` says.
+    /// The record as a dict of Python objects, stopped as `stop` says: `url`, the syntaxes in
+    /// `Syntax::ALL` order, `graph`, `check`, `errors`.
     pub fn to_python<'py>(&self, py: Python<'py>, stop: &Stop<'_>) -> PyResult<Bound<'py, PyDict>> {
+        // The typed members in record order (without JSON-LD, RDFa and Open Graph).
+        let typed = serialized(py, &self.typed, stop)?.cast_into::<PyDict>()?;
         let dict = PyDict::new(py);
-        for key in self.keys() {
-            if key == Syntax::JsonLd.name() {
-                let blocks = PyList::empty(py);
-                for raw in self.jsonld.iter().flatten() {
-                    stop.check()?;
-                    blocks.append(from_json_text(py, raw.get())?)?;
+        dict.set_item("url", typed.get_item("url")?)?;
+        for syntax in Syntax::ALL {
+            let key = syntax.name();
+            match syntax {
+                Syntax::JsonLd => {
+                    let Some(texts) = &self.jsonld else { continue };
+                    let blocks = PyList::empty(py);
+                    for raw in texts {
+                        stop.check()?;
+                        blocks.append(from_json_text(py, raw.get())?)?;
+                    }
+                    dict.set_item(key, blocks)?;
                 }
-                dict.set_item(key, blocks)?;
-            } else if let (Some((text, _)), "graph") = (&self.graph, key) {
-                // Text (N-Quads, Turtle...) as it is written; JSON-LD as Python objects.
-                match serde_json::from_str::<Value>(text) {
-                    Ok(value) if text.starts_with('[') => dict.set_item(key, to_python(py, &value, stop)?)?,
-                    _ => dict.set_item(key, text)?,
+                Syntax::Rdfa => {
+                    if let Some(nodes) = &self.rdfa {
+                        dict.set_item(key, to_python(py, nodes, stop)?)?;
+                    }
                 }
-            } else if let (Some((text, _)), "check") = (&self.check, key) {
-                dict.set_item(key, from_json_text(py, text)?)?;
-            } else if let Some(value) = self.members.get(key) {
-                dict.set_item(key, to_python(py, value, stop)?)?;
+                Syntax::Links if self.links.is_some() => {
+                    if let Some((doc, detail, found)) = &self.links {
+                        dict.set_item(key, serialized(py, &LinkStream(doc, *detail, found), stop)?)?;
+                    }
+                }
+                Syntax::OpenGraph => {
+                    if let Some((objects, _)) = &self.opengraph {
+                        dict.set_item(key, to_python(py, objects, stop)?)?;
+                    }
+                }
+                _ => {
+                    if let Some(value) = typed.get_item(key)? {
+                        dict.set_item(key, value)?;
+                    }
+                }
             }
+        }
+        if let Some((text, _)) = &self.graph {
+            // Text (N-Quads, Turtle...) as it is written; JSON-LD as Python objects.
+            match serde_json::from_str::<Value>(text) {
+                Ok(value) if text.starts_with('[') => dict.set_item("graph", to_python(py, &value, stop)?)?,
+                _ => dict.set_item("graph", text)?,
+            }
+        }
+        if let Some((text, _)) = &self.check {
+            dict.set_item("check", from_json_text(py, text)?)?;
+        }
+        if let Some(errors) = &self.errors {
+            dict.set_item("errors", to_python(py, errors, stop)?)?;
         }
         Ok(dict)
     }
 
-    /// How much each syntax found, and the quads of the page's dataset when asked.
+    /// How much each syntax found (what `Syntax::count` gives for its JSON), and the quads of
+    /// the page's dataset when asked. The streamed links are counted as they were converted
+    /// (read again when they were not: a conversion stopped by the deadline).
     pub fn counts(&self) -> Vec<(&'static str, usize)> {
+        let streamed = self.links.as_ref().map(|(doc, _, found)| {
+            found.get().unwrap_or_else(|| {
+                let mut count = 0;
+                let _ = harvest_links::compact_links(doc).try_for_each(|_| -> Result<(), ()> {
+                    count += 1;
+                    Ok(())
+                });
+                count
+            })
+        });
+        let typed = &self.typed;
         Syntax::ALL
             .iter()
-            .filter_map(|syntax| match *syntax {
-                Syntax::JsonLd => self.jsonld.as_ref().map(|blocks| (syntax.name(), blocks.len())),
-                _ => self.members.get(syntax.name()).map(|value| (syntax.name(), syntax.count(value))),
+            .filter_map(|syntax| {
+                let found = match *syntax {
+                    Syntax::Microdata => typed.microdata.as_ref().map(|document| document.items.len()),
+                    Syntax::Mf2 => typed.mf2.as_ref().map(|document| document.items.len()),
+                    Syntax::Links => streamed.or_else(|| typed.links.as_ref().map(Vec::len)),
+                    Syntax::JsonLd => self.jsonld.as_ref().map(Vec::len),
+                    Syntax::OpenGraph => self.opengraph.as_ref().map(|(_, found)| *found),
+                    Syntax::DublinCore => typed
+                        .dublincore
+                        .as_ref()
+                        .map(|statements| statements.iter().map(|s| s.elements.len() + s.terms.len()).sum()),
+                    Syntax::Rdfa => self.rdfa.as_ref().map(|nodes| syntax.count(nodes)),
+                };
+                found.map(|found| (syntax.name(), found))
             })
             .chain(self.graph.as_ref().map(|(_, quads)| ("graph", *quads)))
             .chain(self.check.as_ref().map(|(_, errors)| ("check", *errors)))

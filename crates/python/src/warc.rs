@@ -108,7 +108,8 @@ pub struct Item {
 
 /// A page's data: its record, or each member as JSON text (`as_json`).
 pub enum Data {
-    Record(Record),
+    /// Boxed: a typed record is large, the texts small.
+    Record(Box<Record>),
     Texts(Texts),
 }
 
@@ -156,7 +157,7 @@ impl Archive {
                         settings.graph.as_ref(),
                         settings.check.as_ref(),
                     )
-                    .map(Data::Record),
+                    .map(|record| Data::Record(Box::new(record))),
                     _ => Record::texts(
                         &page,
                         extractor,
@@ -272,14 +273,16 @@ impl WarcIterator {
         let counts = PyDict::new(py);
         match item.data {
             Ok(Data::Record(record)) => {
-                for (syntax, count) in record.counts() {
-                    counts.set_item(syntax, count)?;
-                }
-                dict.set_item("counts", counts)?;
+                dict.set_item("counts", &counts)?;
                 // The page's deadline covers its conversion too: past it, the page fails as
                 // one stopped during its extraction does (Ctrl-C raises).
                 let stop = crate::convert::Stop { deadline: &limits.deadline, interruption: &interruption };
-                match record.to_python(py, &stop) {
+                let converted = record.to_python(py, &stop);
+                // Counted once converted: the streamed links are counted as they go.
+                for (syntax, count) in record.counts() {
+                    counts.set_item(syntax, count)?;
+                }
+                match converted {
                     Ok(data) => {
                         dict.set_item("data", data)?;
                         dict.set_item("error", py.None())?;

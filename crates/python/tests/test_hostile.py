@@ -2,6 +2,7 @@
 
 import gzip
 import io
+import threading
 
 import harvest_html
 import pytest
@@ -22,6 +23,30 @@ def test_a_million_nested_divs():
     while item.get("children"):
         item, depth = item["children"][0], depth + 1
     assert depth > 400
+
+
+def test_the_deepest_record_converts_on_a_small_thread_stack():
+    # extract() serializes the record into Python objects as deep as the command writes its
+    # JSON: items nest no deeper than the parser's depth bound (512), whatever the page, so
+    # a thread with an eighth of the usual stack converts the deepest record.
+    page = "<div class=h-card>" * 1_000_000 + "x"
+    depths = []
+
+    def convert():
+        record = harvest_html.extract(page, "https://example.com/", ["mf2", "microdata", "links"])
+        depth, item = 0, record["mf2"]["items"][0]
+        while item.get("children"):
+            item, depth = item["children"][0], depth + 1
+        depths.append(depth)
+
+    before = threading.stack_size(1024 * 1024)
+    try:
+        thread = threading.Thread(target=convert)
+        thread.start()
+        thread.join()
+    finally:
+        threading.stack_size(before)
+    assert depths and depths[0] > 500
 
 
 def test_a_50_megabyte_string():
