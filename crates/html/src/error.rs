@@ -80,11 +80,13 @@ pub enum Cause {
     /// No Atom feed: nothing to make a feed of, or the feed could not be written.
     #[error(transparent)]
     Atom(#[from] harvest_export::atom::AtomError),
-    /// JSON could not be read or written: a record's microdata items nested deeper than
-    /// serde's JSON reader goes (about 40 levels of items; `harvest microdata` writes such
-    /// pages without a bound), or a value that is not JSON.
+    /// JSON could not be written, or a value is not JSON.
     #[error(transparent)]
     Json(#[from] serde_json::Error),
+    /// The microdata writer's JSON did not read back into the record's model (never expected:
+    /// it is read as the writer writes it, however deep its items nest).
+    #[error(transparent)]
+    MicrodataJson(#[from] harvest_microdata::JsonReadError),
 }
 
 /// Each library's error as [`Error::Failed`] (the output forms that find nothing say so with
@@ -106,7 +108,8 @@ failed_from!(
     harvest_rdf::GraphError,
     harvest_export::rdf::RdfError,
     harvest_export::atom::AtomError,
-    serde_json::Error
+    serde_json::Error,
+    harvest_microdata::JsonReadError
 );
 
 impl From<std::io::Error> for Error {

@@ -230,9 +230,10 @@ impl MemberSink for RecordSink<'_> {
                 record.url = url.map(str::to_owned);
                 RecordMember::Url
             }
-            // The writer's JSON read into its serde model: the record's one JSON round trip.
+            // The writer's JSON read into its model, without recursion per item: the record's
+            // one JSON round trip.
             Member::Microdata(json, _) => {
-                record.microdata = Some(serde_json::from_str::<JsonDocument>(&json)?);
+                record.microdata = Some(JsonDocument::from_json(&json)?);
                 RecordMember::Syntax(Syntax::Microdata)
             }
             Member::Mf2(mf2) => {

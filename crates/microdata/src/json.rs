@@ -402,7 +402,8 @@ impl Microdata {
 ///
 /// The serde implementations recurse once per level of item nesting, and `serde_json` stops
 /// reading at 128 levels of JSON nesting (about 40 levels of items) with an error; the writer
-/// behind [`crate::to_json`] has no such bound.
+/// behind [`crate::to_json`] has no such bound, and [`JsonDocument::from_json`] reads what it
+/// writes however deep, without recursion.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[non_exhaustive]
 pub struct JsonDocument {

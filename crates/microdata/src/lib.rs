@@ -45,6 +45,7 @@
 #![warn(missing_docs)]
 
 mod json;
+mod json_read;
 mod model;
 mod options;
 mod rules;
@@ -55,6 +56,7 @@ pub use crate::json::{
     JsonDocument, JsonItem, JsonOptions, JsonProperties, JsonValue, LimitExceeded, DEFAULT_MAX_BYTES,
     DEFAULT_MAX_VALUES,
 };
+pub use crate::json_read::JsonReadError;
 pub use crate::model::{Item, Microdata, Properties, PropertiesIter, Property, PropertyList, PropertyValue};
 pub use crate::options::MicrodataOptions;
 pub use crate::rules::{spec_url, Rule};

@@ -49,6 +49,30 @@ def test_the_deepest_record_converts_on_a_small_thread_stack():
     assert depths and depths[0] > 500
 
 
+def test_microdata_nested_past_the_json_reader_s_depth_converts_on_a_small_thread_stack():
+    # The record's microdata is read back from its writer's JSON without recursion per item
+    # (serde_json's reader stops at 128 levels, about 40 items), then converted as deep as
+    # the parser's depth bound lets items nest.
+    page = "<div itemscope>" + "<div itemprop=a itemscope>" * 1_000
+    depths = []
+
+    def convert():
+        record = harvest_html.extract(page, "https://example.com/", ["microdata"])
+        depth, item = 0, record["microdata"]["items"][0]
+        while "a" in item["properties"]:
+            item, depth = item["properties"]["a"][0], depth + 1
+        depths.append(depth)
+
+    before = threading.stack_size(1024 * 1024)
+    try:
+        thread = threading.Thread(target=convert)
+        thread.start()
+        thread.join()
+    finally:
+        threading.stack_size(before)
+    assert depths and depths[0] > 400
+
+
 def test_a_50_megabyte_string():
     copies = 50_000_000 // 48 + 1
     page = "<p class=h-entry><span class=p-name>x</span></p>" * copies
