@@ -22,38 +22,20 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// for it).
 const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
 
-/// The allocator's settings, made before anything is allocated:
+/// The allocator's setting, made first thing in `main`: memory freed and left unused is
+/// returned to the system after 10 s, as jemalloc's decay does, instead of mimalloc's 10 ms: a
+/// server's worker threads take turns, and memory returned between two requests on one thread
+/// had to be mapped and zeroed again for the next (8-12% of `harvest serve`'s CPU per page;
+/// docs/benchmarks.md, "The allocator").
 ///
-/// * memory freed and left unused is returned to the system after 10 s, as jemalloc's decay
-///   does, instead of mimalloc's 10 ms: a server's worker threads take turns, and memory
-///   returned between two requests on one thread had to be mapped and zeroed again for the
-///   next (8-12% of `harvest serve`'s CPU per page; docs/benchmarks.md, "The allocator");
-/// * no transparent huge pages: mimalloc advises them on its whole arena, so that the process
-///   started with 4 MiB resident and a page of many megabytes had its memory zeroed 2 MiB at a
-///   time (docs/benchmarks.md, "Peak memory"). mimalloc reads its own `allow_thp` option when
-///   it starts, so the process asks the kernel itself, as mimalloc would (prctl(2)
-///   `PR_SET_THP_DISABLE`).
-///
-/// On Linux they are made when the program is loaded (an `.init_array` entry, what C calls a
-/// constructor), since the Rust runtime allocates before `main` and mimalloc maps its arena
-/// on the first allocation; elsewhere first thing in `main`.
-#[allow(unsafe_code, reason = "mimalloc's option setter and prctl(2) are C functions")]
-extern "C" fn tune_allocator() {
+/// Transparent huge pages stay as mimalloc asks for them: without them a batch of small pages
+/// peaks 3 MB lower, but the 10 MB page takes 5-15% more CPU (docs/benchmarks.md, "Peak
+/// memory").
+#[allow(unsafe_code, reason = "mimalloc's option setter is a C function")]
+fn tune_allocator() {
     // SAFETY: mi_option_set only stores the value; it is called before any other thread exists.
     unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 10_000) }
-    // SAFETY: PR_SET_THP_DISABLE takes integer arguments and touches no memory of ours; a
-    // kernel without it returns an error, which leaves huge pages as they were.
-    #[cfg(target_os = "linux")]
-    unsafe {
-        libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0);
-    }
 }
-
-#[cfg(target_os = "linux")]
-#[allow(unsafe_code, reason = "a load-time constructor is an unsafe attribute")]
-#[used]
-#[link_section = ".init_array"]
-static TUNE_ALLOCATOR_AT_LOAD: extern "C" fn() = tune_allocator;
 
 /// Between two pages of a batch: the memory the thread freed is sorted back into mimalloc's
 /// free pages and segments (`mi_collect(false)`: nothing is returned to the system before the
@@ -154,7 +136,6 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    #[cfg(not(target_os = "linux"))]
     tune_allocator();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
