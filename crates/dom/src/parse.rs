@@ -215,24 +215,6 @@ impl ArenaSink {
         }
     }
 
-    /// The depth of `id` when it is already known in the current generation (as a parent's
-    /// is, stamped when it was inserted), with the table sized for every node created so far,
-    /// as [`ArenaSink::depth_of`] leaves it; `None` to have `depth_of` work it out.
-    fn known_depth(&self, id: NodeId) -> Option<usize> {
-        if self.floor.get() == Some(id) {
-            return None;
-        }
-        let nodes = self.tree.borrow().len();
-        let mut depths = self.depths.borrow_mut();
-        if depths.len() < nodes {
-            depths.resize(nodes, (0, 0));
-        }
-        match depths.get(id.index()) {
-            Some(&(generation, depth)) if generation == self.generation.get() => Some(depth as usize),
-            _ => None,
-        }
-    }
-
     /// Depth of `id` below the floor (the floor, and a node without a parent, are 0); template
     /// contents count as children of their template. Stops counting past the limit.
     fn depth_of(&self, id: NodeId) -> usize {
@@ -290,7 +272,7 @@ impl ArenaSink {
                 self.logical_parents.borrow_mut().insert(node.id, parent);
             }
             self.note_attributed_depth(stored_parent, node.id);
-            let parent_depth = self.known_depth(parent).unwrap_or_else(|| self.depth_of(parent));
+            let parent_depth = self.depth_of(parent);
             // The child's depth once inserted: remembered now, so that its own children find it
             // without walking up (a move of the child later starts a new generation anyway).
             // `depth_of` has sized the table for every node created so far, the child included.
