@@ -5,7 +5,8 @@
 //! * **Loading**: [`Document::parse`] from text, [`Document::parse_bytes`] from raw bytes with
 //!   encoding detection ([`encoding`]), both with [`ParseOptions`] (document URL, transport
 //!   charset, depth bound).
-//! * **Parsing**: html5ever builds an arena tree (every node in one vector); past
+//! * **Parsing**: html5gum's tokenizer feeds html5ever's tree builder, which builds an arena
+//!   tree (every node in one vector); past
 //!   [`DEFAULT_MAX_DEPTH`] open elements its tree builder works on a window over the top of the
 //!   stack so parsing stays linear, and the tree stays the standard one
 //!   ([`Document::depth_limit_hit`] says where it may not).
@@ -19,9 +20,9 @@
 //!   [`Document::element_by_id`].
 //! * **Source lines**: [`Node::line`] and [`Element::line`], the line a node starts on (an
 //!   element's `<`, a text's first character), recorded as the tree is built in the slot's
-//!   padding (no memory, no allocation). html5ever reports each token with the line its
-//!   tokenizer is on when it *emits* the token (a tag's `>`, a text's last line); the line a
-//!   token starts on is the one the previous token was emitted on.
+//!   padding (no memory, no allocation). The tokenizer's reader tells how far it has read, and
+//!   the line breaks up to there are counted once; a token starts on the line the previous one
+//!   ended on, and text reaches the tree builder a line at a time.
 //!
 //! Nothing here recurses per tree level, so documents of any depth load, iterate, serialize and
 //! drop without exhausting the stack.

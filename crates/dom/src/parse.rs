@@ -1,5 +1,6 @@
-//! The HTML parser driver: html5ever's tokenizer and tree builder building the arena tree
-//! ([`crate::tree`]), with a bound on the depth of the tree builder's stack of open elements.
+//! The HTML parser driver: html5gum's tokenizer ([`tokenize`]) and html5ever's tree builder
+//! building the arena tree ([`crate::tree`]), with a bound on the depth of the tree builder's
+//! stack of open elements.
 //!
 //! # Why a depth bound
 //!
@@ -20,15 +21,14 @@
 //!
 //! The design and its limits are written down in `docs/robustness.md`.
 
+mod tokenize;
 mod window;
 
 use crate::deadline::Deadline;
 use crate::tree::{ElementData, NodeData, NodeId, Tree};
 use html5ever::tendril::StrTendril;
-use html5ever::tokenizer::Tokenizer;
-use html5ever::tokenizer::{BufferQueue, TokenizerOpts};
 use html5ever::tree_builder::{ElementFlags, NodeOrText, QuirksMode, TreeBuilder, TreeBuilderOpts, TreeSink};
-use html5ever::{local_name, Attribute, ExpandedName, LocalName, QualName, TokenizerResult};
+use html5ever::{local_name, Attribute, ExpandedName, LocalName, QualName};
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
@@ -54,7 +54,7 @@ pub(crate) fn parse_document(html: &str, max_depth: usize, scripting: bool, dead
     let options = TreeBuilderOpts { scripting_enabled: scripting, ..Default::default() };
     let tree_builder = TreeBuilder::new(sink, options);
     let driver = window::WindowedBuilder::new(tree_builder, options, max_depth, None, deadline);
-    run(html, driver, TokenizerOpts::default())
+    run(html, driver, None)
 }
 
 /// Parses a fragment of HTML with `context` as its context element: HTML § 13.4 "Parsing HTML
@@ -74,12 +74,9 @@ pub(crate) fn parse_fragment(
     let options = TreeBuilderOpts { scripting_enabled: scripting, ..Default::default() };
     let tree_builder = TreeBuilder::new_for_fragment(sink, context_element.clone(), None, options);
     // Step 4 of the algorithm: the tokenizer's state follows the context element's name.
-    let tokenizer_options = TokenizerOpts {
-        initial_state: Some(tree_builder.tokenizer_state_for_context_elem(scripting)),
-        ..Default::default()
-    };
+    let state = tokenize::state_from_html5ever(tree_builder.tokenizer_state_for_context_elem(scripting));
     let driver = window::WindowedBuilder::new(tree_builder, options, max_depth, Some(context_element), deadline);
-    run(html, driver, tokenizer_options)
+    run(html, driver, Some(state))
 }
 
 /// Room for the nodes a document of this size has, so that the arena is allocated once for
@@ -96,21 +93,11 @@ fn expected_nodes(html: &str) -> usize {
 /// Feeds `html` through the windowed tree builder and takes the tree it built.
 ///
 /// Past the deadline the builder passes no more tokens on and pauses the tokenizer at the next
-/// tag (the pause html5ever has for scripts), and the rest of the input is not read; the tree
-/// builder then ends as at the end of the input.
-fn run(html: &str, driver: window::WindowedBuilder, tokenizer_options: TokenizerOpts) -> ParsedTree {
-    let tokenizer = Tokenizer::new(driver, tokenizer_options);
-    let input = BufferQueue::default();
-    input.push_back(StrTendril::from_slice(html));
-    while let TokenizerResult::Script(_) = tokenizer.feed(&input) {
-        if tokenizer.sink.paused() {
-            break;
-        }
-    }
-    // `end` may emit tokens, and must not be paused.
-    tokenizer.sink.stop_feeding();
-    tokenizer.end();
-    tokenizer.sink.finish()
+/// tag, and the rest of the input is not read; the tree builder then ends as at the end of the
+/// input.
+fn run(html: &str, driver: window::WindowedBuilder, initial_state: Option<html5gum::State>) -> ParsedTree {
+    tokenize::tokenize(html, &driver, initial_state);
+    driver.finish()
 }
 
 /// Elements that never contain elements: the tree builder is never rebuilt while one of them is

@@ -51,9 +51,6 @@ pub(in crate::parse) struct WindowedBuilder {
     feeding: Cell<bool>,
     /// Whether the tokenizer was paused at the deadline.
     paused: Cell<bool>,
-    /// The line the tokenizer was on when it emitted the last token (other than a parse
-    /// error): the line the next token starts on (see [`WindowedBuilder::note_line`]).
-    last_line: Cell<u64>,
 }
 
 /// The real stack of open elements below the window, with the summary the risk checks read.
@@ -112,27 +109,14 @@ impl WindowedBuilder {
             watch: Watch::new(deadline.clone()),
             feeding: Cell::new(true),
             paused: Cell::new(false),
-            last_line: Cell::new(1),
         }
     }
 
-    /// Tells the sink the source line `token` starts on, which becomes the line of the nodes
-    /// it creates.
-    ///
-    /// html5ever's tokenizer hands every token over with the line it is on *when it emits the
-    /// token* (the number `TreeSink::set_current_line` also passes on): for a tag, the line of
-    /// its closing `>`; for a run of text, the line after its last line break (a line feed
-    /// counts on the line that follows it). Tokens follow each other without gaps, so the line
-    /// the previous token was emitted on is the line this one starts on: the line of a tag's
-    /// `<`, of a text's first character. Parse errors are reported in the middle of a token
-    /// and are not counted.
-    fn note_line(&self, token: &Token, line_number: u64) {
-        let start = self.last_line.get();
-        if !matches!(token, Token::ParseError(_)) {
-            self.last_line.set(line_number);
-        }
+    /// Tells the sink the source line `token` starts on (the tokenizer gives it with the
+    /// token), which becomes the line of the nodes it creates.
+    fn note_line(&self, line_number: u64) {
         if let Some(builder) = self.builder.borrow().as_ref() {
-            builder.sink.set_line(u32::try_from(start).unwrap_or(u32::MAX));
+            builder.sink.set_line(u32::try_from(line_number).unwrap_or(u32::MAX));
         }
     }
 
@@ -589,13 +573,13 @@ impl TokenSink for WindowedBuilder {
 
     fn process_token(&self, token: Token, line_number: u64) -> TokenSinkResult<Handle> {
         if !self.watch.keep_going() {
-            // Only a tag may pause html5ever's tokenizer (its script pause), and only once.
+            // Only a tag may pause the tokenizer (html5ever's script pause), and only once.
             if self.feeding.get() && matches!(token, Token::TagToken(_)) && !self.paused.replace(true) {
                 return TokenSinkResult::Script(Handle::unnamed(NodeId::DOCUMENT));
             }
             return TokenSinkResult::Continue;
         }
-        self.note_line(&token, line_number);
+        self.note_line(line_number);
         if self.windowed.get() {
             return self.process_windowed(token, line_number);
         }

@@ -1,0 +1,588 @@
+//! The tokenizer (HTML § 13.2.5 "Tokenization"): html5gum's state machine, its tokens handed to
+//! html5ever's tree builder as html5ever's own tokens.
+//!
+//! # Why html5gum
+//!
+//! html5ever's tokenizer moves through the input one character at a time (a tag name, an
+//! attribute name, each line of text is built a character at a time in a tendril), and it alone
+//! cost 0.63 of the whole parse of the corpus in instructions. html5gum implements the same
+//! section of the standard (and passes html5lib's tokenizer tests) over bytes, reading each run
+//! of ordinary characters with one search for the next byte that ends it: the corpus tokenizes
+//! in about a third of the instructions (`docs/benchmarks.md`, "A faster tokenizer"). The tree
+//! builder stays html5ever's; this module is the seam between them.
+//!
+//! # What the seam has to do
+//!
+//! * **Build html5ever's tokens.** A start or end tag with its name and attributes (a repeated
+//!   attribute dropped, HTML § 13.2.5.33: "the complete attribute's name must be compared to the
+//!   other attributes on the same token; if there is already an attribute on the token with the
+//!   exact same name, then this is a duplicate-attribute parse error and the new attribute must
+//!   be removed from the token"), a comment, a DOCTYPE, runs of characters, a U+0000 NULL
+//!   character on its own (the tree builder's insertion modes treat it apart), end of file.
+//! * **Let the tree builder switch the tokenizer's state.** After a start tag the tree builder
+//!   may ask for the RCDATA, RAWTEXT, script data or PLAINTEXT state (HTML § 13.2.6.4.7 and
+//!   the "generic raw text / RCDATA element parsing algorithm", § 13.2.6.2); the answer to
+//!   a start tag is the state the tokenizer continues in. Whether a `<![CDATA[` opens a CDATA
+//!   section depends on the tree builder's adjusted current node (§ 13.2.5.42).
+//! * **Give every token the source line it starts on**, the line of the nodes it creates
+//!   ([`crate::Node::line`]). [`OffsetReader`] tells how far the tokenizer has read and
+//!   [`LineCounter`] counts the line breaks up to there (CR LF and a lone CR are one break
+//!   each, as after the input stream preprocessing of § 13.2.3.5), once over the input in
+//!   all; a tag starts on the line the token before it ended on, and
+//!   text is handed over a line at a time, each piece with the line of its first character, so
+//!   that an element the tree builder creates on seeing a character (an implied `body`) has the
+//!   line of that character.
+//! * **Stop at the deadline.** The windowed builder answers the first tag after the deadline
+//!   with the pause html5ever has for scripts; the tokenizer then reads no further.
+
+use super::window::WindowedBuilder;
+use html5ever::tendril::StrTendril;
+use html5ever::tokenizer::states::RawKind;
+use html5ever::tokenizer::{Doctype, Tag, TagKind, Token, TokenSink, TokenSinkResult};
+use html5ever::{ns, Attribute, LocalName, QualName};
+use html5gum::{Emitter, Reader, State};
+use std::cell::Cell;
+use std::convert::Infallible;
+use std::rc::Rc;
+
+/// The state html5ever's tree builder asks for, as html5gum's state.
+pub(super) fn state_from_html5ever(state: html5ever::tokenizer::states::State) -> State {
+    use html5ever::tokenizer::states::State as Html5ever;
+    match state {
+        Html5ever::RawData(RawKind::Rcdata) => State::RcData,
+        Html5ever::RawData(RawKind::Rawtext) => State::RawText,
+        Html5ever::RawData(RawKind::ScriptData | RawKind::ScriptDataEscaped(_)) => State::ScriptData,
+        Html5ever::Plaintext => State::PlainText,
+        _ => State::Data,
+    }
+}
+
+/// Tokenizes `html` into `sink`, starting in `initial_state`, then ends the tree builder.
+/// A byte order mark at the start is dropped, as html5ever's tokenizer does by default (the
+/// decoder has usually removed it already: HTML § 13.2.3.1).
+pub(super) fn tokenize(html: &str, sink: &WindowedBuilder, initial_state: Option<State>) {
+    let html = html.strip_prefix('\u{feff}').unwrap_or(html);
+    let offset = Rc::new(Cell::new(0));
+    let reader = OffsetReader { inner: html5gum::Readable::to_reader(html), offset: offset.clone() };
+    let lines =
+        LineCounter { input: html.as_bytes(), has_cr: html.contains('\r'), read: offset, counted_to: 0, breaks: 0 };
+    let emitter = TokenAdapter::new(sink, lines);
+    let mut tokenizer = html5gum::Tokenizer::new_with_emitter(reader, emitter);
+    if let Some(state) = initial_state {
+        tokenizer.set_state(state);
+    }
+    // The emitter hands each token to the sink as it is made and gives the iterator an item
+    // only when the sink paused: then nothing more is read.
+    for paused in tokenizer {
+        if paused.is_ok() {
+            break;
+        }
+    }
+    sink.stop_feeding();
+    sink.end();
+}
+
+/// html5gum's reader over the page's text, telling how far it has read.
+struct OffsetReader<'a> {
+    inner: html5gum::StringReader<'a>,
+    /// Bytes read so far, shared with the [`TokenAdapter`].
+    offset: Rc<Cell<usize>>,
+}
+
+impl OffsetReader<'_> {
+    fn advance(&self, bytes: usize) {
+        self.offset.set(self.offset.get() + bytes);
+    }
+}
+
+impl Reader for OffsetReader<'_> {
+    type Error = Infallible;
+
+    fn read_byte(&mut self) -> Result<Option<u8>, Infallible> {
+        let byte = self.inner.read_byte()?;
+        if byte.is_some() {
+            self.advance(1);
+        }
+        Ok(byte)
+    }
+
+    fn try_read_string(&mut self, s: &[u8], case_sensitive: bool) -> Result<bool, Infallible> {
+        let read = self.inner.try_read_string(s, case_sensitive)?;
+        if read {
+            self.advance(s.len());
+        }
+        Ok(read)
+    }
+
+    fn read_until<'b>(&'b mut self, needle: &[u8], char_buf: &'b mut [u8; 4]) -> Result<Option<&'b [u8]>, Infallible> {
+        let run = self.inner.read_until(needle, char_buf)?;
+        if let Some(run) = run {
+            self.offset.set(self.offset.get() + run.len());
+        }
+        Ok(run)
+    }
+}
+
+/// The line breaks of the input up to where the tokenizer has read, counted as it goes: an
+/// LF, a CR, and a CR LF pair once (the input stream preprocessing of HTML § 13.2.3.5 turns
+/// each into one LF).
+struct LineCounter<'a> {
+    input: &'a [u8],
+    /// Whether the input holds a CR at all (else only LFs are counted).
+    has_cr: bool,
+    /// Where the reader is, and how far the count has got.
+    read: Rc<Cell<usize>>,
+    counted_to: usize,
+    breaks: u64,
+}
+
+impl LineCounter<'_> {
+    /// The line breaks before where the reader is.
+    fn breaks(&mut self) -> u64 {
+        let end = self.read.get().min(self.input.len());
+        let Some(span) = self.input.get(self.counted_to..end) else { return self.breaks };
+        if span.is_empty() {
+            return self.breaks;
+        }
+        let mut breaks = count_lf(span);
+        if self.has_cr {
+            // A CR LF pair is one break: its LF is not counted again, in the span or across
+            // its start.
+            let (mut crs, mut pairs) = (0, 0);
+            for at in memchr::memchr_iter(b'\r', span) {
+                crs += 1;
+                pairs += u64::from(span.get(at + 1) == Some(&b'\n'));
+            }
+            let pair_across = span.first() == Some(&b'\n')
+                && self.counted_to.checked_sub(1).is_some_and(|before| self.input.get(before) == Some(&b'\r'));
+            breaks = breaks + crs - pairs - u64::from(pair_across);
+        }
+        self.breaks += breaks;
+        self.counted_to = end;
+        self.breaks
+    }
+}
+
+/// How many LFs `bytes` holds.
+fn count_lf(bytes: &[u8]) -> u64 {
+    memchr::memchr_iter(b'\n', bytes).count() as u64
+}
+
+/// The tag being read.
+struct TagBeingRead {
+    kind: TagKind,
+    name: Vec<u8>,
+    self_closing: bool,
+    attributes: Vec<Attribute>,
+    /// The attribute being read: its name and value, while there is one.
+    attribute: Option<(Vec<u8>, Vec<u8>)>,
+    /// The line its `<` is on.
+    line: u64,
+}
+
+/// The DOCTYPE being read.
+#[derive(Default)]
+struct DoctypeBeingRead {
+    name: Option<Vec<u8>>,
+    public_id: Option<Vec<u8>>,
+    system_id: Option<Vec<u8>>,
+    force_quirks: bool,
+    line: u64,
+}
+
+/// html5gum's emitter that builds html5ever's tokens and hands them to the windowed builder.
+struct TokenAdapter<'a> {
+    sink: &'a WindowedBuilder,
+    /// The line breaks read so far.
+    lines: LineCounter<'a>,
+    /// The line breaks read when the last token or piece of text ended: the line the next one
+    /// starts on, less one.
+    breaks_at_last_end: u64,
+    /// Characters not yet handed over, all on `text_line`.
+    text: Vec<u8>,
+    text_line: u64,
+    tag: TagBeingRead,
+    comment: (Vec<u8>, u64),
+    doctype: DoctypeBeingRead,
+    /// The name of the last start tag handed over (HTML § 13.2.5: an "appropriate end tag").
+    last_start_tag: Vec<u8>,
+    /// The sink paused the parse: the iterator gets an item and stops.
+    paused: bool,
+}
+
+impl<'a> TokenAdapter<'a> {
+    fn new(sink: &'a WindowedBuilder, lines: LineCounter<'a>) -> Self {
+        TokenAdapter {
+            sink,
+            lines,
+            breaks_at_last_end: 0,
+            text: Vec::new(),
+            text_line: 1,
+            tag: TagBeingRead {
+                kind: TagKind::StartTag,
+                name: Vec::new(),
+                self_closing: false,
+                attributes: Vec::new(),
+                attribute: None,
+                line: 1,
+            },
+            comment: (Vec::new(), 1),
+            doctype: DoctypeBeingRead::default(),
+            last_start_tag: Vec::new(),
+            paused: false,
+        }
+    }
+
+    /// The line the token starting now starts on.
+    fn start_line(&self) -> u64 {
+        self.breaks_at_last_end + 1
+    }
+
+    /// A token is complete: the next starts on the line the reader is on.
+    fn ended(&mut self) {
+        self.breaks_at_last_end = self.lines.breaks();
+    }
+
+    /// Hands a token other than a tag to the tree builder: only a tag's answer can switch the
+    /// tokenizer's state or pause it.
+    fn send(&self, token: Token, line: u64) {
+        let _continue = self.sink.process_token(token, line);
+    }
+
+    /// Hands the characters read so far over as one token.
+    fn flush_text(&mut self) {
+        if self.text.is_empty() {
+            return;
+        }
+        let text = tendril(&self.text);
+        self.text.clear();
+        self.send(Token::CharacterTokens(text), self.text_line);
+    }
+
+    /// Adds characters to the text, a piece ending at each line break of the input.
+    fn add_text(&mut self, chars: &[u8]) {
+        let start = self.breaks_at_last_end;
+        let read = self.lines.breaks() - start;
+        self.ended();
+        if self.text.is_empty() {
+            self.text_line = start + 1;
+        }
+        if read == 0 {
+            self.text.extend_from_slice(chars);
+            return;
+        }
+        if count_lf(chars) != read {
+            // Characters that are not what the input held where it broke lines (a character
+            // reference to a line feed): kept whole; the next piece starts on the reader's line.
+            self.text.extend_from_slice(chars);
+            self.flush_text();
+            return;
+        }
+        let mut line = start + 1;
+        for piece in chars.split_inclusive(|&byte| byte == b'\n') {
+            if self.text.is_empty() {
+                self.text_line = line;
+            }
+            self.text.extend_from_slice(piece);
+            if piece.last() == Some(&b'\n') {
+                self.flush_text();
+                line += 1;
+            }
+        }
+    }
+
+    /// Ends the attribute being read, dropping it when the tag already has one of its name.
+    fn finish_attribute(&mut self) {
+        let Some((name, value)) = self.tag.attribute.take() else { return };
+        let name = LocalName::from(text(&name).as_ref());
+        if self.tag.attributes.iter().any(|attribute| attribute.name.local == name) {
+            return;
+        }
+        self.tag.attributes.push(Attribute { name: QualName::new(None, ns!(), name), value: tendril(&value) });
+    }
+
+    fn start_tag(&mut self, kind: TagKind) {
+        self.flush_text();
+        self.tag.kind = kind;
+        self.tag.name.clear();
+        self.tag.self_closing = false;
+        self.tag.attributes.clear();
+        self.tag.attribute = None;
+        self.tag.line = self.start_line();
+    }
+}
+
+/// The text of bytes html5gum read from a `&str`. They are whole characters (html5gum splits
+/// the input only at ASCII bytes and writes replacement characters whole); a broken sequence
+/// would be replaced, never a panic.
+fn text(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Err(_) => String::from_utf8_lossy(bytes),
+    }
+}
+
+fn tendril(bytes: &[u8]) -> StrTendril {
+    StrTendril::from_slice(&text(bytes))
+}
+
+impl Emitter for TokenAdapter<'_> {
+    /// An item for the iterator only when the sink paused.
+    type Token = ();
+
+    fn set_last_start_tag(&mut self, last_start_tag: Option<&[u8]>) {
+        self.last_start_tag.clear();
+        self.last_start_tag.extend_from_slice(last_start_tag.unwrap_or_default());
+    }
+
+    fn emit_eof(&mut self) {
+        self.flush_text();
+        let line = self.lines.breaks() + 1;
+        self.send(Token::EOFToken, line);
+    }
+
+    fn emit_error(&mut self, _error: html5gum::Error) {}
+
+    fn should_emit_errors(&mut self) -> bool {
+        // The tree builder ignores the tokenizer's parse errors.
+        false
+    }
+
+    fn pop_token(&mut self) -> Option<()> {
+        self.paused.then_some(())
+    }
+
+    fn emit_string(&mut self, chars: &[u8]) {
+        // A U+0000 NULL reaches here only from the data and CDATA section states (the others
+        // replace it); html5ever's tree builder takes it as a token of its own.
+        if !chars.contains(&0) {
+            self.add_text(chars);
+            return;
+        }
+        for (index, run) in chars.split(|&byte| byte == 0).enumerate() {
+            if index > 0 {
+                self.flush_text();
+                self.send(Token::NullCharacterToken, self.start_line());
+            }
+            if !run.is_empty() {
+                self.add_text(run);
+            }
+        }
+        self.ended();
+    }
+
+    fn init_start_tag(&mut self) {
+        self.start_tag(TagKind::StartTag);
+    }
+
+    fn init_end_tag(&mut self) {
+        self.start_tag(TagKind::EndTag);
+    }
+
+    fn init_comment(&mut self) {
+        self.flush_text();
+        self.comment.0.clear();
+        self.comment.1 = self.start_line();
+    }
+
+    fn emit_current_tag(&mut self) -> Option<State> {
+        self.finish_attribute();
+        self.ended();
+        let tag = Tag {
+            kind: self.tag.kind,
+            name: LocalName::from(text(&self.tag.name).as_ref()),
+            self_closing: self.tag.self_closing,
+            attrs: std::mem::take(&mut self.tag.attributes),
+        };
+        if tag.kind == TagKind::StartTag {
+            self.last_start_tag.clone_from(&self.tag.name);
+        }
+        match self.sink.process_token(Token::TagToken(tag), self.tag.line) {
+            TokenSinkResult::RawData(kind) => {
+                Some(state_from_html5ever(html5ever::tokenizer::states::State::RawData(kind)))
+            }
+            TokenSinkResult::Plaintext => Some(State::PlainText),
+            TokenSinkResult::Script(_) => {
+                self.paused = self.sink.paused();
+                None
+            }
+            _ => None,
+        }
+    }
+
+    fn emit_current_comment(&mut self) {
+        self.ended();
+        let comment = tendril(&self.comment.0);
+        self.send(Token::CommentToken(comment), self.comment.1);
+    }
+
+    fn emit_current_doctype(&mut self) {
+        self.ended();
+        let doctype = std::mem::take(&mut self.doctype);
+        let token = Doctype {
+            name: doctype.name.as_deref().map(tendril),
+            public_id: doctype.public_id.as_deref().map(tendril),
+            system_id: doctype.system_id.as_deref().map(tendril),
+            force_quirks: doctype.force_quirks,
+        };
+        self.send(Token::DoctypeToken(token), doctype.line);
+    }
+
+    fn set_self_closing(&mut self) {
+        self.tag.self_closing = true;
+    }
+
+    fn set_force_quirks(&mut self) {
+        self.doctype.force_quirks = true;
+    }
+
+    fn push_tag_name(&mut self, s: &[u8]) {
+        self.tag.name.extend_from_slice(s);
+    }
+
+    fn push_comment(&mut self, s: &[u8]) {
+        self.comment.0.extend_from_slice(s);
+    }
+
+    fn push_doctype_name(&mut self, s: &[u8]) {
+        self.doctype.name.get_or_insert_with(Vec::new).extend_from_slice(s);
+    }
+
+    fn init_doctype(&mut self) {
+        self.flush_text();
+        self.doctype = DoctypeBeingRead { line: self.start_line(), ..DoctypeBeingRead::default() };
+    }
+
+    fn init_attribute(&mut self) {
+        self.finish_attribute();
+        self.tag.attribute = Some((Vec::new(), Vec::new()));
+    }
+
+    fn push_attribute_name(&mut self, s: &[u8]) {
+        if let Some((name, _)) = &mut self.tag.attribute {
+            name.extend_from_slice(s);
+        }
+    }
+
+    fn push_attribute_value(&mut self, s: &[u8]) {
+        if let Some((_, value)) = &mut self.tag.attribute {
+            value.extend_from_slice(s);
+        }
+    }
+
+    fn set_doctype_public_identifier(&mut self, value: &[u8]) {
+        self.doctype.public_id = Some(value.to_vec());
+    }
+
+    fn set_doctype_system_identifier(&mut self, value: &[u8]) {
+        self.doctype.system_id = Some(value.to_vec());
+    }
+
+    fn push_doctype_public_identifier(&mut self, s: &[u8]) {
+        self.doctype.public_id.get_or_insert_with(Vec::new).extend_from_slice(s);
+    }
+
+    fn push_doctype_system_identifier(&mut self, s: &[u8]) {
+        self.doctype.system_id.get_or_insert_with(Vec::new).extend_from_slice(s);
+    }
+
+    fn current_is_appropriate_end_tag_token(&mut self) -> bool {
+        self.tag.kind == TagKind::EndTag && !self.last_start_tag.is_empty() && self.tag.name == self.last_start_tag
+    }
+
+    fn adjusted_current_node_present_but_not_in_html_namespace(&mut self) -> bool {
+        self.sink.adjusted_current_node_present_but_not_in_html_namespace()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Document, NodeKind};
+
+    /// Each node's kind, line and (for an element) name, in tree order.
+    fn lines(html: &str) -> Vec<(String, u32)> {
+        let doc = Document::parse(html);
+        doc.root()
+            .descendants()
+            .map(|node| {
+                let what = match node.as_element() {
+                    Some(element) => element.local_name().to_owned(),
+                    None if node.kind() == NodeKind::Text => format!("{:?}", node.as_text().unwrap_or_default()),
+                    None => format!("{:?}", node.kind()),
+                };
+                (what, node.line().unwrap_or(0))
+            })
+            .collect()
+    }
+
+    fn line_of(html: &str, what: &str) -> u32 {
+        let found = lines(html).into_iter().find(|(name, _)| name == what);
+        found.map(|(_, line)| line).unwrap_or_else(|| panic!("no {what} in {html:?}"))
+    }
+
+    #[test]
+    fn a_line_break_inside_a_tag_counts() {
+        // Before an attribute's value, between attributes, before the `>`.
+        let html = "<head>\n<meta content=\n  \"x\">\n<meta\nname=a\n>\n<title>t</title>";
+        assert_eq!(line_of(html, "title"), 7);
+        let html = "<p b=\n>c</p>\n<i>d</i>";
+        assert_eq!(line_of(html, "\"c\""), 2);
+        assert_eq!(line_of(html, "i"), 3);
+    }
+
+    #[test]
+    fn cr_lf_and_a_lone_cr_are_one_line_break_each() {
+        let html = "<p>a\r\nb\rc\n<b>x</b>\r\n<i\r\nclass=x>y</i>\r\r\n<u>z</u>";
+        assert_eq!(line_of(html, "b"), 4);
+        assert_eq!(line_of(html, "i"), 5);
+        assert_eq!(line_of(html, "\"y\""), 6);
+        assert_eq!(line_of(html, "u"), 8);
+    }
+
+    #[test]
+    fn text_is_on_the_line_of_its_first_character_and_implied_elements_on_their_tokens() {
+        // The whitespace goes before the implied `head`; `x` makes the parser add `head` and
+        // `body`, on its line.
+        let found = lines("<html>\n  x");
+        assert_eq!(found.iter().find(|(name, _)| name == "body").map(|found| found.1), Some(2));
+        assert_eq!(line_of("<html>\n  x", "\"x\""), 2);
+        // A character reference to a line feed is not a line break of the input.
+        assert_eq!(line_of("<p>&#10;y</p><b>z</b>", "b"), 1);
+        assert_eq!(line_of("<p>a\n&amp;\nb</p><b>z</b>", "b"), 3);
+    }
+
+    #[test]
+    fn a_repeated_attribute_is_dropped() {
+        let doc = Document::parse("<p id=a ID=b class=c id=d>");
+        let p = doc.elements().find(|element| element.local_name() == "p").expect("a p");
+        assert_eq!(p.attr("id"), Some("a"));
+        assert_eq!(p.attributes().len(), 2);
+    }
+
+    #[test]
+    fn null_characters_reach_the_tree_builder_apart() {
+        // In body a NULL is dropped; in foreign content it becomes U+FFFD (HTML § 13.2.6.5).
+        let doc = Document::parse("<p>a\0b</p><svg><![CDATA[x\0y]]></svg>");
+        let texts: Vec<String> = doc
+            .root()
+            .descendants()
+            .filter(|node| node.kind() == NodeKind::Text)
+            .map(|node| node.as_text().unwrap_or_default().to_owned())
+            .collect();
+        assert_eq!(texts, ["ab", "x\u{fffd}y"]);
+    }
+
+    #[test]
+    fn a_byte_order_mark_at_the_start_is_dropped() {
+        let doc = Document::parse("\u{feff}<p>x</p>");
+        assert_eq!(doc.root().descendants().filter(|node| node.kind() == NodeKind::Text).count(), 1);
+    }
+
+    #[test]
+    fn the_tree_builder_switches_the_tokenizer_state() {
+        // Markup inside RCDATA, RAWTEXT, script data and PLAINTEXT is text.
+        let doc = Document::parse("<title><b>t</b></title><textarea><i></textarea><script>a<b</script><style></p></style><plaintext></plaintext><p>");
+        let elements: Vec<String> = doc.elements().map(|element| element.local_name().to_owned()).collect();
+        assert_eq!(elements, ["html", "head", "title", "body", "textarea", "script", "style", "plaintext"]);
+    }
+}
