@@ -1,11 +1,17 @@
 """The Python path over WARC archives against the command, as whole processes: a Python process
-that reads every record of the Spark benchmark's archives through `harvest_html.iter_warc` (each
-page's record as Python values, what the Spark job's worker gets), against
+that reads every record of the Spark benchmark's archives through harvest_html, against
 `harvest all --jobs 1` over the same archives (JSON Lines to /dev/null), alternating, N runs
 each. The figure is CPU time (user + system of the process, from its rusage), which load on a
 shared machine disturbs less than wall time; medians and the ratio of the medians.
 
-    python warc_cost.py CORPUS_DIR WORK_DIR HARVEST_BINARY [--gigabytes 0.25] [--archives 2] [--runs 5]
+The Python forms (--forms, default all three):
+
+* `dicts`: `iter_warc(archive)`, each page's record as Python dicts, lists and strings;
+* `bytes`: `iter_warc(archive, as_json="bytes")`, each record as its JSON text;
+* `arrow`: `iter_warc_arrow(archive)`, Arrow record batches built in Rust, what the Spark
+  job's workers read (examples/spark/extract_warc.py).
+
+    python warc_cost.py CORPUS_DIR WORK_DIR HARVEST_BINARY [--gigabytes 0.25] [--archives 2] [--runs 5] [--forms dicts,bytes,arrow]
 
 The archives are those of spark_bench.py (every corpus page over and over, a new URL each
 round, spread over --archives gzipped WARC archives), generated in WORK_DIR and reused when
@@ -22,14 +28,33 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from spark_bench import build  # noqa: E402  (the Spark benchmark's archives, shared)
 
-PYTHON_LOOP = """
+PYTHON_LOOPS = {
+    "dicts": """
 import sys, harvest_html
 pages = 0
 for archive in sys.argv[1:]:
     for record in harvest_html.iter_warc(archive):
         pages += 1
 print(pages)
-"""
+""",
+    "bytes": """
+import sys, harvest_html
+pages = 0
+for archive in sys.argv[1:]:
+    for record in harvest_html.iter_warc(archive, as_json="bytes"):
+        pages += 1
+print(pages)
+""",
+    # Every row is a page or a failed record, as in the Spark job.
+    "arrow": """
+import sys, harvest_html
+pages = 0
+for archive in sys.argv[1:]:
+    for batch in harvest_html.iter_warc_arrow(archive):
+        pages += batch.num_rows
+print(pages)
+""",
+}
 
 
 def cpu(argv, said):
@@ -52,26 +77,37 @@ def main():
     parser.add_argument("--gigabytes", type=float, default=0.25)
     parser.add_argument("--archives", type=int, default=2)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--forms", default="dicts,bytes,arrow", help="comma-separated: dicts, bytes, arrow")
     args = parser.parse_args()
+    forms = [form.strip() for form in args.forms.split(",") if form.strip()]
+    unknown = [form for form in forms if form not in PYTHON_LOOPS]
+    if unknown or not forms:
+        sys.exit(f"--forms: unknown {unknown}; choose among {', '.join(PYTHON_LOOPS)}")
     args.work.mkdir(parents=True, exist_ok=True)
     archives = build(args.corpus, args.work, args.gigabytes, args.archives)
     print(f"load average {os.getloadavg()[0]:.2f} at the start", flush=True)
-    python, rust = [], []
+    python = {form: [] for form in forms}
+    rust = []
+    pages = None
     for _ in range(args.runs):
-        seconds, printed = cpu([sys.executable, "-c", PYTHON_LOOP, *archives], "stdout")
-        python.append(seconds)
-        pages = int(printed)
+        for form in forms:
+            seconds, printed = cpu([sys.executable, "-c", PYTHON_LOOPS[form], *archives], "stdout")
+            python[form].append(seconds)
+            if pages is not None and int(printed) != pages:
+                sys.exit(f"the Python forms read different pages: {pages} against {int(printed)}")
+            pages = int(printed)
         seconds, summary = cpu([args.harvest, "all", "--jobs", "1", *archives], "stderr")
         rust.append(seconds)
         # The command's last line: "harvest: N pages, ..."
         read = int(summary.decode().strip().splitlines()[-1].split()[1])
         if read != pages:
             sys.exit(f"the two sides read different pages: {pages} against {read}")
-    p, r = statistics.median(python), statistics.median(rust)
+    r = statistics.median(rust)
     print(f"{pages} pages in {len(archives)} archives")
-    print(f"python iter_warc loop: median {p:.2f} s CPU {sorted(round(x, 2) for x in python)}")
-    print(f"harvest all --jobs 1:  median {r:.2f} s CPU {sorted(round(x, 2) for x in rust)}")
-    print(f"python / harvest: {p / r:.3f}")
+    print(f"harvest all --jobs 1: median {r:.2f} s CPU {sorted(round(x, 2) for x in rust)}")
+    for form in forms:
+        p = statistics.median(python[form])
+        print(f"python {form:5}: median {p:.2f} s CPU {sorted(round(x, 2) for x in python[form])}, {p / r:.3f} of harvest")
 
 
 if __name__ == "__main__":

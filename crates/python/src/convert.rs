@@ -38,6 +38,18 @@ impl Stop<'_> {
         }
         Ok(())
     }
+
+    /// The call's last look before it returns: the deadline passed, or a signal handler
+    /// raised, at any point of the call. A signal is taken from the interpreter where the
+    /// work looks at the deadline, and a walk that stops there (the links read as they are
+    /// converted, a short output's conversion that never reached a check) must not return
+    /// as if complete: the exception is raised, never dropped.
+    pub fn finish(&self) -> PyResult<()> {
+        if self.interruption.pending() || self.deadline.is_expired() {
+            return Err(self.interruption.error(Error::Interrupted));
+        }
+        Ok(())
+    }
 }
 
 /// Where a converted value goes.

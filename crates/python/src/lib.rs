@@ -105,7 +105,9 @@ fn run(py: Python<'_>, page: Page, extraction: Extraction, limits: Option<&Bound
     match output {
         Output::Json(value) => {
             let stop = convert::Stop { deadline: &limits.deadline, interruption: &interruption };
-            Ok(convert::to_python(py, &value, &stop)?.unbind())
+            let converted = convert::to_python(py, &value, &stop)?;
+            stop.finish()?;
+            Ok(converted.unbind())
         }
         Output::Text(text) => Ok(PyString::new(py, &text).into_any().unbind()),
         other => Err(PyRuntimeError::new_err(format!("an output of unknown form: {other:?}"))),

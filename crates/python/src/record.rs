@@ -180,6 +180,11 @@ impl Record {
                 record.errors = Some(Value::Array(errors));
             }
         }
+        // The JSON-LD blocks, the graph and the check walk the tree after the members: one
+        // stopped by the deadline stopped the tree.
+        if doc.interrupted() {
+            return Err(Error::Interrupted);
+        }
         if streamed {
             record.links = Some((doc, others.all_options().links, Cell::new(None)));
         }
@@ -307,6 +312,7 @@ impl Record {
         if let Some(errors) = &self.errors {
             dict.set_item("errors", to_python(py, errors, stop)?)?;
         }
+        stop.finish()?;
         Ok(dict)
     }
 
