@@ -21,8 +21,8 @@ across exec, and a child forked from a 13-15 MB Python process starts with that 
     bench/process/run.py [--rounds N] [--corpus DIR] [--commands all,mf2,...] [--sets NAMES]
 
 The command `tokenizer` is not harvest's: it is the floor stopped after html5ever's tokenizer
-(`harvest-floor --tokenize-only`), which shows the share of the floor no tree builder or
-extractor can take away.
+(`harvest-floor --tokenize-only`), the share of the floor its tokenizer takes (harvest's own
+parse tokenizes with html5gum instead, and builds with html5ever's tree builder).
 
 Build first: cargo build --release -p harvest-cli -p harvest-bench.
 """

@@ -8,8 +8,9 @@
 //! `harvest` subcommands in the same run.
 //!
 //! `harvest-floor --tokenize-only PATH...` stops after html5ever's tokenizer (HTML § 13.2.5)
-//! with a sink that only counts the tags: the part of the floor, and of every html5ever-based
-//! parse (`harvest`'s included), that no tree builder or extractor can take away.
+//! with a sink that only counts the tags: the part of the floor, and of every parse through
+//! html5ever's tokenizer, that no tree builder or extractor can take away (`harvest` itself
+//! tokenizes with html5gum, for a third of those instructions).
 
 use html5ever::tendril::{StrTendril, TendrilSink};
 use html5ever::tokenizer::{BufferQueue, Token, TokenSink, TokenSinkResult, Tokenizer};
