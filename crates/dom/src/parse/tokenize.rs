@@ -174,8 +174,11 @@ struct TagBeingRead {
     name: Vec<u8>,
     self_closing: bool,
     attributes: Vec<Attribute>,
-    /// The attribute being read: its name and value, while there is one.
-    attribute: Option<(Vec<u8>, Vec<u8>)>,
+    /// Whether an attribute is being read, and its name and value so far (the buffers are
+    /// kept from one attribute to the next).
+    in_attribute: bool,
+    attribute_name: Vec<u8>,
+    attribute_value: Vec<u8>,
     /// The line its `<` is on.
     line: u64,
 }
@@ -223,7 +226,9 @@ impl<'a> TokenAdapter<'a> {
                 name: Vec::new(),
                 self_closing: false,
                 attributes: Vec::new(),
-                attribute: None,
+                in_attribute: false,
+                attribute_name: Vec::new(),
+                attribute_value: Vec::new(),
                 line: 1,
             },
             comment: (Vec::new(), 1),
@@ -293,12 +298,15 @@ impl<'a> TokenAdapter<'a> {
 
     /// Ends the attribute being read, dropping it when the tag already has one of its name.
     fn finish_attribute(&mut self) {
-        let Some((name, value)) = self.tag.attribute.take() else { return };
-        let name = LocalName::from(text(&name).as_ref());
+        if !std::mem::replace(&mut self.tag.in_attribute, false) {
+            return;
+        }
+        let name = LocalName::from(text(&self.tag.attribute_name).as_ref());
         if self.tag.attributes.iter().any(|attribute| attribute.name.local == name) {
             return;
         }
-        self.tag.attributes.push(Attribute { name: QualName::new(None, ns!(), name), value: tendril(&value) });
+        let value = tendril(&self.tag.attribute_value);
+        self.tag.attributes.push(Attribute { name: QualName::new(None, ns!(), name), value });
     }
 
     fn start_tag(&mut self, kind: TagKind) {
@@ -307,7 +315,7 @@ impl<'a> TokenAdapter<'a> {
         self.tag.name.clear();
         self.tag.self_closing = false;
         self.tag.attributes.clear();
-        self.tag.attribute = None;
+        self.tag.in_attribute = false;
         self.tag.line = self.start_line();
     }
 }
@@ -392,7 +400,8 @@ impl Emitter for TokenAdapter<'_> {
             kind: self.tag.kind,
             name: LocalName::from(text(&self.tag.name).as_ref()),
             self_closing: self.tag.self_closing,
-            attrs: std::mem::take(&mut self.tag.attributes),
+            // The tag's own list, of the right size; the one filled keeps its room.
+            attrs: self.tag.attributes.drain(..).collect(),
         };
         if tag.kind == TagKind::StartTag {
             self.last_start_tag.clone_from(&self.tag.name);
@@ -455,19 +464,17 @@ impl Emitter for TokenAdapter<'_> {
 
     fn init_attribute(&mut self) {
         self.finish_attribute();
-        self.tag.attribute = Some((Vec::new(), Vec::new()));
+        self.tag.in_attribute = true;
+        self.tag.attribute_name.clear();
+        self.tag.attribute_value.clear();
     }
 
     fn push_attribute_name(&mut self, s: &[u8]) {
-        if let Some((name, _)) = &mut self.tag.attribute {
-            name.extend_from_slice(s);
-        }
+        self.tag.attribute_name.extend_from_slice(s);
     }
 
     fn push_attribute_value(&mut self, s: &[u8]) {
-        if let Some((_, value)) = &mut self.tag.attribute {
-            value.extend_from_slice(s);
-        }
+        self.tag.attribute_value.extend_from_slice(s);
     }
 
     fn set_doctype_public_identifier(&mut self, value: &[u8]) {
