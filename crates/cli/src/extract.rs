@@ -5,8 +5,8 @@ use crate::Common;
 use clap::{Args, Subcommand};
 use harvest_html::output::{
     AllOptions, ConversionSource, Extraction, FeedSource, GraphFormat, GraphOutput, GraphSource, IcalOutput, LinksMode,
-    Mf2Output, MicrodataOutput, RdfAlgorithm, RdfFormat, RdfOutput, RdfaFormat, RdfaGraph, RdfaOutput, Registry,
-    VcardOutput,
+    Mf2Output, MicrodataFormat, MicrodataOutput, RdfAlgorithm, RdfFormat, RdfOutput, RdfaFormat, RdfaGraph, RdfaOutput,
+    Registry, VcardOutput,
 };
 use harvest_html::{LinksDetail, Mf2Options, Mf2Root, Mf2Text, MicrodataOptions};
 
@@ -78,15 +78,6 @@ pub struct MicrodataArgs {
     /// standard reads `content` on `meta` only. JSON output only.
     #[arg(long, conflicts_with = "validate")]
     content_attribute: bool,
-}
-
-/// A microdata output.
-#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
-pub enum MicrodataFormat {
-    /// The microdata JSON.
-    Json,
-    /// JSON-LD.
-    Jsonld,
 }
 
 /// Reads a registry file.
@@ -341,7 +332,8 @@ impl ExtractCommand {
                     (false, MicrodataFormat::Json) => {
                         MicrodataOutput::Json(MicrodataOptions::new().content_attribute(args.content_attribute))
                     }
-                    (false, MicrodataFormat::Jsonld) => MicrodataOutput::JsonLd(registry(args.registry.as_deref())?),
+                    (false, MicrodataFormat::JsonLd) => MicrodataOutput::JsonLd(registry(args.registry.as_deref())?),
+                    (false, _) => return Err(format!("--format {}: not a microdata output", args.format.name())),
                 };
                 (args.common, Extraction::Microdata(output))
             }

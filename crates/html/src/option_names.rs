@@ -21,7 +21,9 @@
 //! ```
 
 use crate::graph::{GraphFormat, GraphSource};
-use crate::options::{ConversionSource, FeedSource, LinksDetail, RdfAlgorithm, RdfFormat, RdfaFormat, RdfaGraph};
+use crate::options::{
+    ConversionSource, FeedSource, LinksDetail, MicrodataFormat, RdfAlgorithm, RdfFormat, RdfaFormat, RdfaGraph,
+};
 
 /// `ALL`, `name()` and `from_name()` for an enum: each value with its name, its aliases and
 /// (for the command's `--help`) what it means; with the `clap` feature, the enum is a
@@ -64,6 +66,7 @@ macro_rules! names {
 }
 
 names!(LinksDetail { Compact => "compact", Full => "full" });
+names!(MicrodataFormat { Json => "json": "The microdata JSON", JsonLd => "jsonld": "JSON-LD" });
 names!(ConversionSource {
     Auto => "auto": "Microdata first; microformats2 when the page has no microdata to convert",
     Microdata => "microdata": "Microdata items (the HTML vCard and vEvent vocabularies)",

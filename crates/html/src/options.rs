@@ -489,6 +489,26 @@ impl RdfOutput {
 
 pub use harvest_microdata::MicrodataOptions;
 
+/// The form of microdata output a front end asks for by name (`harvest microdata --format`,
+/// `/v1/microdata?format=`, `harvest_html.microdata(format=)`): the microdata JSON or JSON-LD.
+/// The validator's diagnostics are asked for apart. Its names are
+/// [`MicrodataFormat::name`]'s.
+///
+/// ```
+/// use harvest_html::output::MicrodataFormat;
+/// assert_eq!(MicrodataFormat::from_name("jsonld"), Some(MicrodataFormat::JsonLd));
+/// assert_eq!(MicrodataFormat::ALL.map(MicrodataFormat::name), ["json", "jsonld"]);
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum MicrodataFormat {
+    /// The microdata JSON ([`MicrodataOutput::Json`]).
+    #[default]
+    Json,
+    /// JSON-LD ([`MicrodataOutput::JsonLd`]).
+    JsonLd,
+}
+
 /// What the microdata extraction gives.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]

@@ -16,8 +16,8 @@ mod record;
 mod warc;
 
 use harvest_html::output::{
-    ConversionSource, Extraction, FeedSource, IcalOutput, LinksMode, Mf2Output, MicrodataOutput, Output, RdfAlgorithm,
-    RdfFormat, RdfOutput, Registry, VcardOutput,
+    ConversionSource, Extraction, FeedSource, IcalOutput, LinksMode, Mf2Output, MicrodataFormat, MicrodataOutput,
+    Output, RdfAlgorithm, RdfFormat, RdfOutput, Registry, VcardOutput,
 };
 use harvest_html::{BaseUrl, Extractor, LinksDetail, Mf2Options, Mf2Root, Mf2Text, MicrodataOptions, Page, Syntax};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
@@ -313,16 +313,19 @@ fn microdata(
     limits: Option<&Bound<'_, PyAny>>,
     content_attribute: bool,
 ) -> PyResult<Py<PyAny>> {
-    if content_attribute && (validate || format != "json") {
+    let format = by_name("format", format, &MicrodataFormat::ALL, MicrodataFormat::name, MicrodataFormat::from_name)?;
+    if content_attribute && (validate || format != MicrodataFormat::Json) {
         return Err(PyValueError::new_err("content_attribute=True applies to the microdata JSON (format=\"json\")"));
     }
     let output = match (validate, format) {
-        (true, "json") => MicrodataOutput::Validate,
-        (false, "json") => MicrodataOutput::Json(MicrodataOptions::new().content_attribute(content_attribute)),
-        (false, "jsonld") => MicrodataOutput::JsonLd(parse_registry(registry)?),
+        (true, MicrodataFormat::Json) => MicrodataOutput::Validate,
+        (false, MicrodataFormat::Json) => {
+            MicrodataOutput::Json(MicrodataOptions::new().content_attribute(content_attribute))
+        }
+        (false, MicrodataFormat::JsonLd) => MicrodataOutput::JsonLd(parse_registry(registry)?),
         (true, _) => return Err(PyValueError::new_err("validate=True gives diagnostics: it takes no format")),
-        (_, other) => {
-            return Err(PyValueError::new_err(format!("format must be \"json\" or \"jsonld\", not {other:?}")))
+        (false, other) => {
+            return Err(PyValueError::new_err(format!("format {:?}: not a microdata output", other.name())))
         }
     };
     run(py, page(html, base_url, encoding)?, Extraction::Microdata(output), limits)
