@@ -66,7 +66,7 @@ pub use crate::error::{Cause, Error};
 pub use crate::extractor::Extractor;
 pub use crate::jsonld_blocks::BlockError;
 pub use crate::limits::Limits;
-pub use crate::options::{LinksDetail, Mf2Options, Mf2Root, Mf2Text, MicrodataOptions, Syntax};
+pub use crate::options::{LinksDetail, Mf2Options, Mf2Root, Mf2RootSelector, Mf2Text, MicrodataOptions, Syntax};
 pub use crate::page::{BaseUrl, BaseUrlError, Page, WarcOrigin};
 pub use crate::record::Record;
 

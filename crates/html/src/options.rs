@@ -8,7 +8,7 @@ use serde::de::IgnoredAny;
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 
-pub use harvest_mf2::{Options as Mf2Options, Root as Mf2Root, Text as Mf2Text};
+pub use harvest_mf2::{Options as Mf2Options, Root as Mf2Root, RootSelector as Mf2RootSelector, Text as Mf2Text};
 
 /// The syntaxes `all` extracts, each under its own key of the record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

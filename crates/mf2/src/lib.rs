@@ -179,15 +179,17 @@ impl clap::ValueEnum for Text {
 
 /// The part of a page [`Options::root`] parses: one element and its descendants.
 ///
-/// In serde, `{"id": "post"}` or `{"selector": "main > article"}`.
+/// In serde, `{"id": "post"}` or `{"selector": "main > article"}` (a selector harvest-dom
+/// cannot compile fails to deserialize).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum Root {
     /// The element with this ID (the first in tree order).
     Id(String),
-    /// The first element in tree order that matches this CSS selector.
-    Selector(String),
+    /// The first element in tree order that matches this CSS selector ([`Root::selector`]
+    /// makes one).
+    Selector(RootSelector),
 }
 
 impl Root {
@@ -202,17 +204,45 @@ impl Root {
     ///
     /// ```
     /// use harvest_mf2::{Mf2Error, Root};
-    /// assert_eq!(Root::selector("main > .h-entry"), Ok(Root::Selector("main > .h-entry".into())));
+    /// let Ok(Root::Selector(selector)) = Root::selector("main > .h-entry") else { panic!() };
+    /// assert_eq!(selector.as_str(), "main > .h-entry");
     /// let error = Root::selector("main >").unwrap_err();
     /// assert!(matches!(error, Mf2Error::InvalidRootSelector { .. }));
     /// assert_eq!(error.to_string(), "invalid root selector: CSS selector \"main >\": not a selector list harvest supports");
     /// ```
     pub fn selector(selector: impl Into<String>) -> Result<Root, Mf2Error> {
-        let selector = selector.into();
+        RootSelector::try_from(selector.into()).map(Root::Selector)
+    }
+}
+
+/// A CSS selector harvest-dom compiles, as written: made only through [`Root::selector`] (or
+/// deserialized, with the same check), so an [`Options::root`] never holds one that fails
+/// when a page is read.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct RootSelector(String);
+
+impl RootSelector {
+    /// The selector as written.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl TryFrom<String> for RootSelector {
+    type Error = Mf2Error;
+
+    fn try_from(selector: String) -> Result<RootSelector, Mf2Error> {
         match harvest_dom::Selector::parse(&selector) {
-            Ok(_) => Ok(Root::Selector(selector)),
+            Ok(_) => Ok(RootSelector(selector)),
             Err(error) => Err(Mf2Error::InvalidRootSelector { reason: error.to_string(), selector }),
         }
+    }
+}
+
+impl From<RootSelector> for String {
+    fn from(selector: RootSelector) -> String {
+        selector.0
     }
 }
 
@@ -417,7 +447,7 @@ impl Options {
     /// let parsed = parse_html(page, "https://example.com/", &options).unwrap();
     /// assert_eq!(parsed.items.len(), 1);
     /// assert_eq!(parsed.items[0].type_, ["h-entry"]);
-    /// let options = Options::new().root(Root::Selector("main > b".into()));
+    /// let options = Options::new().root(Root::selector("main > b").unwrap());
     /// assert!(parse_html(page, "https://example.com/", &options).unwrap().items.is_empty());
     /// ```
     pub fn root(mut self, root: Root) -> Options {
@@ -494,7 +524,8 @@ impl Options {
         self
     }
 
-    /// Checks the options: the base URL must be absolute and the filter's types valid names.
+    /// Checks the options: the base URL must be absolute and the filter's types valid names (a
+    /// root selector was checked when it was made).
     pub fn validate(&self) -> Result<(), Mf2Error> {
         if let Some(url) = &self.base_url {
             Url::parse(url.trim()).map_err(|e| Mf2Error::InvalidBaseUrl { url: url.clone(), reason: e.to_string() })?;
@@ -503,10 +534,6 @@ impl Options {
             if !names::is_root_class(type_) {
                 return Err(Mf2Error::InvalidTypeFilter(type_.clone()));
             }
-        }
-        if let Some(Root::Selector(selector)) = &self.root {
-            harvest_dom::Selector::parse(selector)
-                .map_err(|e| Mf2Error::InvalidRootSelector { selector: selector.clone(), reason: e.to_string() })?;
         }
         Ok(())
     }
@@ -569,10 +596,12 @@ fn find_root(document: &harvest_dom::Document, root: &Root) -> Result<harvest_do
             .find(|element| element.id() == Some(id.as_str()))
             .ok_or_else(|| Mf2Error::RootNotFound(format!("#{id}"))),
         Root::Selector(selector) => {
-            let parsed = harvest_dom::Selector::parse(selector)
-                .map_err(|e| Mf2Error::InvalidRootSelector { selector: selector.clone(), reason: e.to_string() })?;
+            // Checked when it was made; compiled again here, never unwrapped.
+            let parsed = harvest_dom::Selector::parse(selector.as_str()).map_err(|e| {
+                Mf2Error::InvalidRootSelector { selector: selector.as_str().to_owned(), reason: e.to_string() }
+            })?;
             let found = document.root().select(&parsed).next();
-            found.ok_or_else(|| Mf2Error::RootNotFound(selector.clone()))
+            found.ok_or_else(|| Mf2Error::RootNotFound(selector.as_str().to_owned()))
         }
     }
 }

@@ -46,12 +46,16 @@ fn a_root_element_is_parsed_with_its_descendants_and_itself() {
         json!([{"type": ["h-entry"], "id": "post", "properties": {"name": ["Inside"], "url": ["https://example.com/t"]}}])
     );
     assert_eq!(by_id["rels"], json!({"tag": ["https://example.com/t"]}), "rels come from the same part");
-    let by_selector = mf2(page, &Options::new().root(Root::Selector("main".into())));
+    let by_selector = mf2(page, &Options::new().root(Root::selector("main").unwrap()));
     assert_eq!(by_selector, by_id);
     let missing = parse_html(page, BASE, &Options::new().root(Root::Id("nope".into())));
     assert_eq!(missing, Err(Mf2Error::RootNotFound("#nope".into())));
-    let bad = parse_html(page, BASE, &Options::new().root(Root::Selector("main >".into())));
-    assert!(matches!(bad, Err(Mf2Error::InvalidRootSelector { .. })));
+    // A selector is checked when it is made, and when it is read from serde.
+    assert!(matches!(Root::selector("main >"), Err(Mf2Error::InvalidRootSelector { .. })));
+    assert!(serde_json::from_value::<Root>(json!({"selector": "main >"})).is_err());
+    let read: Root = serde_json::from_value(json!({"selector": "main"})).unwrap();
+    assert_eq!(read, Root::selector("main").unwrap());
+    assert_eq!(serde_json::to_value(&read).unwrap(), json!({"selector": "main"}));
 }
 
 #[test]
