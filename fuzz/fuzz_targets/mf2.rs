@@ -28,7 +28,8 @@ fuzz_target!(|data: &[u8]| {
     }
     if data.len() % 11 == 0 {
         // Part of the page: an element that is there, or the error that says it is not.
-        options = options.root(harvest_mf2::Root::Selector("body > *".into()));
+        let Ok(root) = harvest_mf2::Root::selector("body > *") else { panic!("a valid selector") };
+        options = options.root(root);
         if let Err(error) = harvest_mf2::parse(&doc, &options) {
             assert!(matches!(error, harvest_mf2::Mf2Error::RootNotFound(_)), "{error}");
             return;
