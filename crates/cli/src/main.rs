@@ -188,7 +188,7 @@ fn run(common: &Common, extraction: &Extraction, check: Option<check::CheckRun>)
     }
     let sources = match input::expand(&common.inputs, common.glob.as_deref()) {
         Ok(sources) => sources,
-        Err(error @ input::InputError::Glob(_)) => {
+        Err(error @ input::InputError::Glob { .. }) => {
             eprintln!("harvest: {error}");
             return exit::USAGE;
         }

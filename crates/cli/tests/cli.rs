@@ -222,6 +222,11 @@ fn directory_batch_in_order_with_a_failing_page() {
     let globbed = harvest().args(["mf2", "--glob", "*.txt"]).arg(&dir).output().unwrap();
     assert_eq!(lines(&globbed.stdout).len(), 1, "a directory is a batch even when it holds one page");
     assert_eq!(lines(&globbed.stdout)[0]["input"], dir.join("skip.txt").display().to_string());
+    // A pattern that does not compile is a usage error that says why.
+    let bad = harvest().args(["mf2", "--glob", "[a"]).arg(&dir).output().unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&bad.stderr);
+    assert!(said.starts_with("harvest: invalid --glob pattern \"[a\": ") && said.contains("character class"), "{said}");
     fs::remove_dir_all(dir).unwrap();
 }
 

@@ -40,8 +40,13 @@ pub enum InputError {
         reason: String,
     },
     /// A glob pattern does not compile.
-    #[error("invalid --glob pattern {0:?}")]
-    Glob(String),
+    #[error("invalid --glob pattern {pattern:?}: {}", source.kind())]
+    Glob {
+        /// The pattern.
+        pattern: String,
+        /// Why it does not compile.
+        source: globset::Error,
+    },
 }
 
 impl From<crate::fetch::FetchError> for InputError {
@@ -106,7 +111,9 @@ pub fn expand(arguments: &[String], glob: Option<&str>) -> Result<Vec<Source>, I
 }
 
 fn compile(pattern: &str) -> Result<GlobMatcher, InputError> {
-    Glob::new(pattern).map(|glob| glob.compile_matcher()).map_err(|_| InputError::Glob(pattern.to_owned()))
+    Glob::new(pattern)
+        .map(|glob| glob.compile_matcher())
+        .map_err(|source| InputError::Glob { pattern: pattern.to_owned(), source })
 }
 
 fn matches(file: &Path, root: &Path, matcher: Option<&GlobMatcher>) -> bool {
