@@ -41,6 +41,7 @@ use html5ever::tokenizer::states::RawKind;
 use html5ever::tokenizer::{Doctype, Tag, TagKind, Token, TokenSink, TokenSinkResult};
 use html5ever::{ns, Attribute, LocalName, QualName};
 use html5gum::{Emitter, Reader, State};
+use rustc_hash::FxHashSet;
 use std::cell::Cell;
 use std::convert::Infallible;
 use std::rc::Rc;
@@ -168,6 +169,9 @@ fn count_lf(bytes: &[u8]) -> u64 {
     memchr::memchr_iter(b'\n', bytes).count() as u64
 }
 
+/// Up to how many attributes a tag's duplicates are found by scanning its list.
+const SCANNED_ATTRIBUTES: usize = 16;
+
 /// The tag being read.
 struct TagBeingRead {
     kind: TagKind,
@@ -179,6 +183,9 @@ struct TagBeingRead {
     in_attribute: bool,
     attribute_name: Vec<u8>,
     attribute_value: Vec<u8>,
+    /// The names of `attributes`, once there are more than [`SCANNED_ATTRIBUTES`]: a tag with
+    /// thousands of attributes finds its duplicates in linear time.
+    names: FxHashSet<LocalName>,
     /// The line its `<` is on.
     line: u64,
 }
@@ -229,6 +236,7 @@ impl<'a> TokenAdapter<'a> {
                 in_attribute: false,
                 attribute_name: Vec::new(),
                 attribute_value: Vec::new(),
+                names: FxHashSet::default(),
                 line: 1,
             },
             comment: (Vec::new(), 1),
@@ -302,7 +310,16 @@ impl<'a> TokenAdapter<'a> {
             return;
         }
         let name = LocalName::from(text(&self.tag.attribute_name).as_ref());
-        if self.tag.attributes.iter().any(|attribute| attribute.name.local == name) {
+        let attributes = &self.tag.attributes;
+        let repeated = if attributes.len() <= SCANNED_ATTRIBUTES {
+            attributes.iter().any(|attribute| attribute.name.local == name)
+        } else {
+            if self.tag.names.is_empty() {
+                self.tag.names.extend(attributes.iter().map(|attribute| attribute.name.local.clone()));
+            }
+            !self.tag.names.insert(name.clone())
+        };
+        if repeated {
             return;
         }
         let value = tendril(&self.tag.attribute_value);
@@ -315,6 +332,7 @@ impl<'a> TokenAdapter<'a> {
         self.tag.name.clear();
         self.tag.self_closing = false;
         self.tag.attributes.clear();
+        self.tag.names.clear();
         self.tag.in_attribute = false;
         self.tag.line = self.start_line();
     }
@@ -564,6 +582,21 @@ mod tests {
         let p = doc.elements().find(|element| element.local_name() == "p").expect("a p");
         assert_eq!(p.attr("id"), Some("a"));
         assert_eq!(p.attributes().len(), 2);
+    }
+
+    #[test]
+    fn thousands_of_attributes_on_one_tag_find_their_duplicates_in_linear_time() {
+        let page = |n: usize| {
+            let attributes: String = (0..n).map(|i| format!("a{i}=x ")).collect();
+            format!("<p {attributes} a0=again a{}=again>", n - 1)
+        };
+        let doc = Document::parse(&page(1000));
+        let p = doc.elements().find(|element| element.local_name() == "p").expect("a p");
+        assert_eq!(p.attributes().len(), 1000);
+        assert_eq!((p.attr("a0"), p.attr("a999")), (Some("x"), Some("x")));
+        harvest_test_support::assert_linear("attributes on one tag", 20_000, page, |html| {
+            std::hint::black_box(Document::parse(html));
+        });
     }
 
     #[test]
