@@ -25,7 +25,7 @@ use harvest_bench::work::{self, Export};
 use std::time::Instant;
 
 /// N of `--scaling` without a number: 1000 h-entries (about 1.7 MB) vs 2000.
-pub const DEFAULT_N: usize = 1000;
+pub(crate) const DEFAULT_N: usize = 1000;
 
 /// The ratio issue #10 allows per doubling.
 const TARGET: f64 = 2.2;
@@ -267,7 +267,7 @@ fn measure(n: usize, rounds: usize) -> Vec<Row> {
     cases(n).iter().flat_map(|case| measure_case(case, rounds, 0.0, |_| {})).collect()
 }
 
-pub fn run(n: usize, rounds: usize) {
+pub(crate) fn run(n: usize, rounds: usize) {
     println!(
         "scaling: time ratio 2N/N per path (target ≤ {TARGET}), fastest of {rounds} rounds, one thread, \
          load average {}",
@@ -339,7 +339,7 @@ pub fn run(n: usize, rounds: usize) {
 /// (for the steps) before [`measured`] runs, so
 /// `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*measured*'` counts the
 /// step alone (the whole path for `floor` and `parse`).
-pub fn run_one(case_name: &str, path_name: &str, side: &str, n: usize) -> Result<usize, String> {
+pub(crate) fn run_one(case_name: &str, path_name: &str, side: &str, n: usize) -> Result<usize, String> {
     let case = cases(n).into_iter().find(|c| c.name == case_name).ok_or_else(|| format!("no case {case_name}"))?;
     let path =
         case.paths.iter().copied().find(|p| p.name() == path_name).ok_or_else(|| format!("no path {path_name}"))?;

@@ -16,21 +16,21 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 /// Exit codes (documented in `harvest --help`).
-pub mod exit {
+pub(crate) mod exit {
     /// Everything went well.
-    pub const OK: u8 = 0;
+    pub(crate) const OK: u8 = 0;
     /// The page holds nothing the subcommand needs (no contact for `vcard`, ...).
-    pub const NOTHING_FOUND: u8 = 1;
+    pub(crate) const NOTHING_FOUND: u8 = 1;
     /// `harvest check`: a page has an error (or, with `--deny warnings`, a warning).
-    pub const CHECK_FAILED: u8 = 1;
+    pub(crate) const CHECK_FAILED: u8 = 1;
     /// The command line is wrong.
-    pub const USAGE: u8 = 2;
+    pub(crate) const USAGE: u8 = 2;
     /// An input could not be read (in a batch: at least one).
-    pub const UNREADABLE: u8 = 3;
+    pub(crate) const UNREADABLE: u8 = 3;
 }
 
 /// Options shared by every run.
-pub struct RunOptions {
+pub(crate) struct RunOptions {
     /// Pretty-print JSON output.
     pub pretty: bool,
     /// Worker threads (0: one per core).
@@ -41,7 +41,7 @@ pub struct RunOptions {
 
 /// Writes the result of one page; returns the exit code. The output is produced in a buffer
 /// first, so that a page that fails writes nothing.
-pub fn run_single(
+pub(crate) fn run_single(
     page: &Page,
     extraction: &Extraction,
     options: &RunOptions,
@@ -206,7 +206,7 @@ fn write_error_record(line: &mut Vec<u8>, error: &InputError, label: &str) {
 }
 
 /// How a source is named in its records.
-pub fn label_of(source: &Source) -> String {
+pub(crate) fn label_of(source: &Source) -> String {
     match source {
         Source::Stdin => "-".to_owned(),
         Source::File(path) | Source::Warc(path) => path.display().to_string(),
@@ -216,7 +216,7 @@ pub fn label_of(source: &Source) -> String {
 }
 
 /// The inputs of a batch: each source's name and its pages, opened as the batch reaches it.
-pub type Inputs<'a> = Box<dyn Iterator<Item = (String, Pages)> + Send + 'a>;
+pub(crate) type Inputs<'a> = Box<dyn Iterator<Item = (String, Pages)> + Send + 'a>;
 
 /// Runs over many inputs, writing one JSON line per page in input order; returns the exit code.
 ///
@@ -227,7 +227,7 @@ pub type Inputs<'a> = Box<dyn Iterator<Item = (String, Pages)> + Send + 'a>;
 /// holds back the *writing* of the lines after it. Pages read but not yet written hold at most
 /// [`READ_AHEAD_BYTES_PER_WORKER`] bytes per worker (the oldest unwritten page always goes
 /// ahead), which bounds memory.
-pub fn run_batch(
+pub(crate) fn run_batch(
     inputs: Inputs<'_>,
     extraction: &Extraction,
     options: &RunOptions,

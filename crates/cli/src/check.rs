@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 /// What `harvest check` writes for a page.
 #[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
-pub enum CheckFormat {
+pub(crate) enum CheckFormat {
     /// A line per diagnostic, as compilers print them: `page.html:6:3: error[rule]: message`.
     Text,
     /// A JSON record per page: {url, diagnostics, features, counts}; JSON Lines for batches.
@@ -19,13 +19,13 @@ pub enum CheckFormat {
 
 /// What `--deny` makes fail a page besides errors.
 #[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
-pub enum Deny {
+pub(crate) enum Deny {
     /// Warnings fail a page as errors do.
     Warnings,
 }
 
 #[derive(Args, Clone)]
-pub struct CheckArgs {
+pub(crate) struct CheckArgs {
     #[command(flatten)]
     pub common: Common,
     /// The output (default: text when standard output is a terminal, else JSON).
@@ -45,7 +45,7 @@ pub struct CheckArgs {
 
 /// How a check runs, besides its extraction.
 #[derive(Clone)]
-pub struct CheckRun {
+pub(crate) struct CheckRun {
     /// Text lines instead of JSON records.
     pub text: bool,
     /// Warnings fail a page.
@@ -57,7 +57,7 @@ pub struct CheckRun {
 impl CheckArgs {
     /// The shared options, the extraction and how to run it, or why the options are wrong (a
     /// vocabulary file that cannot be read).
-    pub fn into_parts(self) -> Result<(Common, Extraction, CheckRun), String> {
+    pub(crate) fn into_parts(self) -> Result<(Common, Extraction, CheckRun), String> {
         let deny_warnings = self.deny == Some(Deny::Warnings);
         let mut options = CheckOptions::new().deny_warnings(deny_warnings);
         if let Some(path) = &self.vocabulary {
@@ -78,7 +78,7 @@ impl CheckArgs {
 
 /// A page's diagnostics as compilers print them, a line each: `label:line:column: severity[rule]:
 /// message` (`label:line:` without a column, `label:` without a line).
-pub fn write_text(out: &mut Vec<u8>, label: &str, checked: &PageCheck) {
+pub(crate) fn write_text(out: &mut Vec<u8>, label: &str, checked: &PageCheck) {
     for diagnostic in &checked.report.diagnostics {
         let _ = match (diagnostic.line, diagnostic.column) {
             (Some(line), Some(column)) => write!(out, "{label}:{line}:{column}:"),
@@ -90,7 +90,7 @@ pub fn write_text(out: &mut Vec<u8>, label: &str, checked: &PageCheck) {
 }
 
 /// The exit status of a check that read every input: 1 when a page fails.
-pub fn status(failed: bool) -> u8 {
+pub(crate) fn status(failed: bool) -> u8 {
     if failed {
         exit::CHECK_FAILED
     } else {
@@ -99,7 +99,7 @@ pub fn status(failed: bool) -> u8 {
 }
 
 /// Writes a batch's crawl report: as JSON to `--summary FILE`, else as text to stderr.
-pub fn write_report(report: &CrawlReport, run: &CheckRun) -> std::io::Result<()> {
+pub(crate) fn write_report(report: &CrawlReport, run: &CheckRun) -> std::io::Result<()> {
     match &run.summary {
         Some(path) => {
             let mut file = std::io::BufWriter::new(std::fs::File::create(path)?);

@@ -11,7 +11,7 @@ use harvest_html::output::{
 use harvest_html::{LinksDetail, Mf2Options, Mf2Root, Mf2Text, MicrodataOptions};
 
 #[derive(Args, Clone)]
-pub struct Mf2Args {
+pub(crate) struct Mf2Args {
     #[command(flatten)]
     common: Common,
     /// Add `lang` to items and e- values (from the nearest lang attribute).
@@ -59,7 +59,7 @@ pub struct Mf2Args {
 }
 
 #[derive(Args, Clone)]
-pub struct MicrodataArgs {
+pub(crate) struct MicrodataArgs {
     #[command(flatten)]
     common: Common,
     /// Print the validator's diagnostics instead of the items.
@@ -88,7 +88,7 @@ fn registry(path: Option<&std::path::Path>) -> Result<Option<Registry>, String> 
 }
 
 #[derive(Args, Clone)]
-pub struct LinksArgs {
+pub(crate) struct LinksArgs {
     #[command(flatten)]
     common: Common,
     /// Only the syndication feeds, the default feed first.
@@ -100,7 +100,7 @@ pub struct LinksArgs {
 }
 
 #[derive(Args, Clone)]
-pub struct VcardArgs {
+pub(crate) struct VcardArgs {
     #[command(flatten)]
     common: Common,
     /// Where the contacts come from.
@@ -115,7 +115,7 @@ pub struct VcardArgs {
 }
 
 #[derive(Args, Clone)]
-pub struct IcalArgs {
+pub(crate) struct IcalArgs {
     #[command(flatten)]
     common: Common,
     /// Where the events come from.
@@ -131,7 +131,7 @@ pub struct IcalArgs {
 }
 
 #[derive(Args, Clone)]
-pub struct AtomArgs {
+pub(crate) struct AtomArgs {
     #[command(flatten)]
     common: Common,
     /// Where the entries come from.
@@ -140,7 +140,7 @@ pub struct AtomArgs {
 }
 
 #[derive(Args, Clone)]
-pub struct RdfArgs {
+pub(crate) struct RdfArgs {
     #[command(flatten)]
     common: Common,
     /// The syntax written.
@@ -158,7 +158,7 @@ pub struct RdfArgs {
 }
 
 #[derive(Args, Clone)]
-pub struct RdfaArgs {
+pub(crate) struct RdfaArgs {
     #[command(flatten)]
     common: Common,
     /// The syntax written.
@@ -174,7 +174,7 @@ pub struct RdfaArgs {
 }
 
 #[derive(Args, Clone)]
-pub struct GraphArgs {
+pub(crate) struct GraphArgs {
     #[command(flatten)]
     common: Common,
     /// The syntax written.
@@ -210,7 +210,7 @@ fn contexts(arguments: &[String]) -> Result<Vec<(String, Vec<u8>)>, String> {
 }
 
 #[derive(Args, Clone)]
-pub struct AllArgs {
+pub(crate) struct AllArgs {
     #[command(flatten)]
     common: Common,
     /// How much of each link: `compact` gives url, rel (the link types), tag, path, hyperlink,
@@ -222,7 +222,7 @@ pub struct AllArgs {
 
 /// The extracting subcommands.
 #[derive(Subcommand, Clone)]
-pub enum ExtractCommand {
+pub(crate) enum ExtractCommand {
     /// Microformats2 (and classic microformats) as the microformats JSON.
     #[command(after_help = "Examples:\n  harvest mf2 page.html --base-url https://example.com/post\n  \
                             curl -s https://example.com/ | harvest mf2 - --base-url https://example.com/ --pretty\n  \
@@ -292,7 +292,7 @@ pub enum ExtractCommand {
 impl ExtractCommand {
     /// The shared options and what to run, or why the options are wrong (a registry file that
     /// cannot be read).
-    pub fn into_parts(self) -> Result<(Common, Extraction), String> {
+    pub(crate) fn into_parts(self) -> Result<(Common, Extraction), String> {
         Ok(match self {
             ExtractCommand::Check(args) => {
                 let (common, extraction, _) = args.into_parts()?;

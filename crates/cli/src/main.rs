@@ -1,4 +1,7 @@
 //! `harvest`: structured data out of HTML pages, from the command line.
+// Library code does not panic on what a page, a request or a file holds: no unwrap or expect
+// outside tests (an invariant that needs one says why in an `allow`).
+#![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
 mod batch;
 mod check;

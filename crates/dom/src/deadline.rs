@@ -185,13 +185,13 @@ pub(crate) struct Watch {
 }
 
 impl Watch {
-    pub fn new(deadline: Deadline) -> Watch {
+    pub(crate) fn new(deadline: Deadline) -> Watch {
         Watch { deadline, steps: AtomicU32::new(0), stopped: AtomicBool::new(false) }
     }
 
     /// Counts one step; false once the deadline has passed (and from then on).
     #[inline]
-    pub fn keep_going(&self) -> bool {
+    pub(crate) fn keep_going(&self) -> bool {
         if self.deadline.inner.is_none() {
             return true;
         }
@@ -208,7 +208,7 @@ impl Watch {
     }
 
     /// Whether a step has found the deadline passed.
-    pub fn stopped(&self) -> bool {
+    pub(crate) fn stopped(&self) -> bool {
         self.stopped.load(Ordering::Relaxed)
     }
 }

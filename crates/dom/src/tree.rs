@@ -20,14 +20,14 @@ pub(crate) struct NodeId(NonZeroU32);
 
 impl NodeId {
     /// The document node, always the first node of a tree.
-    pub const DOCUMENT: NodeId = NodeId(NonZeroU32::MIN);
+    pub(crate) const DOCUMENT: NodeId = NodeId(NonZeroU32::MIN);
 
     fn from_index(index: usize) -> Option<NodeId> {
         let stored = u32::try_from(index).ok()?.checked_add(1)?;
         NonZeroU32::new(stored).map(NodeId)
     }
 
-    pub fn index(self) -> usize {
+    pub(crate) fn index(self) -> usize {
         // A u32 always fits in usize on the targets html5ever supports (32 and 64 bits).
         (self.0.get() - 1) as usize
     }
@@ -87,7 +87,7 @@ pub(crate) struct ElementData {
 impl ElementData {
     /// The value of the attribute `local` in no namespace. A linear scan: elements have few
     /// attributes, and comparing names costs less than hashing one.
-    pub fn attr(&self, local: &str) -> Option<&str> {
+    pub(crate) fn attr(&self, local: &str) -> Option<&str> {
         self.attributes
             .iter()
             .find(|attribute| attribute.name.ns == ns!() && &*attribute.name.local == local)
@@ -123,12 +123,12 @@ pub(crate) struct Tree {
 }
 
 impl Tree {
-    pub fn new() -> Tree {
+    pub(crate) fn new() -> Tree {
         Tree::with_capacity(0)
     }
 
     /// A tree with room for `nodes` nodes before its arena grows.
-    pub fn with_capacity(nodes: usize) -> Tree {
+    pub(crate) fn with_capacity(nodes: usize) -> Tree {
         let no_element = ElementData {
             name: QualName::new(None, ns!(), local_name!("")),
             attributes: Vec::new(),
@@ -147,7 +147,7 @@ impl Tree {
     }
 
     /// The node `id`. Ids only come from this tree, so the index is always in bounds.
-    pub fn slot(&self, id: NodeId) -> &NodeSlot {
+    pub(crate) fn slot(&self, id: NodeId) -> &NodeSlot {
         &self.nodes[id.index()]
     }
 
@@ -155,66 +155,66 @@ impl Tree {
         &mut self.nodes[id.index()]
     }
 
-    pub fn data(&self, id: NodeId) -> &NodeData {
+    pub(crate) fn data(&self, id: NodeId) -> &NodeData {
         &self.slot(id).data
     }
 
-    pub fn data_mut(&mut self, id: NodeId) -> &mut NodeData {
+    pub(crate) fn data_mut(&mut self, id: NodeId) -> &mut NodeData {
         &mut self.slot_mut(id).data
     }
 
     /// The element data of `id`, or an element with no name and no attributes for any other
     /// node.
-    pub fn element(&self, id: NodeId) -> &ElementData {
+    pub(crate) fn element(&self, id: NodeId) -> &ElementData {
         match self.data(id) {
             NodeData::Element(element) => element,
             _ => &self.no_element,
         }
     }
 
-    pub fn is_element(&self, id: NodeId) -> bool {
+    pub(crate) fn is_element(&self, id: NodeId) -> bool {
         matches!(self.data(id), NodeData::Element(_))
     }
 
-    pub fn parent(&self, id: NodeId) -> Option<NodeId> {
+    pub(crate) fn parent(&self, id: NodeId) -> Option<NodeId> {
         self.slot(id).parent
     }
 
-    pub fn first_child(&self, id: NodeId) -> Option<NodeId> {
+    pub(crate) fn first_child(&self, id: NodeId) -> Option<NodeId> {
         self.slot(id).first_child
     }
 
-    pub fn last_child(&self, id: NodeId) -> Option<NodeId> {
+    pub(crate) fn last_child(&self, id: NodeId) -> Option<NodeId> {
         self.slot(id).last_child
     }
 
-    pub fn next_sibling(&self, id: NodeId) -> Option<NodeId> {
+    pub(crate) fn next_sibling(&self, id: NodeId) -> Option<NodeId> {
         self.slot(id).next_sibling
     }
 
-    pub fn previous_sibling(&self, id: NodeId) -> Option<NodeId> {
+    pub(crate) fn previous_sibling(&self, id: NodeId) -> Option<NodeId> {
         self.slot(id).previous_sibling
     }
 
     /// Walks over the finished tree stop at this deadline.
-    pub fn set_deadline(&mut self, deadline: crate::Deadline) {
+    pub(crate) fn set_deadline(&mut self, deadline: crate::Deadline) {
         self.watch = crate::deadline::Watch::new(deadline);
     }
 
     /// Counts one step of a walk; false once the deadline has passed: the walk ends there.
     #[inline]
-    pub fn keep_going(&self) -> bool {
+    pub(crate) fn keep_going(&self) -> bool {
         self.watch.keep_going()
     }
 
     /// Whether a walk has stopped at the deadline.
-    pub fn stopped(&self) -> bool {
+    pub(crate) fn stopped(&self) -> bool {
         self.watch.stopped()
     }
 
     /// The node after `id` in tree order that is inside `root` (pre-order, iterative); none
     /// once the deadline has passed.
-    pub fn next_in(&self, root: NodeId, id: NodeId) -> Option<NodeId> {
+    pub(crate) fn next_in(&self, root: NodeId, id: NodeId) -> Option<NodeId> {
         if !self.keep_going() {
             return None;
         }
@@ -226,7 +226,7 @@ impl Tree {
 
     /// The node after `id` and all its descendants in tree order, inside `root`; none once the
     /// deadline has passed.
-    pub fn next_skipping_children(&self, root: NodeId, mut id: NodeId) -> Option<NodeId> {
+    pub(crate) fn next_skipping_children(&self, root: NodeId, mut id: NodeId) -> Option<NodeId> {
         if !self.keep_going() {
             return None;
         }
@@ -242,12 +242,12 @@ impl Tree {
     }
 
     /// Adds a node with no neighbours and no known line.
-    pub fn push(&mut self, data: NodeData) -> NodeId {
+    pub(crate) fn push(&mut self, data: NodeData) -> NodeId {
         self.push_at(data, 0)
     }
 
     /// Adds a node with no neighbours that starts on source line `line` (0: unknown).
-    pub fn push_at(&mut self, data: NodeData, line: u32) -> NodeId {
+    pub(crate) fn push_at(&mut self, data: NodeData, line: u32) -> NodeId {
         match NodeId::from_index(self.nodes.len()) {
             Some(id) => {
                 let mut slot = NodeSlot::detached(data);
@@ -260,12 +260,12 @@ impl Tree {
     }
 
     /// The source line `id` starts on, from 1, when known.
-    pub fn line(&self, id: NodeId) -> Option<u32> {
+    pub(crate) fn line(&self, id: NodeId) -> Option<u32> {
         Some(self.slot(id).line).filter(|&line| line != 0)
     }
 
     /// Makes `child` the last child of `parent`, detaching it from where it was first.
-    pub fn append(&mut self, parent: NodeId, child: NodeId) {
+    pub(crate) fn append(&mut self, parent: NodeId, child: NodeId) {
         if child == self.overflow || parent == child {
             return;
         }
@@ -284,7 +284,7 @@ impl Tree {
     }
 
     /// Inserts `child` just before `sibling` under `sibling`'s parent (nothing without one).
-    pub fn insert_before(&mut self, sibling: NodeId, child: NodeId) {
+    pub(crate) fn insert_before(&mut self, sibling: NodeId, child: NodeId) {
         if child == self.overflow || sibling == child {
             return;
         }
@@ -305,7 +305,7 @@ impl Tree {
     }
 
     /// Removes `id` from its parent (its own children stay with it).
-    pub fn detach(&mut self, id: NodeId) {
+    pub(crate) fn detach(&mut self, id: NodeId) {
         let (parent, previous, next) = {
             let slot = self.slot_mut(id);
             (slot.parent.take(), slot.previous_sibling.take(), slot.next_sibling.take())
@@ -323,7 +323,7 @@ impl Tree {
 
     /// Moves every child of `from` to the end of `to`'s children, in order (`to` itself stays
     /// where it is if it is one of them: a node never moves into itself).
-    pub fn reparent_children(&mut self, from: NodeId, to: NodeId) {
+    pub(crate) fn reparent_children(&mut self, from: NodeId, to: NodeId) {
         let mut next = self.first_child(from);
         while let Some(child) = next {
             next = self.next_sibling(child);
@@ -334,16 +334,16 @@ impl Tree {
     }
 
     /// Whether `id`'s last child is text; if so, its id.
-    pub fn last_child_text(&self, id: NodeId) -> Option<NodeId> {
+    pub(crate) fn last_child_text(&self, id: NodeId) -> Option<NodeId> {
         self.last_child(id).filter(|&child| matches!(self.data(child), NodeData::Text(_)))
     }
 
     /// Whether `id`'s previous sibling is text; if so, its id.
-    pub fn previous_sibling_text(&self, id: NodeId) -> Option<NodeId> {
+    pub(crate) fn previous_sibling_text(&self, id: NodeId) -> Option<NodeId> {
         self.previous_sibling(id).filter(|&sibling| matches!(self.data(sibling), NodeData::Text(_)))
     }
 
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.nodes.len()
     }
 }

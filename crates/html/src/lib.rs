@@ -46,6 +46,9 @@
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+// Library code does not panic on what a page, a request or a file holds: no unwrap or expect
+// outside tests (an invariant that needs one says why in an `allow`).
+#![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
 mod check;
 mod error;

@@ -1,6 +1,9 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+// Library code does not panic on what a page, a request or a file holds: no unwrap or expect
+// outside tests (an invariant that needs one says why in an `allow`).
+#![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
 mod convert;
 mod depth;

@@ -21,6 +21,9 @@
 //! Readings where the specs leave room are in `docs/meta.md`.
 
 #![deny(missing_docs)]
+// Library code does not panic on what a page, a request or a file holds: no unwrap or expect
+// outside tests (an invariant that needs one says why in an `allow`).
+#![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
 mod dublin_core;
 mod opengraph;

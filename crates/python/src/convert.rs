@@ -25,14 +25,14 @@ const VALUES_PER_CHECK: usize = 1024;
 
 /// The call's deadline, looked at while its output is converted: the timeout and Ctrl-C cover
 /// the conversion too, which for a large output can take longer than the extraction.
-pub struct Stop<'a> {
+pub(crate) struct Stop<'a> {
     pub deadline: &'a Deadline,
     pub interruption: &'a Interruption,
 }
 
 impl Stop<'_> {
     /// The exception to raise when the deadline has passed (or a signal handler raised).
-    pub fn check(&self) -> PyResult<()> {
+    pub(crate) fn check(&self) -> PyResult<()> {
         if self.deadline.is_expired() {
             return Err(self.interruption.error(Error::Interrupted));
         }
@@ -44,7 +44,7 @@ impl Stop<'_> {
     /// work looks at the deadline, and a walk that stops there (the links read as they are
     /// converted, a short output's conversion that never reached a check) must not return
     /// as if complete: the exception is raised, never dropped.
-    pub fn finish(&self) -> PyResult<()> {
+    pub(crate) fn finish(&self) -> PyResult<()> {
         if self.interruption.pending() || self.deadline.is_expired() {
             return Err(self.interruption.error(Error::Interrupted));
         }
@@ -62,7 +62,7 @@ enum Slot<'py, 'v> {
 /// The Python object for `value`: dicts, lists, str, int (or float past 64 bits), float,
 /// bool and None. Stops with the call's exception (`ExtractionTimeout`, or what a signal
 /// handler raised) as soon as `stop`'s deadline passes.
-pub fn to_python<'py>(py: Python<'py>, value: &Value, stop: &Stop<'_>) -> PyResult<Bound<'py, PyAny>> {
+pub(crate) fn to_python<'py>(py: Python<'py>, value: &Value, stop: &Stop<'_>) -> PyResult<Bound<'py, PyAny>> {
     let mut top: Option<Bound<'py, PyAny>> = None;
     let mut stack: Vec<(&Value, Slot<'py, '_>)> = vec![(value, Slot::Top)];
     let mut converted = 0usize;
@@ -104,7 +104,7 @@ pub fn to_python<'py>(py: Python<'py>, value: &Value, stop: &Stop<'_>) -> PyResu
 /// of any size exact (a `serde_json::Value` holds those beyond 64 bits as floats). The texts
 /// come checked by serde_json, whose nesting limit (128) is far below Python's recursion
 /// limit.
-pub fn from_json_text<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
+pub(crate) fn from_json_text<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
     static LOADS: pyo3::sync::PyOnceLock<Py<PyAny>> = pyo3::sync::PyOnceLock::new();
     let loads = LOADS.get_or_try_init(py, || py.import("json")?.getattr("loads").map(Bound::unbind))?;
     loads.bind(py).call1((text,))
@@ -140,7 +140,7 @@ fn counted(values: usize) -> PyResult<()> {
 }
 
 /// Python dicts whose entries are counted against the deadline.
-pub struct WatchedDict;
+pub(crate) struct WatchedDict;
 
 impl PythonizeMappingType for WatchedDict {
     type Builder<'py> = Bound<'py, PyDict>;
@@ -160,7 +160,7 @@ impl PythonizeMappingType for WatchedDict {
 }
 
 /// Python lists whose items are counted against the deadline.
-pub struct WatchedList;
+pub(crate) struct WatchedList;
 
 impl PythonizeListType for WatchedList {
     fn create_sequence<'py, T, U>(
@@ -178,7 +178,7 @@ impl PythonizeListType for WatchedList {
 }
 
 /// pythonize's serializer with the watched dicts and lists.
-pub struct Watched;
+pub(crate) struct Watched;
 
 impl PythonizeTypes for Watched {
     type Map = WatchedDict;
@@ -203,7 +203,7 @@ impl Drop for Restore {
 /// `Serialize` does, as deep as the command's JSON writer does on the same value (the
 /// extractors' output nests within the parser's depth bound). A value serialized as a tuple
 /// becomes a tuple: callers give values without tuples.
-pub fn serialized<'py, T: Serialize + ?Sized>(
+pub(crate) fn serialized<'py, T: Serialize + ?Sized>(
     py: Python<'py>,
     value: &T,
     stop: &Stop<'_>,

@@ -36,7 +36,7 @@ create_exception!(
 create_exception!(harvest_html, WarcError, HarvestError, "A WARC archive could not be opened or read.");
 
 /// The exception for an extraction error.
-pub fn from_extract(error: Error) -> PyErr {
+pub(crate) fn from_extract(error: Error) -> PyErr {
     match error {
         Error::NothingFound(_) => NothingFoundError::new_err(error.to_string()),
         other => ExtractionError::new_err(other.to_string()),

@@ -7,6 +7,9 @@
 //! `str`, errors to the exceptions of [`errors`]. No extraction logic lives here: the
 //! `harvest` command runs the very same `Extraction`s. The Python-facing documentation is in
 //! `python/harvest_html`.
+// Library code does not panic on what a page, a request or a file holds: no unwrap or expect
+// outside tests (an invariant that needs one says why in an `allow`).
+#![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
 mod arrow;
 mod convert;

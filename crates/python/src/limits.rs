@@ -222,7 +222,7 @@ impl Interruption {
 }
 
 /// The limits a call was given: `None` (the defaults), a `Limits`, or a dict of its keywords.
-pub fn resolve(limits: Option<&Bound<'_, PyAny>>) -> PyResult<CallLimits> {
+pub(crate) fn resolve(limits: Option<&Bound<'_, PyAny>>) -> PyResult<CallLimits> {
     let Some(limits) = limits.filter(|value| !value.is_none()) else { return Ok(CallLimits::default()) };
     if let Ok(limits) = limits.cast::<PyLimits>() {
         return Ok(limits.get().to_call());

@@ -25,7 +25,7 @@ use std::cell::Cell;
 use std::collections::BTreeMap;
 
 /// How `jsonld=` names a [`Reading`].
-pub fn reading(name: &str) -> PyResult<Reading> {
+pub(crate) fn reading(name: &str) -> PyResult<Reading> {
     match name {
         "strict" => Ok(Reading::Strict),
         "lenient" => Ok(Reading::Lenient),
@@ -53,7 +53,7 @@ fn inconsistent(what: &str) -> Error {
 /// extractor wrote it (the values are cut from it where they lie, not copied apart) with the
 /// JSON-LD blocks and their errors after it.
 #[derive(Default)]
-pub struct Texts {
+pub(crate) struct Texts {
     text: String,
     members: Vec<(&'static str, std::ops::Range<usize>)>,
     pub counts: Vec<(&'static str, usize)>,
@@ -61,12 +61,12 @@ pub struct Texts {
 
 impl Texts {
     /// Each member's key and JSON text, in record order.
-    pub fn members(&self) -> impl Iterator<Item = (&'static str, &str)> {
+    pub(crate) fn members(&self) -> impl Iterator<Item = (&'static str, &str)> {
         self.members.iter().map(|(key, at)| (*key, self.text.get(at.clone()).unwrap_or_default()))
     }
 
     /// The JSON text of the member `key`, if the record has it.
-    pub fn member(&self, key: &str) -> Option<&str> {
+    pub(crate) fn member(&self, key: &str) -> Option<&str> {
         self.members().find(|(name, _)| *name == key).map(|(_, text)| text)
     }
 
@@ -81,7 +81,7 @@ impl Texts {
 /// A page's `all` record, computed without the GIL: the other syntaxes typed, as the
 /// extractors gave them (serialized straight into Python objects when the GIL is back), the
 /// JSON-LD blocks as text, and the page's dataset when asked (`iter_warc(graph=...)`).
-pub struct Record {
+pub(crate) struct Record {
     /// Every syntax but JSON-LD, RDFa and Open Graph (taken out: see `rdfa`, `opengraph`).
     pub typed: harvest_html::Record,
     /// The RDFa member's node objects, written once (converted and counted).
@@ -142,7 +142,7 @@ fn graph_of(doc: &Document, output: &GraphOutput, limits: &Limits) -> (String, u
 
 impl Record {
     /// Parses the page once and extracts what `extractor` names, within `limits`.
-    pub fn extract(
+    pub(crate) fn extract(
         page: &Page,
         extractor: &Extractor,
         reading: Reading,
@@ -195,7 +195,7 @@ impl Record {
     /// what each syntax found. The texts are cut from the record as the extractor streams it
     /// (what `harvest all` writes, with where each member's value lies), without building
     /// JSON values or reading the record again.
-    pub fn texts(
+    pub(crate) fn texts(
         page: &Page,
         extractor: &Extractor,
         reading: Reading,
@@ -260,7 +260,7 @@ impl Record {
 
     /// The record as a dict of Python objects, stopped as `stop` says: `url`, the syntaxes in
     /// `Syntax::ALL` order, `graph`, `check`, `errors`.
-    pub fn to_python<'py>(&self, py: Python<'py>, stop: &Stop<'_>) -> PyResult<Bound<'py, PyDict>> {
+    pub(crate) fn to_python<'py>(&self, py: Python<'py>, stop: &Stop<'_>) -> PyResult<Bound<'py, PyDict>> {
         // The typed members in record order (without JSON-LD, RDFa and Open Graph).
         let typed = serialized(py, &self.typed, stop)?.cast_into::<PyDict>()?;
         let dict = PyDict::new(py);
@@ -319,7 +319,7 @@ impl Record {
     /// How much each syntax found (what `Syntax::count` gives for its JSON), and the quads of
     /// the page's dataset when asked. The streamed links are counted as they were converted
     /// (read again when they were not: a conversion stopped by the deadline).
-    pub fn counts(&self) -> Vec<(&'static str, usize)> {
+    pub(crate) fn counts(&self) -> Vec<(&'static str, usize)> {
         let streamed = self.links.as_ref().map(|(doc, _, found)| {
             found.get().unwrap_or_else(|| {
                 let mut count = 0;

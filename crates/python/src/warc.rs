@@ -71,7 +71,7 @@ pub enum DataForm {
 
 /// What an item is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub(crate) enum Kind {
     /// A page and its data.
     Page,
     /// A page whose extraction failed (a limit): its error.
@@ -85,7 +85,7 @@ pub enum Kind {
 
 impl Kind {
     /// The item's `kind`.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Kind::Page => "page",
             Kind::Failed => "failed",
@@ -97,7 +97,7 @@ impl Kind {
 
 /// One item, computed without the GIL: a page (its record, or the error of its extraction),
 /// a skipped record, or the damage that ends an archive (or a part of it).
-pub struct Item {
+pub(crate) struct Item {
     pub kind: Kind,
     pub url: Option<String>,
     pub status: Option<u16>,
@@ -107,7 +107,7 @@ pub struct Item {
 }
 
 /// A page's data: its record, or each member as JSON text (`as_json`).
-pub enum Data {
+pub(crate) enum Data {
     /// Boxed: a typed record is large, the texts small.
     Record(Box<Record>),
     Texts(Texts),
@@ -116,7 +116,7 @@ pub enum Data {
 /// An archive being read, from any thread: the reader and what it has counted. A Python
 /// object can be reached from any thread, so they sit behind a lock (taken by one `__next__`
 /// at a time).
-pub struct Archive {
+pub(crate) struct Archive {
     state: Mutex<State>,
 }
 
@@ -129,14 +129,14 @@ struct State {
 
 impl Archive {
     /// Opens a path (str or os.PathLike) or a binary file object.
-    pub fn open(source: &Bound<'_, PyAny>) -> PyResult<Archive> {
+    pub(crate) fn open(source: &Bound<'_, PyAny>) -> PyResult<Archive> {
         let pages = open_pages(source)?;
         Ok(Archive { state: Mutex::new(State { pages: Some(pages), counts: WarcCounts::default() }) })
     }
 
     /// The next item, its page extracted as `settings` say within `limits`; `None` at the
     /// end of the archive. Runs without the GIL.
-    pub fn next_item(&self, settings: &Settings, limits: &Limits) -> Option<Item> {
+    pub(crate) fn next_item(&self, settings: &Settings, limits: &Limits) -> Option<Item> {
         let mut guard = self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let pages = guard.pages.as_mut()?;
         let next = pages.next();
@@ -197,7 +197,7 @@ impl Archive {
     }
 
     /// What the archive held so far, as `counts` gives it.
-    pub fn counts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+    pub(crate) fn counts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let state = self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let counts = state.pages.as_ref().map_or(state.counts, WarcPages::counts);
         let dict = PyDict::new(py);

@@ -53,7 +53,7 @@ pub struct Diagnostic {
 
 /// The processor graph of a list of diagnostics: each entry a blank node with its class
 /// (`rdf:type`), `dc:description` and `rdfa:context` (the document).
-pub fn graph(diagnostics: &[Diagnostic], document: &Iri) -> Result<Graph, GraphError> {
+pub(crate) fn graph(diagnostics: &[Diagnostic], document: &Iri) -> Result<Graph, GraphError> {
     let mut graph = Graph::new();
     let mut nodes = BlankNodes::new();
     let (rdf_type, description, context) = (vocab::rdf_type(), vocab::dc_description(), vocab::rdfa_context());

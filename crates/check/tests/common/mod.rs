@@ -7,18 +7,18 @@ use harvest_html::{Extractor, Limits, Page};
 use harvest_rdf::{Dataset, Literal, Quad, Term, Triple};
 
 /// The dataset of a page (every RDF syntax), at `https://site.example/page`.
-pub fn page(html: &str) -> Dataset {
+pub(crate) fn page(html: &str) -> Dataset {
     let doc = Extractor::new().parse(&Page::new("-", html.as_bytes().to_vec(), Some("https://site.example/page")));
     page_graph(&doc, &GraphOutput::default(), &Limits::default()).dataset
 }
 
 /// The dataset of a JSON-LD block.
-pub fn jsonld(json: &str) -> Dataset {
+pub(crate) fn jsonld(json: &str) -> Dataset {
     page(&format!("<script type=\"application/ld+json\">{json}</script>"))
 }
 
 /// The first report of a feature.
-pub fn report_of<'r>(report: &'r Report, feature: &str) -> Option<&'r FeatureReport> {
+pub(crate) fn report_of<'r>(report: &'r Report, feature: &str) -> Option<&'r FeatureReport> {
     report.features.iter().find(|f| f.feature == feature)
 }
 
@@ -28,7 +28,7 @@ fn schema_property(quad: &Quad) -> Option<&str> {
 }
 
 /// The dataset without the statements of any of `properties`.
-pub fn without(dataset: &Dataset, properties: &[&str]) -> Dataset {
+pub(crate) fn without(dataset: &Dataset, properties: &[&str]) -> Dataset {
     let mut kept = Dataset::new();
     for quad in dataset.iter() {
         if !schema_property(quad).is_some_and(|p| properties.contains(&p)) {
@@ -40,7 +40,7 @@ pub fn without(dataset: &Dataset, properties: &[&str]) -> Dataset {
 
 /// The dataset with each literal value of `property` replaced by `value`; `None` when it has
 /// no such literal.
-pub fn worsen(dataset: &Dataset, property: &str, value: &str) -> Option<Dataset> {
+pub(crate) fn worsen(dataset: &Dataset, property: &str, value: &str) -> Option<Dataset> {
     let mut changed = false;
     let mut out = Dataset::new();
     for quad in dataset.iter() {

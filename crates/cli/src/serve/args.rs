@@ -8,7 +8,7 @@ use std::net::SocketAddr;
 
 /// `harvest serve`'s options.
 #[derive(clap::Args, Clone, Debug)]
-pub struct ServeArgs {
+pub(crate) struct ServeArgs {
     /// Address and port to listen on (port 0: any free port; the address is printed on stderr).
     #[arg(long, default_value = "127.0.0.1:8080", value_name = "ADDR:PORT", env = "HARVEST_SERVE_LISTEN")]
     pub(crate) listen: SocketAddr,

@@ -50,7 +50,7 @@ mod request_id;
 mod stall;
 mod workers;
 
-pub use args::ServeArgs;
+pub(crate) use args::ServeArgs;
 
 use axum::Router;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -89,7 +89,7 @@ pub(crate) struct State {
 }
 
 /// Runs the server until SIGTERM or Ctrl-C; returns the exit code.
-pub fn run(args: ServeArgs) -> u8 {
+pub(crate) fn run(args: ServeArgs) -> u8 {
     // Extractions run on threads of their own (`workers`); tokio's blocking threads only look
     // up names, decode gzip bodies and parse forms, and a small pool keeps the threads, and the allocator's
     // per-thread arenas, from multiplying under load.

@@ -40,6 +40,7 @@ pub(crate) const HEAVY_NICENESS: i32 = 10;
 /// [`HEAVY_NICENESS`] (a niceness once raised cannot be lowered again without privileges, so
 /// the worker's own thread keeps its priority). Where there is no such thread, or it cannot be
 /// started, the work runs here.
+#[allow(clippy::expect_used, reason = "the work is taken once: by the thread, or here when no thread ran it")]
 pub(crate) fn run_heavy<T: Send>(work: impl FnOnce() -> T + Send) -> T {
     let work = Mutex::new(Some(work));
     let run = || work.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).take().map(|work| work());

@@ -8,26 +8,26 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-pub const BASE: &str = "https://ada.example.org/";
+pub(crate) const BASE: &str = "https://ada.example.org/";
 
-pub fn example() -> std::path::PathBuf {
+pub(crate) fn example() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/blog.html")
 }
 
 /// A `harvest serve` process on a free port of 127.0.0.1, stopped (SIGTERM) when dropped.
-pub struct Server {
+pub(crate) struct Server {
     pub child: Child,
     pub address: String,
     pub log: Arc<Mutex<Vec<String>>>,
 }
 
 impl Server {
-    pub fn start(flags: &[&str]) -> Server {
+    pub(crate) fn start(flags: &[&str]) -> Server {
         Server::start_with_env(flags, &[])
     }
 
     /// A server started with these flags and environment variables.
-    pub fn start_with_env(flags: &[&str], variables: &[(&str, &str)]) -> Server {
+    pub(crate) fn start_with_env(flags: &[&str], variables: &[(&str, &str)]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_harvest"))
             .args(["serve", "--listen", "127.0.0.1:0"])
             .args(flags)
@@ -49,7 +49,7 @@ impl Server {
         Server { child, address, log }
     }
 
-    pub fn request(&self, method: &str, target: &str, headers: &[(&str, &str)], body: &[u8]) -> Response {
+    pub(crate) fn request(&self, method: &str, target: &str, headers: &[(&str, &str)], body: &[u8]) -> Response {
         let mut stream = TcpStream::connect(&self.address).unwrap();
         stream.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
         let mut head = format!("{method} {target} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n", self.address);
@@ -65,22 +65,22 @@ impl Server {
         read_response(&mut stream)
     }
 
-    pub fn post(&self, target: &str, body: &[u8]) -> Response {
+    pub(crate) fn post(&self, target: &str, body: &[u8]) -> Response {
         self.request("POST", target, &[("Content-Type", "text/html")], body)
     }
 
-    pub fn get(&self, target: &str) -> Response {
+    pub(crate) fn get(&self, target: &str) -> Response {
         self.request("GET", target, &[], b"")
     }
 
     /// Waits (up to 10 s) for a log line matching `wanted`: the access log is written after the
     /// answer has gone out, so a client can see the answer before the line exists.
-    pub fn wait_for_log(&self, what: &str, wanted: impl Fn(&str) -> bool) {
+    pub(crate) fn wait_for_log(&self, what: &str, wanted: impl Fn(&str) -> bool) {
         self.wait_for_log_lines(what, |lines| lines.iter().any(|line| wanted(line)));
     }
 
     /// Waits (up to 10 s) until the log lines so far satisfy `done`.
-    pub fn wait_for_log_lines(&self, what: &str, done: impl Fn(&[String]) -> bool) {
+    pub(crate) fn wait_for_log_lines(&self, what: &str, done: impl Fn(&[String]) -> bool) {
         let deadline = std::time::Instant::now() + Duration::from_secs(10);
         loop {
             let lines = self.log.lock().unwrap().clone();
@@ -93,7 +93,7 @@ impl Server {
     }
 
     /// Sends SIGTERM and waits for the exit status.
-    pub fn terminate(mut self) -> std::process::ExitStatus {
+    pub(crate) fn terminate(mut self) -> std::process::ExitStatus {
         signal_term(&self.child);
         let status = self.child.wait().unwrap();
         std::mem::forget(self);
@@ -101,7 +101,7 @@ impl Server {
     }
 
     /// Resident memory of the server, in KiB.
-    pub fn rss_kib(&self) -> u64 {
+    pub(crate) fn rss_kib(&self) -> u64 {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap();
         let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap();
         line.split_whitespace().nth(1).unwrap().parse().unwrap()
@@ -115,33 +115,33 @@ impl Drop for Server {
     }
 }
 
-pub fn signal_term(child: &Child) {
+pub(crate) fn signal_term(child: &Child) {
     let status = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
     assert!(status.success());
 }
 
 #[derive(Debug)]
-pub struct Response {
+pub(crate) struct Response {
     pub status: u16,
     pub headers: Vec<(String, String)>,
     pub body: Vec<u8>,
 }
 
 impl Response {
-    pub fn header(&self, name: &str) -> Option<&str> {
+    pub(crate) fn header(&self, name: &str) -> Option<&str> {
         self.headers.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
     }
 
-    pub fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         String::from_utf8(self.body.clone()).unwrap()
     }
 
-    pub fn json(&self) -> serde_json::Value {
+    pub(crate) fn json(&self) -> serde_json::Value {
         serde_json::from_slice(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.text()))
     }
 
     /// The `code` of a JSON error, checked against the status.
-    pub fn error_code(&self, status: u16) -> String {
+    pub(crate) fn error_code(&self, status: u16) -> String {
         assert_eq!(self.status, status, "{}", self.text());
         assert_eq!(self.header("content-type"), Some("application/json"));
         self.json()["error"]["code"].as_str().unwrap().to_owned()
@@ -149,7 +149,7 @@ impl Response {
 }
 
 /// Reads a `Connection: close` response: status line, headers, body to the end.
-pub fn read_response(stream: &mut TcpStream) -> Response {
+pub(crate) fn read_response(stream: &mut TcpStream) -> Response {
     let mut raw = Vec::new();
     let _ = stream.read_to_end(&mut raw);
     let split = raw.windows(4).position(|w| w == b"\r\n\r\n").unwrap_or_else(|| panic!("no response: {raw:?}"));
@@ -169,7 +169,7 @@ pub fn read_response(stream: &mut TcpStream) -> Response {
 
 /// The data of a chunked body; `None` when it does not end with its last (empty) chunk, as an
 /// answer cut short does not.
-pub fn dechunk(mut raw: &[u8]) -> Option<Vec<u8>> {
+pub(crate) fn dechunk(mut raw: &[u8]) -> Option<Vec<u8>> {
     let mut data = Vec::new();
     loop {
         let line_end = raw.windows(2).position(|w| w == b"\r\n")?;
@@ -184,7 +184,7 @@ pub fn dechunk(mut raw: &[u8]) -> Option<Vec<u8>> {
 }
 
 /// Sends a request and reads the raw answer to its end (the connection is closed after it).
-pub fn raw_exchange(address: &str, request: &[u8]) -> Vec<u8> {
+pub(crate) fn raw_exchange(address: &str, request: &[u8]) -> Vec<u8> {
     let mut stream = TcpStream::connect(address).unwrap();
     stream.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
     stream.write_all(request).unwrap();
@@ -194,7 +194,7 @@ pub fn raw_exchange(address: &str, request: &[u8]) -> Vec<u8> {
 }
 
 /// The command's output for the same page and options.
-pub fn cli(subcommand: &str, flags: &[&str]) -> Vec<u8> {
+pub(crate) fn cli(subcommand: &str, flags: &[&str]) -> Vec<u8> {
     let out = Command::new(env!("CARGO_BIN_EXE_harvest"))
         .arg(subcommand)
         .arg(example())
@@ -207,7 +207,7 @@ pub fn cli(subcommand: &str, flags: &[&str]) -> Vec<u8> {
 }
 
 /// `?base_url=…&flag&name=value` from command-line flags.
-pub fn query(flags: &[&str]) -> String {
+pub(crate) fn query(flags: &[&str]) -> String {
     let mut pairs = vec![format!("base_url={BASE}")];
     let mut flags = flags.iter().peekable();
     while let Some(flag) = flags.next() {
@@ -226,7 +226,7 @@ pub fn query(flags: &[&str]) -> String {
 
 /// A web server on 127.0.0.1 for the fetches: `/page`, redirects (`/to-port/N`: to `/page` on
 /// port N), errors, a page that never comes.
-pub fn target_server() -> String {
+pub(crate) fn target_server() -> String {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let port = listener.local_addr().unwrap().port();
     std::thread::spawn(move || {
@@ -279,11 +279,11 @@ pub fn target_server() -> String {
 
 /// The port of `host:port`: fetches from the test servers name it (`--fetch-port`), since only
 /// 80 and 443 are fetched from by default.
-pub fn port_of(address: &str) -> &str {
+pub(crate) fn port_of(address: &str) -> &str {
     address.rsplit(':').next().unwrap()
 }
 
-pub fn fetch(server: &Server, url: &str) -> Response {
+pub(crate) fn fetch(server: &Server, url: &str) -> Response {
     let url: String = form_urlencoded::byte_serialize(url.as_bytes()).collect();
     server.get(&format!("/v1/mf2?url={url}"))
 }

@@ -8,34 +8,34 @@ use std::path::PathBuf;
 use harvest_dom::{Document, ParseOptions, Url};
 
 /// Property names and values as calcard read them.
-pub type Pairs = Vec<(String, String)>;
+pub(crate) type Pairs = Vec<(String, String)>;
 
 /// One property as a parser read it: upper-case name, parameters, unescaped text value.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Prop {
+pub(crate) struct Prop {
     pub name: String,
     pub params: Vec<(String, String)>,
     pub value: String,
 }
 
-pub fn fixture_dir() -> PathBuf {
+pub(crate) fn fixture_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
 }
 
-pub fn fixture(path: &str) -> String {
+pub(crate) fn fixture(path: &str) -> String {
     std::fs::read_to_string(fixture_dir().join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
-pub fn page_url() -> Url {
+pub(crate) fn page_url() -> Url {
     Url::parse("https://example.com/people/page.html").unwrap()
 }
 
-pub fn parse(html: &str, url: &Url) -> Document {
+pub(crate) fn parse(html: &str, url: &Url) -> Document {
     Document::parse_with(html, &ParseOptions::new().url(url.clone()))
 }
 
 /// Compares with a golden file, or writes it when `HARVEST_BLESS=1` (then review the diff).
-pub fn golden(path: &str, actual: &str) {
+pub(crate) fn golden(path: &str, actual: &str) {
     let file = fixture_dir().join(path);
     if std::env::var("HARVEST_BLESS").as_deref() == Ok("1") {
         std::fs::write(&file, actual).unwrap();
@@ -46,7 +46,7 @@ pub fn golden(path: &str, actual: &str) {
 }
 
 /// The official microformats suite, when present (CI sets HARVEST_MF2_SUITE).
-pub fn mf2_suite() -> Option<PathBuf> {
+pub(crate) fn mf2_suite() -> Option<PathBuf> {
     let dir = std::env::var_os("HARVEST_MF2_SUITE")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/mf2-tests/tests"));
@@ -59,12 +59,12 @@ pub fn mf2_suite() -> Option<PathBuf> {
 }
 
 /// Every `.html` file under `dir`, sorted.
-pub use harvest_test_support::html_files;
+pub(crate) use harvest_test_support::html_files;
 
 /// Runs `export_and_check` (page HTML and a name for messages in; how many items it exported
 /// and read back out) on every page of the official suite; returns the pages that had at least
 /// one item and the items in all.
-pub fn over_suite_pages(
+pub(crate) fn over_suite_pages(
     suite: &std::path::Path,
     mut export_and_check: impl FnMut(&str, &str) -> usize,
 ) -> (usize, usize) {
@@ -81,7 +81,7 @@ pub fn over_suite_pages(
 }
 
 /// Text unescaping of RFC 6350 §3.4 / RFC 5545 §3.3.11 (`\\`, `\,`, `\;`, `\n`, `\N`).
-pub fn unescape(raw: &str) -> String {
+pub(crate) fn unescape(raw: &str) -> String {
     let mut out = String::new();
     let mut chars = raw.chars();
     while let Some(c) = chars.next() {
@@ -115,14 +115,14 @@ fn ical_props(props: Vec<ical::property::Property>) -> Vec<Prop> {
 }
 
 /// The vCards of `text` as the `ical` crate reads them (values raw, as that crate gives them).
-pub fn ical_rs_vcards(text: &str) -> Vec<Vec<Prop>> {
+pub(crate) fn ical_rs_vcards(text: &str) -> Vec<Vec<Prop>> {
     ical::VcardParser::new(BufReader::new(text.as_bytes()))
         .map(|card| ical_props(card.unwrap_or_else(|e| panic!("ical crate rejects the vCard: {e}\n{text}")).properties))
         .collect()
 }
 
 /// The calendar properties and the events of `text` as the `ical` crate reads them.
-pub fn ical_rs_calendar(text: &str) -> (Vec<Prop>, Vec<Vec<Prop>>) {
+pub(crate) fn ical_rs_calendar(text: &str) -> (Vec<Prop>, Vec<Vec<Prop>>) {
     let mut cals: Vec<_> = ical::IcalParser::new(BufReader::new(text.as_bytes()))
         .map(|c| c.unwrap_or_else(|e| panic!("ical crate rejects the calendar: {e}\n{text}")))
         .collect();
@@ -176,7 +176,7 @@ fn partial(p: &calcard::common::PartialDateTime) -> String {
 
 /// The vCards of `text` as calcard reads them: each property's name and its values, unescaped,
 /// components joined with `;` and list items with `,`.
-pub fn calcard_vcards(text: &str) -> Vec<Vec<(String, String)>> {
+pub(crate) fn calcard_vcards(text: &str) -> Vec<Vec<(String, String)>> {
     calcard_entries(text)
         .into_iter()
         .map(|e| match e {
@@ -208,7 +208,7 @@ fn ical_value(v: &calcard::icalendar::ICalendarValue) -> String {
 
 /// The calendar's properties and its events' properties as calcard reads them (values
 /// unescaped, several values joined with `,`).
-pub fn calcard_calendar(text: &str) -> (Pairs, Vec<Pairs>) {
+pub(crate) fn calcard_calendar(text: &str) -> (Pairs, Vec<Pairs>) {
     let mut entries = calcard_entries(text);
     assert_eq!(entries.len(), 1, "one VCALENDAR");
     let calcard::Entry::ICalendar(cal) = entries.remove(0) else { panic!("not a calendar") };
@@ -232,18 +232,18 @@ pub fn calcard_calendar(text: &str) -> (Pairs, Vec<Pairs>) {
 }
 
 /// Values of property `name` in a list read by calcard.
-pub fn cc<'a>(props: &'a [(String, String)], name: &str) -> Vec<&'a str> {
+pub(crate) fn cc<'a>(props: &'a [(String, String)], name: &str) -> Vec<&'a str> {
     props.iter().filter(|(n, _)| n == name).map(|(_, v)| v.as_str()).collect()
 }
 
 /// Unescaped values of property `name` in a list read by the `ical` crate.
-pub fn ir(props: &[Prop], name: &str) -> Vec<String> {
+pub(crate) fn ir(props: &[Prop], name: &str) -> Vec<String> {
     props.iter().filter(|p| p.name == name).map(|p| unescape(&p.value)).collect()
 }
 
 /// Every physical line ends with CRLF and holds at most 75 octets (75 code points in code
 /// point mode); continuation lines start with a space.
-pub fn assert_lines(text: &str, octets: bool) {
+pub(crate) fn assert_lines(text: &str, octets: bool) {
     assert!(text.ends_with("\r\n"), "ends with CRLF");
     for line in text.split_terminator("\r\n") {
         assert!(!line.contains(['\r', '\n']), "bare line break in {line:?}");

@@ -17,7 +17,7 @@ fn escape(value: &str) -> String {
 }
 
 /// One quad in N-Quads, for oxttl to read back.
-pub fn nquad(quad: &Quad) -> String {
+pub(crate) fn nquad(quad: &Quad) -> String {
     let subject = match &quad.triple.subject {
         Subject::Iri(iri) => format!("<{iri}>"),
         Subject::Blank(node) => node.to_string(),
@@ -40,14 +40,14 @@ pub fn nquad(quad: &Quad) -> String {
 }
 
 /// A dataset as N-Quads.
-pub fn nquads(dataset: &harvest_rdf::Dataset) -> String {
+pub(crate) fn nquads(dataset: &harvest_rdf::Dataset) -> String {
     dataset.iter().map(nquad).collect()
 }
 
 /// N-Quads read by oxttl and canonicalized (blank nodes compared up to renaming; an
 /// `xsd:double` compared by its value, which JSON-LD 1.1 API §8.6 writes `5.1535879E1` and
 /// rdflib `51.535879`).
-pub fn canonical(text: &str) -> Result<oxrdf::Dataset, String> {
+pub(crate) fn canonical(text: &str) -> Result<oxrdf::Dataset, String> {
     const DOUBLE: &str = "http://www.w3.org/2001/XMLSchema#double";
     let mut dataset = oxrdf::Dataset::new();
     for quad in oxttl::NQuadsParser::new().for_slice(text.as_bytes()) {

@@ -85,7 +85,7 @@ pub(crate) struct Response<'a> {
 
 impl Response<'_> {
     /// The last value of a field (names compare ASCII case-insensitively).
-    pub fn field(&self, name: &str) -> Option<&str> {
+    pub(super) fn field(&self, name: &str) -> Option<&str> {
         self.fields.iter().rev().find(|(field, _)| field.eq_ignore_ascii_case(name)).map(|(_, value)| value.as_str())
     }
 
