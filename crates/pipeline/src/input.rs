@@ -32,12 +32,13 @@ pub enum InputError {
     #[error(transparent)]
     Warc(#[from] WarcError),
     /// A web address could not be fetched.
-    #[error("{url}: {reason}")]
+    #[error("{url}: {source}")]
     Fetch {
         /// The address.
         url: String,
-        /// What went wrong.
-        reason: String,
+        /// Why it could not be (the HTTP client's error, when there was a request, is its
+        /// source in turn).
+        source: crate::fetch::FetchError,
     },
     /// A glob pattern does not compile.
     #[error("invalid --glob pattern {pattern:?}: {}", source.kind())]
@@ -47,12 +48,6 @@ pub enum InputError {
         /// Why it does not compile.
         source: globset::Error,
     },
-}
-
-impl From<crate::fetch::FetchError> for InputError {
-    fn from(error: crate::fetch::FetchError) -> InputError {
-        InputError::Fetch { url: error.url, reason: error.reason }
-    }
 }
 
 /// What an argument names, before it is read.
@@ -216,7 +211,9 @@ pub fn read(source: &Source, base_url: Option<&str>) -> Pages {
             Ok(pages) => Pages::archive(pages),
             Err(error) => Pages::one(Err(error.into())),
         },
-        Source::Url(url) => Pages::one(crate::fetch::fetch(url).map_err(InputError::from)),
+        Source::Url(url) => {
+            Pages::one(crate::fetch::fetch(url).map_err(|source| InputError::Fetch { url: url.clone(), source }))
+        }
     }
 }
 

@@ -9,6 +9,8 @@
 //!   charset, HTTP status, where it was found in a WARC archive).
 //! * [`input`]: files, standard input, directories, WARC and ARC archives (told by their
 //!   content) and (feature `http`) web addresses, turned into pages as a stream.
+//! * [`fetch`]: why a web address could not be fetched ([`fetch::FetchError`], the source of
+//!   an [`input::InputError::Fetch`]).
 //! * [`warc`]: WARC and ARC records and the HTML pages among them, read record by record,
 //!   keeping every good record of a damaged archive; [`warc::sniff`] tells an archive by its
 //!   first bytes.
@@ -29,7 +31,7 @@
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod address;
-mod fetch;
+pub mod fetch;
 pub mod input;
 pub mod media_type;
 pub mod warc;
