@@ -311,7 +311,7 @@ fn write_serially(
         lines.write(&finished)?;
         lines.tally.show(lines.progress);
         line = finished.line;
-        crate::collect_freed_memory();
+        crate::memory::collect_freed_memory();
     }
     lines.out.flush()
 }
@@ -339,7 +339,7 @@ fn write_in_parallel(
                 numbered.par_bridge().for_each_with(sender, |sender, (index, input)| {
                     // A closed channel means the writer stopped (stdout closed): drop the line.
                     let finished = finish(index, input, extraction, options.check.as_ref(), Vec::new());
-                    crate::collect_freed_memory();
+                    crate::memory::collect_freed_memory();
                     let _ = sender.send(finished);
                 });
             });

@@ -6,6 +6,7 @@
 mod batch;
 mod check;
 mod extract;
+mod memory;
 #[cfg(feature = "serve")]
 mod serve;
 
@@ -20,36 +21,6 @@ use std::process::ExitCode;
 // Cargo.toml for why).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
-/// mimalloc 2's `mi_option_purge_delay` (its `mi_option_e`; the Rust binding names no constant
-/// for it).
-const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
-
-/// The allocator's setting, made first thing in `main`: memory freed and left unused is
-/// returned to the system after 10 s, as jemalloc's decay does, instead of mimalloc's 10 ms: a
-/// server's worker threads take turns, and memory returned between two requests on one thread
-/// had to be mapped and zeroed again for the next (8-12% of `harvest serve`'s CPU per page;
-/// docs/benchmarks.md, "The allocator").
-///
-/// Transparent huge pages stay as mimalloc asks for them: without them a batch of small pages
-/// peaks 3 MB lower, but the 10 MB page takes 5-15% more CPU (docs/benchmarks.md, "Peak
-/// memory").
-#[allow(unsafe_code, reason = "mimalloc's option setter is a C function")]
-fn tune_allocator() {
-    // SAFETY: mi_option_set only stores the value; it is called before any other thread exists.
-    unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 10_000) }
-}
-
-/// Between two pages of a batch: the memory the thread freed is sorted back into mimalloc's
-/// free pages and segments (`mi_collect(false)`: nothing is returned to the system before the
-/// purge delay). Without it the pages' memory went to new segments while freed ones waited:
-/// the synthetic pages' peak 21 MB against 19 MB, at no cost the rounds could tell
-/// (docs/benchmarks.md, "Peak memory").
-#[allow(unsafe_code, reason = "mimalloc's collection is a C function")]
-pub(crate) fn collect_freed_memory() {
-    // SAFETY: mi_collect takes no pointer; it only walks the calling thread's own heap.
-    unsafe { libmimalloc_sys::mi_collect(false) }
-}
 
 const AFTER_HELP: &str = "\
 Inputs: files, - for standard input, directories (searched recursively for *.html and *.htm,
@@ -66,7 +37,11 @@ content_type and status, truncated (WARC-Truncated) and body_truncated (its gzip
 brotli body was cut short: the page is what decoded).
 
 Exit codes: 0 success; 1 the page has nothing the subcommand needs (vcard, ical, atom), or
-a page has an error (check; warnings too with --deny warnings); 2 usage error; 3 an input could not be read or processed (in a batch: at least one).";
+a page has an error (check; warnings too with --deny warnings); 2 usage error; 3 an input could not be read or processed (in a batch: at least one).
+
+Memory: the allocator keeps freed memory 10 s and uses transparent huge pages, for speed. With
+MIMALLOC_ALLOW_THP=0 MIMALLOC_PURGE_DELAY=0 in the environment a batch peaks about 40% lower
+and takes about 15% more CPU time.";
 
 pub(crate) const CHECK_HELP: &str = "\
 Examples:
@@ -139,7 +114,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    tune_allocator();
+    memory::tune_allocator();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) => {
