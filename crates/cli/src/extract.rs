@@ -5,10 +5,10 @@ use crate::Common;
 use clap::{Args, Subcommand};
 use harvest_html::output::{
     AllOptions, ConversionSource, Extraction, FeedSource, GraphFormat, GraphOutput, GraphSource, IcalOutput, LinksMode,
-    Mf2Output, MicrodataFormat, MicrodataOutput, RdfAlgorithm, RdfFormat, RdfOutput, RdfaFormat, RdfaGraph, RdfaOutput,
-    Registry, VcardOutput,
+    Mf2Output, MicrodataChoiceError, MicrodataFormat, MicrodataOutput, RdfAlgorithm, RdfFormat, RdfOutput, RdfaFormat,
+    RdfaGraph, RdfaOutput, Registry, VcardOutput,
 };
-use harvest_html::{LinksDetail, Mf2Options, Mf2Root, Mf2Text, MicrodataOptions};
+use harvest_html::{LinksDetail, Mf2Options, Mf2Root, Mf2Text};
 
 #[derive(Args, Clone)]
 pub(crate) struct Mf2Args {
@@ -324,17 +324,20 @@ impl ExtractCommand {
                 }),
             ),
             ExtractCommand::Microdata(args) => {
-                if args.content_attribute && args.format != MicrodataFormat::Json {
-                    return Err("--content-attribute applies to --format json".to_owned());
+                let mut output = MicrodataOutput::from_options(args.validate, args.format, args.content_attribute)
+                    .map_err(|error| match error {
+                        MicrodataChoiceError::ContentAttributeNeedsJson => {
+                            "--content-attribute applies to --format json".to_owned()
+                        }
+                        MicrodataChoiceError::ValidateTakesNoFormat { .. } => {
+                            "--validate gives diagnostics: it takes no --format".to_owned()
+                        }
+                        other => other.to_string(),
+                    })?;
+                // The registry file is read only when the output takes it.
+                if let MicrodataOutput::JsonLd(slot) = &mut output {
+                    *slot = registry(args.registry.as_deref())?;
                 }
-                let output = match (args.validate, args.format) {
-                    (true, _) => MicrodataOutput::Validate,
-                    (false, MicrodataFormat::Json) => {
-                        MicrodataOutput::Json(MicrodataOptions::new().content_attribute(args.content_attribute))
-                    }
-                    (false, MicrodataFormat::JsonLd) => MicrodataOutput::JsonLd(registry(args.registry.as_deref())?),
-                    (false, _) => return Err(format!("--format {}: not a microdata output", args.format.name())),
-                };
                 (args.common, Extraction::Microdata(output))
             }
             ExtractCommand::Links(args) => {

@@ -577,7 +577,9 @@ fn microdata_content_attribute_is_opt_in() {
         .write_stdin(page)
         .output()
         .unwrap();
-    assert_eq!(jsonld.status.code(), Some(2), "{}", String::from_utf8_lossy(&jsonld.stderr));
+    let said = String::from_utf8_lossy(&jsonld.stderr);
+    assert_eq!(jsonld.status.code(), Some(2), "{said}");
+    assert_eq!(said, "harvest: --content-attribute applies to --format json\n");
 }
 
 #[test]

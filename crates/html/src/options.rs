@@ -530,6 +530,78 @@ impl Default for MicrodataOutput {
     }
 }
 
+impl MicrodataOutput {
+    /// The output a front end's microdata options ask for, or why they do not go together:
+    /// `validate` (the validator's diagnostics), `format` (the microdata JSON or JSON-LD) and
+    /// `content_attribute` ([`MicrodataOptions::content_attribute`], the microdata JSON only),
+    /// as `harvest microdata`, `/v1/microdata` and Python's `harvest_html.microdata` take them.
+    ///
+    /// JSON-LD comes with the default registry (`MicrodataOutput::JsonLd(None)`): a front end
+    /// that was given one reads it only then, and sets it in place.
+    ///
+    /// ```
+    /// use harvest_html::output::{MicrodataChoiceError, MicrodataFormat, MicrodataOutput};
+    /// let output = MicrodataOutput::from_options(false, MicrodataFormat::Json, true).unwrap();
+    /// assert!(matches!(output, MicrodataOutput::Json(options) if options.content_attribute));
+    /// assert_eq!(MicrodataOutput::from_options(true, MicrodataFormat::Json, false), Ok(MicrodataOutput::Validate));
+    ///
+    /// let mut output = MicrodataOutput::from_options(false, MicrodataFormat::JsonLd, false).unwrap();
+    /// if let MicrodataOutput::JsonLd(registry) = &mut output {
+    ///     *registry = Some(harvest_html::output::Registry::from_json("{}").unwrap());
+    /// }
+    /// assert!(matches!(output, MicrodataOutput::JsonLd(Some(_))));
+    ///
+    /// assert_eq!(
+    ///     MicrodataOutput::from_options(false, MicrodataFormat::JsonLd, true),
+    ///     Err(MicrodataChoiceError::ContentAttributeNeedsJson)
+    /// );
+    /// assert_eq!(
+    ///     MicrodataOutput::from_options(true, MicrodataFormat::Json, true),
+    ///     Err(MicrodataChoiceError::ContentAttributeNeedsJson)
+    /// );
+    /// assert_eq!(
+    ///     MicrodataOutput::from_options(true, MicrodataFormat::JsonLd, false),
+    ///     Err(MicrodataChoiceError::ValidateTakesNoFormat { format: MicrodataFormat::JsonLd })
+    /// );
+    /// ```
+    pub fn from_options(
+        validate: bool,
+        format: MicrodataFormat,
+        content_attribute: bool,
+    ) -> Result<MicrodataOutput, MicrodataChoiceError> {
+        if content_attribute && (validate || format != MicrodataFormat::Json) {
+            return Err(MicrodataChoiceError::ContentAttributeNeedsJson);
+        }
+        match (validate, format) {
+            (true, MicrodataFormat::Json) => Ok(MicrodataOutput::Validate),
+            (true, format) => Err(MicrodataChoiceError::ValidateTakesNoFormat { format }),
+            (false, MicrodataFormat::Json) => {
+                Ok(MicrodataOutput::Json(MicrodataOptions::new().content_attribute(content_attribute)))
+            }
+            (false, MicrodataFormat::JsonLd) => Ok(MicrodataOutput::JsonLd(None)),
+        }
+    }
+}
+
+/// Microdata options that do not go together ([`MicrodataOutput::from_options`]). The
+/// messages name no front end's spelling; each front end says them in its own words
+/// (`--content-attribute`, `content_attribute=True`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MicrodataChoiceError {
+    /// The content attribute was asked for with the validator or with a format other than the
+    /// microdata JSON: it is an option of the microdata JSON only.
+    #[error("reading the content attribute applies to the microdata JSON (format json) only")]
+    ContentAttributeNeedsJson,
+    /// The validator was asked for with a format other than the default: its diagnostics have
+    /// no format to choose.
+    #[error("the validator gives diagnostics: it takes no format ({} given)", format.name())]
+    ValidateTakesNoFormat {
+        /// The format asked for.
+        format: MicrodataFormat,
+    },
+}
+
 /// Options of `all`: the one definition of what a page's record holds, read by `harvest all`,
 /// the Python package and the Rust front door (`harvest_html::Extractor` is these options with
 /// [`Limits`] and builders).

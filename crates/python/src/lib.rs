@@ -19,8 +19,8 @@ mod record;
 mod warc;
 
 use harvest_html::output::{
-    ConversionSource, Extraction, FeedSource, IcalOutput, LinksMode, Mf2Output, MicrodataFormat, MicrodataOutput,
-    Output, RdfAlgorithm, RdfFormat, RdfOutput, Registry, VcardOutput,
+    ConversionSource, Extraction, FeedSource, IcalOutput, LinksMode, Mf2Output, MicrodataChoiceError, MicrodataFormat,
+    MicrodataOutput, Output, RdfAlgorithm, RdfFormat, RdfOutput, Registry, VcardOutput,
 };
 use harvest_html::{BaseUrl, Extractor, LinksDetail, Mf2Options, Mf2Root, Mf2Text, MicrodataOptions, Page, Syntax};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
@@ -317,20 +317,20 @@ fn microdata(
     content_attribute: bool,
 ) -> PyResult<Py<PyAny>> {
     let format = by_name("format", format, &MicrodataFormat::ALL, MicrodataFormat::name, MicrodataFormat::from_name)?;
-    if content_attribute && (validate || format != MicrodataFormat::Json) {
-        return Err(PyValueError::new_err("content_attribute=True applies to the microdata JSON (format=\"json\")"));
+    let mut output =
+        MicrodataOutput::from_options(validate, format, content_attribute).map_err(|error| match error {
+            MicrodataChoiceError::ContentAttributeNeedsJson => {
+                PyValueError::new_err("content_attribute=True applies to the microdata JSON (format=\"json\")")
+            }
+            MicrodataChoiceError::ValidateTakesNoFormat { .. } => {
+                PyValueError::new_err("validate=True gives diagnostics: it takes no format")
+            }
+            other => PyValueError::new_err(other.to_string()),
+        })?;
+    // The registry is parsed only when the output takes it.
+    if let MicrodataOutput::JsonLd(slot) = &mut output {
+        *slot = parse_registry(registry)?;
     }
-    let output = match (validate, format) {
-        (true, MicrodataFormat::Json) => MicrodataOutput::Validate,
-        (false, MicrodataFormat::Json) => {
-            MicrodataOutput::Json(MicrodataOptions::new().content_attribute(content_attribute))
-        }
-        (false, MicrodataFormat::JsonLd) => MicrodataOutput::JsonLd(parse_registry(registry)?),
-        (true, _) => return Err(PyValueError::new_err("validate=True gives diagnostics: it takes no format")),
-        (false, other) => {
-            return Err(PyValueError::new_err(format!("format {:?}: not a microdata output", other.name())))
-        }
-    };
     run(py, page(html, base_url, encoding)?, Extraction::Microdata(output), limits)
 }
 

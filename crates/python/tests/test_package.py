@@ -136,8 +136,12 @@ def test_microdata_content_attribute_is_a_keyword_and_off_by_default():
     assert harvest_html.microdata(page)["items"][0]["properties"]["price"] == ["$1,000.00"]
     read = harvest_html.microdata(page, content_attribute=True)
     assert read["items"][0]["properties"]["price"] == ["1000.00"]
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r'^content_attribute=True applies to the microdata JSON \(format="json"\)$'):
         harvest_html.microdata(page, format="jsonld", content_attribute=True)
+    with pytest.raises(ValueError, match="content_attribute=True applies"):
+        harvest_html.microdata(page, validate=True, content_attribute=True)
+    with pytest.raises(ValueError, match="^validate=True gives diagnostics: it takes no format$"):
+        harvest_html.microdata(page, validate=True, format="jsonld")
 
 
 def test_every_function_has_its_documentation():

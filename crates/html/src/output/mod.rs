@@ -35,7 +35,8 @@ pub use crate::graph::{
 };
 pub use crate::json::WrittenMember;
 pub use crate::options::{
-    AllOptions, ConversionSource, FeedSource, IcalOutput, LinksMode, Mf2Output, MicrodataFormat, MicrodataOutput,
-    RdfAlgorithm, RdfFormat, RdfOutput, RdfaFormat, RdfaGraph, RdfaOutput, Registry, RegistryError, VcardOutput,
+    AllOptions, ConversionSource, FeedSource, IcalOutput, LinksMode, Mf2Output, MicrodataChoiceError, MicrodataFormat,
+    MicrodataOutput, RdfAlgorithm, RdfFormat, RdfOutput, RdfaFormat, RdfaGraph, RdfaOutput, Registry, RegistryError,
+    VcardOutput,
 };
 pub use harvest_check::{Counts, Diagnostic, FeatureReport, Report, Severity, Vocabulary, VocabularyError};
