@@ -1,9 +1,14 @@
-//! HTML §5.4.1: converting microdata to JSON, and serde types for reading that JSON back.
+//! HTML §5.4.1: converting microdata to JSON, and the typed document of that JSON.
 //!
 //! The writer walks items with an explicit stack and writes as it goes, so item nesting of any
 //! depth (an `itemref` chain of any length) is written without recursion. The spec's memory
 //! list is the path from the top-level item being written down to the current item: an item
 //! already on that path is written as the string `"ERROR"`.
+//!
+//! The walk gives what it finds to a sink: the JSON text, or the typed [`JsonDocument`]
+//! ([`Microdata::to_json_document`]), built directly, with no text written and read back. The
+//! builder measures the text it stands for with the same writer over a counter, so both stop
+//! at the same value.
 //!
 //! # Output limits
 //!
@@ -18,6 +23,7 @@ use crate::model::{property_text, Inner, Microdata};
 use serde::de::{MapAccess, Visitor};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
 use thiserror::Error;
@@ -67,7 +73,8 @@ impl JsonOptions {
 
     /// The most bytes the output may hold, not counting the closing brackets and the
     /// `"truncated"` member written after a limit is reached (a value that would pass it is
-    /// not written); default [`DEFAULT_MAX_BYTES`].
+    /// not written); default [`DEFAULT_MAX_BYTES`]. [`Microdata::to_json_document`] counts the
+    /// bytes of the text it stands for.
     pub fn max_bytes(mut self, max_bytes: usize) -> Self {
         self.max_bytes = max_bytes;
         self
@@ -91,18 +98,74 @@ pub enum LimitExceeded {
     Bytes(usize),
 }
 
+/// Where the text goes: the text itself, or only its length ([`Length`]).
+trait Output {
+    fn push(&mut self, c: char);
+    fn push_str(&mut self, s: &str);
+    fn len(&self) -> usize;
+    fn truncate(&mut self, length: usize);
+}
+
+impl Output for String {
+    fn push(&mut self, c: char) {
+        String::push(self, c);
+    }
+
+    fn push_str(&mut self, s: &str) {
+        String::push_str(self, s);
+    }
+
+    fn len(&self) -> usize {
+        String::len(self)
+    }
+
+    fn truncate(&mut self, length: usize) {
+        String::truncate(self, length);
+    }
+}
+
+/// The length in bytes of a text that is not kept.
+#[derive(Default)]
+struct Length(usize);
+
+impl Output for Length {
+    fn push(&mut self, c: char) {
+        self.0 = self.0.saturating_add(c.len_utf8());
+    }
+
+    fn push_str(&mut self, s: &str) {
+        self.0 = self.0.saturating_add(s.len());
+    }
+
+    fn len(&self) -> usize {
+        self.0
+    }
+
+    fn truncate(&mut self, length: usize) {
+        self.0 = self.0.min(length);
+    }
+}
+
 /// A JSON writer with separators and optional indentation; containers are tracked with a
-/// stack of "no entry yet" flags.
-struct Writer {
-    out: String,
+/// stack of "no entry yet" flags. Over a [`Length`], it measures the text it would write.
+struct Writer<O> {
+    out: O,
     pretty: bool,
     empty: Vec<bool>,
     after_key: bool,
 }
 
-impl Writer {
-    fn new(pretty: bool) -> Self {
-        Writer { out: String::new(), pretty, empty: Vec::new(), after_key: false }
+/// The state of a [`Writer`] to go back to with [`Sink::rollback`].
+#[derive(Clone, Copy)]
+struct WriterCheckpoint {
+    length: usize,
+    empty: Option<bool>,
+    depth: usize,
+}
+
+impl<O: Output> Writer<O> {
+    fn new(out: O, pretty: bool) -> Self {
+        Writer { out, pretty, empty: Vec::new(), after_key: false }
     }
 
     fn newline(&mut self) {
@@ -143,20 +206,6 @@ impl Writer {
         self.out.push(bracket);
     }
 
-    /// The state to go back to with [`Writer::rollback`].
-    fn checkpoint(&self) -> (usize, Option<bool>, usize) {
-        (self.out.len(), self.empty.last().copied(), self.empty.len())
-    }
-
-    fn rollback(&mut self, (length, empty, depth): (usize, Option<bool>, usize)) {
-        self.out.truncate(length);
-        self.empty.truncate(depth);
-        if let (Some(flag), Some(empty)) = (self.empty.last_mut(), empty) {
-            *flag = empty;
-        }
-        self.after_key = false;
-    }
-
     fn key(&mut self, key: &str) {
         self.entry();
         write_string(&mut self.out, key);
@@ -176,7 +225,7 @@ impl Writer {
 /// A JSON string, escaped the shortest way (HTML §5.4.1 step 5): the two-character escapes for
 /// `"`, `\`, backspace, form feed, line feed, carriage return and tab, `\u00XX` for the other
 /// control characters, everything else as it is.
-pub(crate) fn write_string(out: &mut String, value: &str) {
+fn write_string<O: Output>(out: &mut O, value: &str) {
     out.push('"');
     let mut rest = value;
     // The characters to escape are ASCII, and no byte of another character's UTF-8 is one.
@@ -205,6 +254,194 @@ pub(crate) fn write_string(out: &mut String, value: &str) {
     out.push('"');
 }
 
+/// What the traversal of [`write_json`] gives, in document order: the JSON text ([`Writer`])
+/// or the typed [`JsonDocument`] ([`Builder`]). The limits are checked on [`Sink::size`], the
+/// length of the text so far, which the builder measures with a writer that only counts, so
+/// both stop at the same value.
+trait Sink {
+    /// The state to go back to with [`Sink::rollback`].
+    type Checkpoint: Copy;
+    /// The document object and its `items` array.
+    fn start(&mut self);
+    /// An item object, its `type` and `id` members, and its `properties` object opened.
+    fn open_item(&mut self, types: &[String], id: Option<&str>);
+    /// A property name, its array of values opened.
+    fn property(&mut self, name: &str);
+    /// A string value of the open property.
+    fn text(&mut self, value: Cow<'_, str>);
+    /// The open property's array closed.
+    fn end_property(&mut self);
+    /// The open item's `properties` object and the item object closed.
+    fn close_item(&mut self);
+    /// The `items` array closed, the `truncated` member when `truncated`, the document closed.
+    fn end(&mut self, truncated: bool);
+    /// The length of the text so far, in bytes.
+    fn size(&self) -> usize;
+    fn checkpoint(&self) -> Self::Checkpoint;
+    /// Takes back what was given since `checkpoint`: an item just opened or a value.
+    fn rollback(&mut self, checkpoint: Self::Checkpoint);
+}
+
+impl<O: Output> Sink for Writer<O> {
+    type Checkpoint = WriterCheckpoint;
+
+    fn start(&mut self) {
+        self.open('{');
+        self.key("items");
+        self.open('[');
+    }
+
+    fn open_item(&mut self, types: &[String], id: Option<&str>) {
+        self.open('{');
+        if !types.is_empty() {
+            self.key("type");
+            self.open('[');
+            for item_type in types {
+                self.string(item_type);
+            }
+            self.close(']');
+        }
+        if let Some(id) = id {
+            self.key("id");
+            self.string(id);
+        }
+        self.key("properties");
+        self.open('{');
+    }
+
+    fn property(&mut self, name: &str) {
+        self.key(name);
+        self.open('[');
+    }
+
+    fn text(&mut self, value: Cow<'_, str>) {
+        self.string(&value);
+    }
+
+    fn end_property(&mut self) {
+        self.close(']');
+    }
+
+    fn close_item(&mut self) {
+        self.close('}');
+        self.close('}');
+    }
+
+    fn end(&mut self, truncated: bool) {
+        self.close(']');
+        if truncated {
+            self.key("truncated");
+            self.entry();
+            self.out.push_str("true");
+        }
+        self.close('}');
+    }
+
+    fn size(&self) -> usize {
+        self.out.len()
+    }
+
+    fn checkpoint(&self) -> WriterCheckpoint {
+        WriterCheckpoint { length: self.out.len(), empty: self.empty.last().copied(), depth: self.empty.len() }
+    }
+
+    fn rollback(&mut self, checkpoint: WriterCheckpoint) {
+        self.out.truncate(checkpoint.length);
+        self.empty.truncate(checkpoint.depth);
+        if let (Some(flag), Some(empty)) = (self.empty.last_mut(), checkpoint.empty) {
+            *flag = empty;
+        }
+        self.after_key = false;
+    }
+}
+
+/// Builds the [`JsonDocument`] of the text a [`Writer`] would write, measuring that text as it
+/// goes (for [`JsonOptions::max_bytes`]) without writing it.
+struct Builder {
+    length: Writer<Length>,
+    document: JsonDocument,
+    /// The items being built, outermost first; each goes into its parent's last property (or
+    /// the document) when closed.
+    open: Vec<JsonItem>,
+}
+
+impl Builder {
+    fn new(pretty: bool) -> Self {
+        Builder { length: Writer::new(Length::default(), pretty), document: JsonDocument::default(), open: Vec::new() }
+    }
+
+    /// The values of the property being built.
+    fn values(&mut self) -> Option<&mut Vec<JsonValue>> {
+        self.open.last_mut().and_then(|item| item.properties.0.last_mut()).map(|(_, values)| values)
+    }
+}
+
+impl Sink for Builder {
+    /// The measuring writer's state, how many items are open, and how many values the open
+    /// property has.
+    type Checkpoint = (WriterCheckpoint, usize, usize);
+
+    fn start(&mut self) {
+        self.length.start();
+    }
+
+    fn open_item(&mut self, types: &[String], id: Option<&str>) {
+        self.length.open_item(types, id);
+        let properties = JsonProperties::default();
+        self.open.push(JsonItem { types: types.to_vec(), id: id.map(str::to_owned), properties });
+    }
+
+    fn property(&mut self, name: &str) {
+        self.length.property(name);
+        if let Some(item) = self.open.last_mut() {
+            item.properties.0.push((name.to_owned(), Vec::new()));
+        }
+    }
+
+    fn text(&mut self, value: Cow<'_, str>) {
+        self.length.string(&value);
+        if let Some(values) = self.values() {
+            values.push(JsonValue::Text(value.into_owned()));
+        }
+    }
+
+    fn end_property(&mut self) {
+        self.length.end_property();
+    }
+
+    fn close_item(&mut self) {
+        self.length.close_item();
+        let Some(item) = self.open.pop() else { return };
+        match self.values() {
+            Some(values) => values.push(JsonValue::Item(item)),
+            None => self.document.items.push(item),
+        }
+    }
+
+    fn end(&mut self, truncated: bool) {
+        self.length.end(truncated);
+        self.document.truncated = truncated;
+    }
+
+    fn size(&self) -> usize {
+        self.length.size()
+    }
+
+    fn checkpoint(&self) -> Self::Checkpoint {
+        let values = self.open.last().and_then(|item| item.properties.0.last()).map_or(0, |(_, values)| values.len());
+        (self.length.checkpoint(), self.open.len(), values)
+    }
+
+    fn rollback(&mut self, (checkpoint, depth, values): Self::Checkpoint) {
+        self.length.rollback(checkpoint);
+        // An item opened since is not in its parent yet: it is dropped here.
+        self.open.truncate(depth);
+        if let Some(open) = self.values() {
+            open.truncate(values);
+        }
+    }
+}
+
 /// One item object being written: its properties grouped by name, and how far the writing got.
 struct Frame<'a> {
     item: usize,
@@ -215,22 +452,20 @@ struct Frame<'a> {
     position: usize,
 }
 
-/// HTML §5.4.1 for the top-level items among `nodes` (element indices in tree order).
-pub(crate) fn write_json(inner: &Inner, top: &[usize], options: &JsonOptions) -> (String, Option<LimitExceeded>) {
-    let mut w = Writer::new(options.pretty);
+/// HTML §5.4.1 for the top-level items `top` (item indices in tree order), given to `sink`;
+/// the limit reached, if one was.
+fn write_json<S: Sink>(inner: &Inner, top: &[usize], options: &JsonOptions, sink: &mut S) -> Option<LimitExceeded> {
     let mut values = 0usize;
     let mut limit = None;
     // The memory list of "get the object": the items on the path being written.
     let mut on_path = vec![false; inner.items.len()];
     let mut stack: Vec<Frame<'_>> = Vec::new();
-    w.open('{');
-    w.key("items");
-    w.open('[');
+    sink.start();
     'items: for &item in top {
-        let checkpoint = w.checkpoint();
-        open_item(inner, &mut w, &mut stack, &mut on_path, item);
-        if w.out.len() > options.max_bytes {
-            w.rollback(checkpoint);
+        let checkpoint = sink.checkpoint();
+        open_item(inner, sink, &mut stack, &mut on_path, item);
+        if sink.size() > options.max_bytes {
+            sink.rollback(checkpoint);
             stack.clear();
             on_path[item] = false;
             limit = Some(LimitExceeded::Bytes(options.max_bytes));
@@ -239,19 +474,17 @@ pub(crate) fn write_json(inner: &Inner, top: &[usize], options: &JsonOptions) ->
         while let Some(frame) = stack.last_mut() {
             let Some((_, elements)) = frame.groups.get(frame.group) else {
                 // Step 8: the properties object is complete.
-                w.close('}');
-                w.close('}');
+                sink.close_item();
                 on_path[frame.item] = false;
                 stack.pop();
                 continue;
             };
             if frame.position == 0 {
                 let name = frame.groups[frame.group].0;
-                w.key(name);
-                w.open('[');
+                sink.property(name);
             }
             let Some(&node) = elements.get(frame.position) else {
-                w.close(']');
+                sink.end_property();
                 frame.group += 1;
                 frame.position = 0;
                 continue;
@@ -263,21 +496,21 @@ pub(crate) fn write_json(inner: &Inner, top: &[usize], options: &JsonOptions) ->
             }
             values += 1;
             let entry = &inner.nodes[node];
-            let checkpoint = w.checkpoint();
+            let checkpoint = sink.checkpoint();
             let depth = stack.len();
             // Step 7.2: an item value is written as an object, or "ERROR" if in memory.
             if entry.itemscope {
                 if on_path[entry.item] {
-                    w.string("ERROR");
+                    sink.text(Cow::Borrowed("ERROR"));
                 } else {
-                    open_item(inner, &mut w, &mut stack, &mut on_path, entry.item);
+                    open_item(inner, sink, &mut stack, &mut on_path, entry.item);
                 }
             } else {
-                w.string(&property_text(inner, node));
+                sink.text(property_text(inner, node));
             }
-            if w.out.len() > options.max_bytes {
+            if sink.size() > options.max_bytes {
                 // Take the value back out, so the output stays within the limit.
-                w.rollback(checkpoint);
+                sink.rollback(checkpoint);
                 if stack.len() > depth {
                     if let Some(frame) = stack.pop() {
                         on_path[frame.item] = false;
@@ -292,44 +525,29 @@ pub(crate) fn write_json(inner: &Inner, top: &[usize], options: &JsonOptions) ->
         // Close what is open: the current group's array, then every item object.
         while let Some(frame) = stack.pop() {
             if frame.position > 0 {
-                w.close(']');
+                sink.end_property();
             }
-            w.close('}');
-            w.close('}');
+            sink.close_item();
         }
     }
-    w.close(']');
-    if limit.is_some() {
-        w.key("truncated");
-        w.entry();
-        w.out.push_str("true");
-    }
-    w.close('}');
-    (w.out, limit)
+    sink.end(limit.is_some());
+    limit
 }
 
 /// Items with up to this many property names find a name's group by comparing names.
 const FEW_GROUPS: usize = 16;
 
 /// Steps 1–6 of "get the object for an item": opens the item object and its properties.
-fn open_item<'a>(inner: &'a Inner, w: &mut Writer, stack: &mut Vec<Frame<'a>>, on_path: &mut [bool], item: usize) {
+fn open_item<'a, S: Sink>(
+    inner: &'a Inner,
+    sink: &mut S,
+    stack: &mut Vec<Frame<'a>>,
+    on_path: &mut [bool],
+    item: usize,
+) {
     on_path[item] = true;
     let data = &inner.items[item];
-    w.open('{');
-    if !data.types.is_empty() {
-        w.key("type");
-        w.open('[');
-        for item_type in &data.types {
-            w.string(item_type);
-        }
-        w.close(']');
-    }
-    if let Some(id) = &data.id {
-        w.key("id");
-        w.string(id.as_str());
-    }
-    w.key("properties");
-    w.open('{');
+    sink.open_item(&data.types, data.id.as_ref().map(|id| id.as_str()));
     let mut groups: Vec<(&str, Vec<usize>)> = Vec::new();
     // Names → groups, once there are too many groups to compare a name with each.
     let mut group_of: HashMap<&str, usize> = HashMap::new();
@@ -375,20 +593,64 @@ impl Microdata {
         }
     }
 
+    /// The document [`Microdata::to_json`] writes, as the typed [`JsonDocument`], built by the
+    /// same walk without writing the text (and without recursion, however deep the items
+    /// nest). It is what reading that text back gives: the limits of `options` cut it at the
+    /// same value and set [`JsonDocument::truncated`] alike (`max_bytes` counts the bytes the
+    /// text would have, indented when `options` is pretty).
+    ///
+    /// ```
+    /// use harvest_microdata::{JsonDocument, JsonOptions, JsonValue, Microdata};
+    /// let doc = harvest_dom::Document::parse("<p itemscope itemtype='https://e.example/T'><b itemprop=n>x</b><b itemprop=n>y</b></p>");
+    /// let microdata = Microdata::new(&doc);
+    /// let document = microdata.to_json_document(&JsonOptions::new());
+    /// assert_eq!(document.items[0].types, ["https://e.example/T"]);
+    /// assert_eq!(document.items[0].properties.get("n"), Some(&[JsonValue::Text("x".into()), JsonValue::Text("y".into())][..]));
+    /// let cut = microdata.to_json_document(&JsonOptions::new().max_values(1));
+    /// assert!(cut.truncated);
+    /// assert_eq!(cut, JsonDocument::from_json(&microdata.to_json(&JsonOptions::new().max_values(1)))?);
+    /// # Ok::<(), harvest_microdata::JsonReadError>(())
+    /// ```
+    pub fn to_json_document(&self, options: &JsonOptions) -> JsonDocument {
+        self.build(options).0
+    }
+
+    /// Like [`Microdata::to_json_document`], but an output limit gives an error instead of a
+    /// truncated document (exactly when [`Microdata::try_to_json`] does).
+    pub fn try_to_json_document(&self, options: &JsonOptions) -> Result<JsonDocument, LimitExceeded> {
+        match self.build(options) {
+            (document, None) => Ok(document),
+            (_, Some(limit)) => Err(limit),
+        }
+    }
+
     fn write(&self, options: &JsonOptions) -> (String, Option<LimitExceeded>) {
-        let top: Vec<usize> = self
-            .inner
+        let mut writer = Writer::new(String::new(), options.pretty);
+        let limit = write_json(&self.inner, &self.top_level(), options, &mut writer);
+        (writer.out, limit)
+    }
+
+    fn build(&self, options: &JsonOptions) -> (JsonDocument, Option<LimitExceeded>) {
+        let mut builder = Builder::new(options.pretty);
+        let limit = write_json(&self.inner, &self.top_level(), options, &mut builder);
+        (builder.document, limit)
+    }
+
+    /// The top-level items, as item indices in tree order.
+    fn top_level(&self) -> Vec<usize> {
+        self.inner
             .items
             .iter()
             .enumerate()
             .filter(|(_, item)| !self.inner.nodes[item.node].itemprop_attr)
             .map(|(i, _)| i)
-            .collect();
-        write_json(&self.inner, &top, options)
+            .collect()
     }
 }
 
-/// The JSON document of HTML §5.4.1, for reading the output back with serde.
+/// The JSON document of HTML §5.4.1, typed: built directly by
+/// [`Microdata::to_json_document`], read from the text by [`JsonDocument::from_json`] or with
+/// serde.
 ///
 /// ```
 /// use harvest_microdata::{JsonDocument, JsonValue, JsonOptions};

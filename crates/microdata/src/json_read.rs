@@ -169,7 +169,35 @@ mod tests {
              <div itemprop="knows" itemscope><b itemprop="name">B</b></div></div>
            <p itemscope itemref="r"><i itemprop=q>1</i></p><p id=r itemprop=q>2</p>"#,
         "<div itemscope id=x itemref=x><b itemprop=self itemscope itemref=x></b></div>",
+        // Escapes and characters of two, three and four bytes, in names, types and values.
+        "<p itemscope itemtype='https://e.example/\u{e9}'><b itemprop='n\u{e9}'>\"q\" \\ \u{1}\t\u{20ac}\u{1f600}</b><b itemprop=e></b></p>\
+         <div itemscope><div itemprop=a itemscope><b itemprop=b>1</b><b itemprop=b>2</b></div><b itemprop=c>3</b></div>",
     ];
+
+    /// The document built by the writer's walk is the text read back, whatever the limits: at
+    /// every `max_values` and `max_bytes` up to past the whole output, compact and pretty, it
+    /// is cut at the same value, and the `try_` forms fail alike.
+    #[test]
+    fn the_built_document_is_the_text_read_back_at_every_limit() {
+        for page in PAGES {
+            let microdata = crate::Microdata::new(&harvest_dom::Document::parse(page));
+            for pretty in [false, true] {
+                let full = microdata.to_json(&JsonOptions::new().pretty(pretty));
+                let limits = (0..=full.len() + 1).flat_map(|n| {
+                    let options = JsonOptions::new().pretty(pretty);
+                    [options.max_bytes(n), options.max_values(n)]
+                });
+                for options in limits {
+                    let json = microdata.to_json(&options);
+                    let built = microdata.to_json_document(&options);
+                    assert_eq!(built, JsonDocument::from_json(&json).unwrap(), "{page} {options:?}");
+                    let tried = microdata.try_to_json_document(&options);
+                    assert_eq!(tried.as_ref().err(), microdata.try_to_json(&options).as_ref().err(), "{page}");
+                    assert_eq!(tried.is_err(), built.truncated, "{page} {options:?}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn reads_what_the_writer_writes_as_serde_does() {

@@ -10,7 +10,9 @@
 //!   element and its [`PropertyValue`] (a nested [`Item`] or a string). This is what the
 //!   vCard, iCalendar, RDF and Atom conversions are written on.
 //! * [`to_json`]: the JSON of §5.4.1, compact (the spec's shortest serialization) or pretty,
-//!   with output limits ([`JsonOptions`]); [`JsonDocument`] reads it back with serde.
+//!   with output limits ([`JsonOptions`]). [`Microdata::to_json_document`] gives the same
+//!   document typed ([`JsonDocument`]), built by the same walk without writing the text;
+//!   [`JsonDocument::from_json`] (or serde) reads the text.
 //! * [`validate`]: every authoring error of the chapter that can be checked offline, as
 //!   [`Diagnostic`]s naming the rule, the spec section and the element.
 //!

@@ -9,6 +9,10 @@
 //! * the top-level items and their property names agree with the API;
 //! * the validator runs.
 //!
+//! A second test builds every page's typed document directly
+//! (`Microdata::to_json_document`) and checks it is the JSON text read back, with the default
+//! limits and with tight ones, so that both are cut at the same value.
+//!
 //! Every page is read; none is skipped or sampled (the corpus is about 44 MB). Without the
 //! corpus the test says so and passes.
 
@@ -106,4 +110,37 @@ fn corpus_outputs_keep_the_invariants() {
         out_dir.display()
     );
     assert!(items_seen > 0 && url_values > 0, "the corpus exercised nothing");
+}
+
+#[test]
+fn the_built_document_is_the_text_read_back() {
+    let Some(corpus) = harvest_test_support::required_corpus() else { return };
+    let pages = harvest_test_support::html_files(&corpus);
+    assert!(!pages.is_empty(), "no pages in {}", corpus.display());
+    let (mut compared, mut truncated) = (0usize, 0usize);
+    for path in &pages {
+        let relative = path.strip_prefix(&corpus).unwrap_or(path).to_string_lossy().replace('\\', "/");
+        let url = Url::parse(&format!("https://corpus.example/{relative}")).expect("page URL");
+        let doc = Document::parse_bytes(&fs::read(path).expect("readable page"), &ParseOptions::new().url(url));
+        let microdata = Microdata::new(&doc);
+        for pretty in [false, true] {
+            let defaults = JsonOptions::new().pretty(pretty);
+            let length = microdata.to_json(&defaults).len();
+            // The defaults, then limits that cut the page's output: before the first item,
+            // inside it, in its middle, just short of its end; a few values or half of them.
+            let mut limits = vec![defaults];
+            limits.extend([0, 11, 40, length / 7, length / 2, length - 1].map(|n| defaults.max_bytes(n)));
+            limits.extend([0, 1, 3, length / 40].map(|n| defaults.max_values(n)));
+            for options in limits {
+                let json = microdata.to_json(&options);
+                let read = JsonDocument::from_json(&json).unwrap_or_else(|e| panic!("{relative}: {e}"));
+                let built = microdata.to_json_document(&options);
+                assert!(built == read, "{relative}: the built document differs from the text read back ({options:?})");
+                compared += 1;
+                truncated += usize::from(built.truncated);
+            }
+        }
+    }
+    println!("{} pages, {compared} documents compared, {truncated} of them truncated", pages.len());
+    assert!(truncated > 0, "no limit was reached");
 }

@@ -2,7 +2,7 @@
 //! The linear-time checks double the input and compare the best of three timings.
 
 use harvest_dom::{Document, ParseOptions};
-use harvest_microdata::{to_json, try_to_json, validate, JsonOptions, LimitExceeded, Microdata, Rule};
+use harvest_microdata::{to_json, try_to_json, validate, JsonDocument, JsonOptions, LimitExceeded, Microdata, Rule};
 use std::time::{Duration, Instant};
 
 /// Asserts that `work(2n)` costs less than three times `work(n)` (the shared doubling check;
@@ -76,6 +76,10 @@ fn a_chain_of_items_each_referencing_the_next_is_linear() {
     let json = to_json(&doc, &JsonOptions::new());
     assert_eq!(json.matches(r#""next":[{"#).count(), n);
     assert!(json.ends_with(&format!(r#""n":["{n}"]}}}}{}]}}"#, "]}}".repeat(n))), "{}", &json[json.len() - 100..]);
+    // The typed document, built by the same walk, nests as deep, and drops without recursion.
+    let document = Microdata::new(&doc).to_json_document(&JsonOptions::new());
+    assert_eq!(document, JsonDocument::from_json(&json).unwrap());
+    drop(document);
     assert!(validate(&doc).is_empty());
     assert_linear("chain", n, |n| {
         let doc = Document::parse(&chain(n));
@@ -106,6 +110,12 @@ fn an_itemref_web_hits_the_output_limit() {
     assert_eq!(json.matches("properties").count(), 100_001);
     assert_eq!(try_to_json(&doc, &JsonOptions::new().max_values(100_000)), Err(LimitExceeded::Values(100_000)));
     assert_eq!(try_to_json(&doc, &JsonOptions::new().max_bytes(1 << 20)), Err(LimitExceeded::Bytes(1 << 20)));
+    // The typed document stops at the same limits.
+    let microdata = Microdata::new(&doc);
+    let built = microdata.try_to_json_document(&JsonOptions::new().max_values(100_000));
+    assert_eq!(built, Err(LimitExceeded::Values(100_000)));
+    let built = microdata.try_to_json_document(&JsonOptions::new().max_bytes(1 << 20));
+    assert_eq!(built, Err(LimitExceeded::Bytes(1 << 20)));
     // With the defaults too, the output stops at the limit, quickly.
     let json = to_json(&doc, &JsonOptions::new());
     assert!(json.len() <= harvest_microdata::DEFAULT_MAX_BYTES + 1_000_000);
