@@ -83,10 +83,6 @@ pub enum Cause {
     /// JSON could not be written, or a value is not JSON.
     #[error(transparent)]
     Json(#[from] serde_json::Error),
-    /// The microdata writer's JSON did not read back into the record's model (never expected:
-    /// it is read as the writer writes it, however deep its items nest).
-    #[error(transparent)]
-    MicrodataJson(#[from] harvest_microdata::JsonReadError),
 }
 
 /// Each library's error as [`Error::Failed`] (the output forms that find nothing say so with
@@ -108,8 +104,7 @@ failed_from!(
     harvest_rdf::GraphError,
     harvest_export::rdf::RdfError,
     harvest_export::atom::AtomError,
-    serde_json::Error,
-    harvest_microdata::JsonReadError
+    serde_json::Error
 );
 
 impl From<std::io::Error> for Error {

@@ -234,7 +234,7 @@ impl Extraction {
                 JsonOutput::MicrodataDiagnostics(harvest_microdata::validate(doc))
             }
             Extraction::Microdata(MicrodataOutput::Json(options)) => {
-                JsonOutput::Microdata(crate::json::microdata(doc, options, false, limits)?.0)
+                JsonOutput::Microdata(crate::json::MicrodataJson::new(doc, options, false, limits).text()?.0)
             }
             Extraction::Microdata(MicrodataOutput::JsonLd(registry)) => {
                 JsonOutput::Value(harvest_export::rdf::jsonld::from_conversion(&w3c(doc, registry.as_ref(), limits)?))

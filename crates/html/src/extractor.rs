@@ -9,7 +9,6 @@ use crate::output::{AllOptions, WrittenMember};
 use crate::record::{Member as RecordMember, Record};
 use crate::Page;
 use harvest_dom::Document;
-use harvest_microdata::JsonDocument;
 use std::io::Write;
 
 /// What to extract from pages and how, built once and used for any number of pages (it is
@@ -230,10 +229,9 @@ impl MemberSink for RecordSink<'_> {
                 record.url = url.map(str::to_owned);
                 RecordMember::Url
             }
-            // The writer's JSON read into its model, without recursion per item: the record's
-            // one JSON round trip.
-            Member::Microdata(json, _) => {
-                record.microdata = Some(JsonDocument::from_json(&json)?);
+            // The typed document built by the JSON writer's own walk: no text is written.
+            Member::Microdata(microdata) => {
+                record.microdata = Some(microdata.document()?);
                 RecordMember::Syntax(Syntax::Microdata)
             }
             Member::Mf2(mf2) => {

@@ -10,7 +10,9 @@
 //! a page's link list is never held.
 //!
 //! The microdata JSON is written by harvest-microdata's own writer (it has no recursion, so
-//! nesting of any depth is written), and its text goes to the output as it is.
+//! nesting of any depth is written), and its text goes to the output as it is; the typed
+//! record's `JsonDocument` is built by the same walk directly ([`MicrodataJson`]), not read
+//! back from that text.
 //!
 //! The `all` record has one path: [`AllRecord::member`] gives each syntax's typed [`Member`],
 //! and [`AllRecord::members`] hands them, in record order, to a [`MemberSink`]: the compact
@@ -93,31 +95,55 @@ fn written(error: serde_json::Error) -> Error {
     }
 }
 
-/// The microdata JSON of a page (HTML §5.4.1), from harvest-microdata's writer, and how many
-/// top-level items it holds. Past an output limit, a truncated output (`"truncated": true`)
-/// when `truncate`, else an error.
-pub(crate) fn microdata(
-    doc: &Document,
-    read: &harvest_microdata::MicrodataOptions,
+/// The microdata of a page (HTML §5.4.1) with its JSON's options and limits, given as the
+/// text of harvest-microdata's writer ([`MicrodataJson::text`]) or as the typed document that
+/// text reads back as, built by the same walk ([`MicrodataJson::document`]). Past an output
+/// limit, either is cut short and says so (`"truncated": true`) when `truncate`, else it is an
+/// error.
+pub(crate) struct MicrodataJson {
+    microdata: harvest_microdata::Microdata,
+    options: harvest_microdata::JsonOptions,
     truncate: bool,
-    limits: &Limits,
-) -> Result<(String, usize), Error> {
-    let mut options = harvest_microdata::JsonOptions::new();
-    if let Some(max) = limits.max_values {
-        options = options.max_values(max);
-    }
-    let microdata = harvest_microdata::Microdata::with_options(doc, read);
-    let (json, items) = match microdata.try_to_json(&options) {
-        Ok(json) => (json, microdata.top_level_count()),
-        // Cut short, it holds the items it reached (rare: written again, and counted).
-        Err(_) if truncate => {
-            let json = microdata.to_json(&options);
-            let items = Syntax::Microdata.count_json(&json);
-            (json, items)
+}
+
+impl MicrodataJson {
+    /// Reads the microdata of `doc` as `read` says, for JSON within `limits`.
+    pub(crate) fn new(
+        doc: &Document,
+        read: &harvest_microdata::MicrodataOptions,
+        truncate: bool,
+        limits: &Limits,
+    ) -> MicrodataJson {
+        let mut options = harvest_microdata::JsonOptions::new();
+        if let Some(max) = limits.max_values {
+            options = options.max_values(max);
         }
-        Err(error) => return Err(error.into()),
-    };
-    Ok((json, items))
+        MicrodataJson { microdata: harvest_microdata::Microdata::with_options(doc, read), options, truncate }
+    }
+
+    /// The JSON text, and how many top-level items it holds.
+    pub(crate) fn text(&self) -> Result<(String, usize), Error> {
+        let microdata = &self.microdata;
+        match microdata.try_to_json(&self.options) {
+            Ok(json) => Ok((json, microdata.top_level_count())),
+            // Cut short, it holds the items it reached (rare: written again, and counted).
+            Err(_) if self.truncate => {
+                let json = microdata.to_json(&self.options);
+                let items = Syntax::Microdata.count_json(&json);
+                Ok((json, items))
+            }
+            Err(error) => Err(error.into()),
+        }
+    }
+
+    /// The typed document: what [`MicrodataJson::text`] reads back as, built without the text.
+    pub(crate) fn document(&self) -> Result<harvest_microdata::JsonDocument, Error> {
+        if self.truncate {
+            Ok(self.microdata.to_json_document(&self.options))
+        } else {
+            Ok(self.microdata.try_to_json_document(&self.options)?)
+        }
+    }
 }
 
 /// The links of a page in the form asked for, read one at a time as the serializer asks (a
@@ -236,9 +262,9 @@ impl<W: Write> Write for Counting<'_, W> {
 pub(crate) enum Member<'a> {
     /// The page's URL as parsed.
     Url(Option<&'a str>),
-    /// The microdata JSON as harvest-microdata's writer wrote it (no recursion at any depth),
-    /// and its number of top-level items.
-    Microdata(String, usize),
+    /// The microdata, written as JSON text by harvest-microdata's writer for the JSON sinks,
+    /// built as the typed document by the same walk for the record (no recursion at any depth).
+    Microdata(MicrodataJson),
     /// The microformats2 document.
     Mf2(harvest_mf2::Document),
     /// The links, read from the tree as they are serialized.
@@ -294,7 +320,10 @@ impl<J: JsonSink> MemberSink for J {
         let key = member.key();
         match member {
             Member::Url(url) => self.value(key, &url, &|| None),
-            Member::Microdata(json, found) => self.json(key, &json, Some(found)),
+            Member::Microdata(microdata) => {
+                let (json, found) = microdata.text().map_err(<J as JsonSink>::failed)?;
+                self.json(key, &json, Some(found))
+            }
             Member::Mf2(mf2) => self.value(key, &mf2, &|| Some(mf2.items.len())),
             Member::Links(links) => self.value(key, &links, &|| Some(links.count.get())),
             Member::JsonLd(blocks) => self.value(key, &blocks, &|| Some(blocks.len())),
@@ -324,7 +353,7 @@ impl Member<'_> {
     pub(crate) fn key(&self) -> &'static str {
         match self {
             Member::Url(_) => "url",
-            Member::Microdata(..) => Syntax::Microdata.name(),
+            Member::Microdata(_) => Syntax::Microdata.name(),
             Member::Mf2(_) => Syntax::Mf2.name(),
             Member::Links(_) => Syntax::Links.name(),
             Member::JsonLd(_) => Syntax::JsonLd.name(),
@@ -358,10 +387,7 @@ impl<'a> AllRecord<'a> {
         Ok(match syntax {
             // A page whose itemrefs ask for more than the output limits still gives the
             // other syntaxes: its microdata is cut short and says so (unless strict).
-            Syntax::Microdata => {
-                let (json, found) = microdata(doc, &self.options.microdata, !strict, limits)?;
-                Member::Microdata(json, found)
-            }
+            Syntax::Microdata => Member::Microdata(MicrodataJson::new(doc, &self.options.microdata, !strict, limits)),
             Syntax::Mf2 => {
                 let parser = crate::options::mf2_parser_options(&self.options.mf2, doc, limits).strict_limits(strict);
                 Member::Mf2(harvest_mf2::parse(doc, &parser)?)
