@@ -16,13 +16,14 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
     let doc = document(data);
     let microdata = Microdata::new(&doc);
-    let options = match data.len() % 3 {
+    let options = match data.len() % 4 {
         // Not the defaults (1,000,000 values, 256 MiB): a 6 KB itemref web reaches them
         // legitimately, and re-reading that much JSON four times under AddressSanitizer took
         // 70 s, a libFuzzer timeout (kept in regressions/). The limit logic is the same at any size.
         0 => JsonOptions::new().max_values(20_000).max_bytes(4 << 20),
         1 => JsonOptions::new().max_values(7),
-        _ => JsonOptions::new().max_bytes(300),
+        2 => JsonOptions::new().max_bytes(300),
+        _ => JsonOptions::new().max_values(20_000).max_depth(3),
     };
     let json = microdata.to_json(&options);
     let tried = microdata.try_to_json(&options);

@@ -15,7 +15,11 @@
 //! The same item can appear in the output many times: every item that reaches it through
 //! `itemref` gets its own copy, and a web of `itemref`s doubles the output at every level, so a
 //! small page can ask for an output of exponential size. [`JsonOptions::max_values`] and
-//! [`JsonOptions::max_bytes`] bound it. When a limit is reached, [`crate::to_json`] stops adding
+//! [`JsonOptions::max_bytes`] bound it. An `itemref` chain also nests items as deep as it is
+//! long, where the tree's own nesting is bounded: [`JsonOptions::max_depth`] bounds the items'
+//! nesting, so that the JSON stays within what JSON readers take by default (32 items deep is
+//! 98 JSON levels; serde_json reads 128, Python's `json` about 1,000) and what serializes the
+//! typed document stays shallow. When a limit is reached, [`crate::to_json`] stops adding
 //! values, closes what is open and adds `"truncated": true` beside `"items"`;
 //! [`crate::try_to_json`] returns [`LimitExceeded`] instead.
 
@@ -32,6 +36,8 @@ use thiserror::Error;
 pub const DEFAULT_MAX_VALUES: usize = 1_000_000;
 /// Default of [`JsonOptions::max_bytes`] (256 MiB).
 pub const DEFAULT_MAX_BYTES: usize = 256 << 20;
+/// Default of [`JsonOptions::max_depth`]: items nested 32 deep, 98 levels of JSON.
+pub const DEFAULT_MAX_DEPTH: usize = 32;
 
 /// How to write the JSON.
 ///
@@ -44,11 +50,17 @@ pub struct JsonOptions {
     pretty: bool,
     max_values: usize,
     max_bytes: usize,
+    max_depth: usize,
 }
 
 impl Default for JsonOptions {
     fn default() -> Self {
-        JsonOptions { pretty: false, max_values: DEFAULT_MAX_VALUES, max_bytes: DEFAULT_MAX_BYTES }
+        JsonOptions {
+            pretty: false,
+            max_values: DEFAULT_MAX_VALUES,
+            max_bytes: DEFAULT_MAX_BYTES,
+            max_depth: DEFAULT_MAX_DEPTH,
+        }
     }
 }
 
@@ -80,6 +92,13 @@ impl JsonOptions {
         self
     }
 
+    /// The most items nested in one another, top-level items counting one (an item nested
+    /// deeper ends the output, as the other limits do); default [`DEFAULT_MAX_DEPTH`].
+    pub fn max_depth(mut self, max_depth: usize) -> Self {
+        self.max_depth = max_depth;
+        self
+    }
+
     /// Whether the output is indented.
     pub fn is_pretty(&self) -> bool {
         self.pretty
@@ -96,6 +115,9 @@ pub enum LimitExceeded {
     /// More than [`JsonOptions::max_bytes`] bytes.
     #[error("the microdata JSON would be longer than {0} bytes")]
     Bytes(usize),
+    /// Items nested more than [`JsonOptions::max_depth`] deep.
+    #[error("the microdata JSON would nest items more than {0} deep")]
+    Depth(usize),
 }
 
 /// Where the text goes: the text itself, or only its length ([`Length`]).
@@ -462,6 +484,10 @@ fn write_json<S: Sink>(inner: &Inner, top: &[usize], options: &JsonOptions, sink
     let mut stack: Vec<Frame<'_>> = Vec::new();
     sink.start();
     'items: for &item in top {
+        if options.max_depth == 0 {
+            limit = Some(LimitExceeded::Depth(0));
+            break;
+        }
         let checkpoint = sink.checkpoint();
         open_item(inner, sink, &mut stack, &mut on_path, item);
         if sink.size() > options.max_bytes {
@@ -502,6 +528,9 @@ fn write_json<S: Sink>(inner: &Inner, top: &[usize], options: &JsonOptions, sink
             if entry.itemscope {
                 if on_path[entry.item] {
                     sink.text(Cow::Borrowed("ERROR"));
+                } else if stack.len() >= options.max_depth {
+                    limit = Some(LimitExceeded::Depth(options.max_depth));
+                    break 'items;
                 } else {
                     open_item(inner, sink, &mut stack, &mut on_path, entry.item);
                 }

@@ -59,7 +59,7 @@ mod vocabulary;
 
 pub use crate::json::{
     JsonDocument, JsonItem, JsonOptions, JsonProperties, JsonValue, LimitExceeded, DEFAULT_MAX_BYTES,
-    DEFAULT_MAX_VALUES,
+    DEFAULT_MAX_DEPTH, DEFAULT_MAX_VALUES,
 };
 pub use crate::json_read::JsonReadError;
 pub use crate::model::{Item, Microdata, Properties, PropertiesIter, Property, PropertyList, PropertyValue};

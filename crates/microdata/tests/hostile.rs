@@ -73,20 +73,46 @@ fn chain(n: usize) -> String {
 fn a_chain_of_items_each_referencing_the_next_is_linear() {
     let n = 10_000;
     let doc = Document::parse(&chain(n));
-    let json = to_json(&doc, &JsonOptions::new());
+    // As deep as the chain is long: past the default depth bound (see the next test).
+    let deep = JsonOptions::new().max_depth(usize::MAX);
+    let json = to_json(&doc, &deep);
     assert_eq!(json.matches(r#""next":[{"#).count(), n);
     assert!(json.ends_with(&format!(r#""n":["{n}"]}}}}{}]}}"#, "]}}".repeat(n))), "{}", &json[json.len() - 100..]);
     // The typed document, built by the same walk, nests as deep, and drops without recursion.
-    let document = Microdata::new(&doc).to_json_document(&JsonOptions::new());
+    let document = Microdata::new(&doc).to_json_document(&deep);
     assert_eq!(document, JsonDocument::from_json(&json).unwrap());
     drop(document);
     assert!(validate(&doc).is_empty());
     assert_linear("chain", n, |n| {
         let doc = Document::parse(&chain(n));
-        let json = to_json(&doc, &JsonOptions::new());
+        let json = to_json(&doc, &deep);
         assert!(json.len() > n);
         assert!(validate(&doc).is_empty());
     });
+}
+
+#[test]
+fn a_chain_past_the_depth_bound_is_cut_and_says_so() {
+    let doc = Document::parse(&chain(100_000));
+    let json = to_json(&doc, &JsonOptions::new());
+    // The top-level item and 31 nested in it: 32 items deep.
+    assert_eq!(json.matches(r#""next":[{"#).count(), harvest_microdata::DEFAULT_MAX_DEPTH - 1);
+    assert!(json.ends_with(r#""truncated":true}"#), "{}", &json[json.len() - 100..]);
+    // Within what serde_json reads by default (128 levels).
+    assert!(serde_json::from_str::<serde_json::Value>(&json).is_ok());
+    let limit = LimitExceeded::Depth(harvest_microdata::DEFAULT_MAX_DEPTH);
+    assert_eq!(try_to_json(&doc, &JsonOptions::new()), Err(limit));
+    let microdata = Microdata::new(&doc);
+    assert_eq!(microdata.try_to_json_document(&JsonOptions::new()), Err(limit));
+    // The typed document is cut alike, and serializes as shallow.
+    let document = microdata.to_json_document(&JsonOptions::new());
+    assert!(document.truncated);
+    assert_eq!(document, JsonDocument::from_json(&json).unwrap());
+    assert_eq!(serde_json::to_string(&document).unwrap(), json);
+    // A lower bound, and none at all.
+    let two = to_json(&doc, &JsonOptions::new().max_depth(2));
+    assert_eq!(two.matches(r#""next":[{"#).count(), 1);
+    assert_eq!(to_json(&doc, &JsonOptions::new().max_depth(0)), r#"{"items":[],"truncated":true}"#);
 }
 
 /// `levels` levels of two items, each naming both items of the next level with itemref: every
@@ -105,19 +131,21 @@ fn web(levels: usize) -> String {
 fn an_itemref_web_hits_the_output_limit() {
     let doc = Document::parse(&web(60));
     let start = Instant::now();
-    let json = to_json(&doc, &JsonOptions::new().max_values(100_000));
+    // 60 levels: past the depth bound, which this test is not about.
+    let deep = JsonOptions::new().max_depth(usize::MAX);
+    let json = to_json(&doc, &deep.max_values(100_000));
     assert!(json.ends_with(r#"],"truncated":true}"#));
     assert_eq!(json.matches("properties").count(), 100_001);
-    assert_eq!(try_to_json(&doc, &JsonOptions::new().max_values(100_000)), Err(LimitExceeded::Values(100_000)));
-    assert_eq!(try_to_json(&doc, &JsonOptions::new().max_bytes(1 << 20)), Err(LimitExceeded::Bytes(1 << 20)));
+    assert_eq!(try_to_json(&doc, &deep.max_values(100_000)), Err(LimitExceeded::Values(100_000)));
+    assert_eq!(try_to_json(&doc, &deep.max_bytes(1 << 20)), Err(LimitExceeded::Bytes(1 << 20)));
     // The typed document stops at the same limits.
     let microdata = Microdata::new(&doc);
-    let built = microdata.try_to_json_document(&JsonOptions::new().max_values(100_000));
+    let built = microdata.try_to_json_document(&deep.max_values(100_000));
     assert_eq!(built, Err(LimitExceeded::Values(100_000)));
-    let built = microdata.try_to_json_document(&JsonOptions::new().max_bytes(1 << 20));
+    let built = microdata.try_to_json_document(&deep.max_bytes(1 << 20));
     assert_eq!(built, Err(LimitExceeded::Bytes(1 << 20)));
-    // With the defaults too, the output stops at the limit, quickly.
-    let json = to_json(&doc, &JsonOptions::new());
+    // With the default limits too, the output stops at the limit, quickly.
+    let json = to_json(&doc, &deep);
     assert!(json.len() <= harvest_microdata::DEFAULT_MAX_BYTES + 1_000_000);
     assert!(json.ends_with(r#""truncated":true}"#));
     assert!(start.elapsed() < Duration::from_secs(20), "{:?}", start.elapsed());

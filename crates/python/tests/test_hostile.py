@@ -55,20 +55,26 @@ def test_the_deepest_record_converts_on_a_small_thread_stack():
     assert on_a_small_stack(convert) > 500
 
 
-def test_microdata_nested_past_the_json_reader_s_depth_converts_on_a_small_thread_stack():
-    # The record's microdata is read back from its writer's JSON without recursion per item
-    # (serde_json's reader stops at 128 levels, about 40 items), then converted as deep as
-    # the parser's depth bound lets items nest.
-    page = "<div itemscope>" + "<div itemprop=a itemscope>" * 1_000
+def test_an_itemref_chain_is_cut_at_the_depth_bound_and_converts_on_a_small_thread_stack():
+    # An itemref chain nests items as deep as it is long, past the parser's depth bound: 100,000
+    # items each naming the next crashed the interpreter (the record converted by recursion
+    # until the stack ran out). The microdata JSON nests items at most 32 deep and says it was
+    # cut; the one-syntax call fails with the limit instead.
+    page = '<div itemscope itemref="p1"></div>' + "".join(
+        f'<div id="p{k}" itemprop="next" itemscope itemref="p{k + 1}"></div>' for k in range(1, 100_000)
+    )
 
     def convert():
         record = harvest_html.extract(page, "https://example.com/", ["microdata"])
-        depth, item = 0, record["microdata"]["items"][0]
-        while "a" in item["properties"]:
-            item, depth = item["properties"]["a"][0], depth + 1
-        return depth
+        depth, item = 1, record["microdata"]["items"][0]
+        # Where the chain was cut, the property's values stop: its list is empty.
+        while item["properties"].get("next"):
+            item, depth = item["properties"]["next"][0], depth + 1
+        return depth, record["microdata"].get("truncated")
 
-    assert on_a_small_stack(convert) > 400
+    assert on_a_small_stack(convert) == (32, True)
+    with pytest.raises(harvest_html.ExtractionError, match="nest items more than 32 deep"):
+        harvest_html.microdata(page, "https://example.com/")
 
 
 def test_a_50_megabyte_string():
