@@ -32,30 +32,31 @@ use pyo3::types::{PyBytes, PyDict, PyString};
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// mimalloc 2's `mi_option_purge_delay` and `mi_option_allow_thp` (its `mi_option_e`; the Rust
-/// binding names no constant for them).
+/// mimalloc 2's `mi_option_purge_delay` (its `mi_option_e`; the Rust binding names no constant
+/// for it).
 const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
-const MI_OPTION_ALLOW_THP: libmimalloc_sys::mi_option_t = 37;
 
-/// Sets how mimalloc treats the memory the extension frees, before the extension allocates
-/// anything (docs/benchmarks.md, "The allocator"; the `harvest` binary sets the purge delay
-/// too):
+/// Sets how long mimalloc keeps the memory the extension frees, before the extension
+/// allocates anything (docs/benchmarks.md, "The allocator"; the `harvest` binary does the
+/// same): memory freed and left unused goes back to the system after 10 s, as jemalloc's decay
+/// does, instead of mimalloc's 10 ms. One page's tree is freed before the next page is parsed,
+/// and memory returned in between had to be mapped and zeroed again for the next page (about
+/// a tenth of `iter_warc`'s CPU). A delay set in the environment (`MIMALLOC_PURGE_DELAY`) is
+/// kept.
 ///
-/// * memory freed and left unused goes back to the system after 10 s, as jemalloc's decay
-///   does, instead of mimalloc's 10 ms: one page's tree is freed before the next page is
-///   parsed, and memory returned in between had to be mapped and zeroed again for the next
-///   page (about a tenth of `iter_warc`'s CPU);
-/// * no transparent huge pages: mimalloc asks the kernel for them on its whole arena, and the
-///   memory it returns and takes again (a batch's Arrow columns, a large page's tree) was
-///   then zeroed 2 MiB at a time, 12% of a profile of `iter_warc_arrow` and 8-10% of its CPU.
+/// Transparent huge pages stay as mimalloc asks for them, as in the `harvest` binary: with
+/// memory kept 10 s they are not zeroed again page after page, and they spare the processor's
+/// address translations: `iter_warc` takes 7-13% less CPU with them (docs/benchmarks.md, "The
+/// Python path with huge pages").
 #[allow(unsafe_code, reason = "mimalloc's option setter is a C function")]
 fn tune_allocator() {
-    // SAFETY: mi_option_set only stores a number in mimalloc's option table, read when it
-    // next decides whether to purge or maps more memory.
-    unsafe {
-        libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 10_000);
-        libmimalloc_sys::mi_option_set(MI_OPTION_ALLOW_THP, 0);
+    // mimalloc reads its options from the environment too: one set there is the user's.
+    if std::env::var_os("MIMALLOC_PURGE_DELAY").is_some() {
+        return;
     }
+    // SAFETY: mi_option_set only stores a number in mimalloc's option table, read when it
+    // next decides whether to purge.
+    unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 10_000) }
 }
 
 /// Checks an `encoding=` label: it must be one of the WHATWG Encoding Standard's labels (what
