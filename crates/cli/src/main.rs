@@ -41,7 +41,7 @@ a page has an error (check; warnings too with --deny warnings); 2 usage error; 3
 
 Memory: the allocator keeps freed memory 10 s and uses transparent huge pages, for speed. With
 MIMALLOC_ALLOW_THP=0 MIMALLOC_PURGE_DELAY=0 in the environment a batch peaks about 40% lower
-and takes about 15% more CPU time.";
+and takes 15-30% more CPU time.";
 
 pub(crate) const CHECK_HELP: &str = "\
 Examples:

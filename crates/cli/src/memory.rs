@@ -17,8 +17,8 @@ const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
 /// is kept.
 ///
 /// Transparent huge pages stay as mimalloc asks for them: without them a batch of small pages
-/// peaks 3-5 MB lower, but takes 6-13% more user time (docs/benchmarks.md, "Peak memory
-/// against huge pages").
+/// peaks 3-4 MB lower, but takes up to 11% more CPU, and the 10 MB page 32% more
+/// (docs/benchmarks.md, "Peak memory against huge pages").
 #[allow(unsafe_code, reason = "mimalloc's option setter is a C function")]
 pub(crate) fn tune_allocator() {
     // mimalloc reads its options from the environment too: one set there is the user's.
