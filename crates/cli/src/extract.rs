@@ -324,19 +324,20 @@ impl ExtractCommand {
                 }),
             ),
             ExtractCommand::Microdata(args) => {
+                let in_flags = |error: MicrodataChoiceError| match error {
+                    MicrodataChoiceError::ContentAttributeNeedsJson => {
+                        "--content-attribute applies to --format json".to_owned()
+                    }
+                    MicrodataChoiceError::ValidateTakesNoFormat { .. } => {
+                        "--validate gives diagnostics: it takes no --format".to_owned()
+                    }
+                    MicrodataChoiceError::RegistryNeedsJsonLd => "--registry applies to --format jsonld".to_owned(),
+                    other => other.to_string(),
+                };
                 let mut output = MicrodataOutput::from_options(args.validate, args.format, args.content_attribute)
-                    .map_err(|error| match error {
-                        MicrodataChoiceError::ContentAttributeNeedsJson => {
-                            "--content-attribute applies to --format json".to_owned()
-                        }
-                        MicrodataChoiceError::ValidateTakesNoFormat { .. } => {
-                            "--validate gives diagnostics: it takes no --format".to_owned()
-                        }
-                        other => other.to_string(),
-                    })?;
-                // The registry file is read only when the output takes it.
-                if let MicrodataOutput::JsonLd(slot) = &mut output {
-                    *slot = registry(args.registry.as_deref())?;
+                    .map_err(in_flags)?;
+                if let Some(registry) = registry(args.registry.as_deref())? {
+                    output = output.registry(registry).map_err(in_flags)?;
                 }
                 (args.common, Extraction::Microdata(output))
             }

@@ -583,6 +583,29 @@ fn microdata_content_attribute_is_opt_in() {
 }
 
 #[test]
+fn a_microdata_registry_applies_to_json_ld_only() {
+    let page = r#"<div itemscope itemtype="https://schema.org/Thing"><span itemprop="name">x</span></div>"#;
+    let registry = scratch("registry").join("registry.json");
+    fs::write(&registry, "{}").unwrap();
+    let registry = registry.to_str().unwrap();
+    let jsonld = harvest()
+        .args(["microdata", "--format", "jsonld", "--registry", registry, "-"])
+        .write_stdin(page)
+        .output()
+        .unwrap();
+    assert!(jsonld.status.success(), "{}", String::from_utf8_lossy(&jsonld.stderr));
+    // Given to an output that takes none, the registry is not left unused in silence.
+    for args in
+        [&["microdata", "--registry", registry, "-"][..], &["microdata", "--validate", "--registry", registry, "-"]]
+    {
+        let out = harvest().args(args).write_stdin(page).output().unwrap();
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {said}");
+        assert_eq!(said, "harvest: --registry applies to --format jsonld\n");
+    }
+}
+
+#[test]
 fn mf2_without_any_url_keeps_empty_and_fragment_references_as_written() {
     let page = r##"<div class=h-entry><a class=u-url href="">x</a><a class=u-syndication href="#x">y</a></div>"##;
     let out = harvest().args(["mf2", "-"]).write_stdin(page).output().unwrap();

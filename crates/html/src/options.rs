@@ -536,8 +536,8 @@ impl MicrodataOutput {
     /// `content_attribute` ([`MicrodataOptions::content_attribute`], the microdata JSON only),
     /// as `harvest microdata`, `/v1/microdata` and Python's `harvest_html.microdata` take them.
     ///
-    /// JSON-LD comes with the default registry (`MicrodataOutput::JsonLd(None)`): a front end
-    /// that was given one reads it only then, and sets it in place.
+    /// JSON-LD comes with the default registry (`MicrodataOutput::JsonLd(None)`); a front end
+    /// given one sets it with [`MicrodataOutput::registry`].
     ///
     /// ```
     /// use harvest_html::output::{MicrodataChoiceError, MicrodataFormat, MicrodataOutput};
@@ -545,11 +545,8 @@ impl MicrodataOutput {
     /// assert!(matches!(output, MicrodataOutput::Json(options) if options.content_attribute));
     /// assert_eq!(MicrodataOutput::from_options(true, MicrodataFormat::Json, false), Ok(MicrodataOutput::Validate));
     ///
-    /// let mut output = MicrodataOutput::from_options(false, MicrodataFormat::JsonLd, false).unwrap();
-    /// if let MicrodataOutput::JsonLd(registry) = &mut output {
-    ///     *registry = Some(harvest_html::output::Registry::from_json("{}").unwrap());
-    /// }
-    /// assert!(matches!(output, MicrodataOutput::JsonLd(Some(_))));
+    /// let output = MicrodataOutput::from_options(false, MicrodataFormat::JsonLd, false).unwrap();
+    /// assert_eq!(output, MicrodataOutput::JsonLd(None));
     ///
     /// assert_eq!(
     ///     MicrodataOutput::from_options(false, MicrodataFormat::JsonLd, true),
@@ -581,6 +578,23 @@ impl MicrodataOutput {
             (false, MicrodataFormat::JsonLd) => Ok(MicrodataOutput::JsonLd(None)),
         }
     }
+
+    /// JSON-LD with `registry` instead of the default one; the other outputs take no
+    /// registry, and say so rather than leave it unused.
+    ///
+    /// ```
+    /// use harvest_html::output::{MicrodataChoiceError, MicrodataFormat, MicrodataOutput, Registry};
+    /// let registry = || Registry::from_json("{}").unwrap();
+    /// let output = MicrodataOutput::from_options(false, MicrodataFormat::JsonLd, false).unwrap();
+    /// assert!(matches!(output.registry(registry()), Ok(MicrodataOutput::JsonLd(Some(_)))));
+    /// assert_eq!(MicrodataOutput::Validate.registry(registry()), Err(MicrodataChoiceError::RegistryNeedsJsonLd));
+    /// ```
+    pub fn registry(self, registry: Registry) -> Result<MicrodataOutput, MicrodataChoiceError> {
+        match self {
+            MicrodataOutput::JsonLd(_) => Ok(MicrodataOutput::JsonLd(Some(registry))),
+            _ => Err(MicrodataChoiceError::RegistryNeedsJsonLd),
+        }
+    }
 }
 
 /// Microdata options that do not go together ([`MicrodataOutput::from_options`]). The
@@ -600,6 +614,9 @@ pub enum MicrodataChoiceError {
         /// The format asked for.
         format: MicrodataFormat,
     },
+    /// A vocabulary registry was given for an output other than JSON-LD, which alone uses one.
+    #[error("a vocabulary registry applies to the JSON-LD output (format jsonld) only")]
+    RegistryNeedsJsonLd,
 }
 
 /// Options of `all`: the one definition of what a page's record holds, read by `harvest all`,

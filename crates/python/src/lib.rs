@@ -318,19 +318,19 @@ fn microdata(
     content_attribute: bool,
 ) -> PyResult<Py<PyAny>> {
     let format = by_name("format", format, &MicrodataFormat::ALL, MicrodataFormat::name, MicrodataFormat::from_name)?;
-    let mut output =
-        MicrodataOutput::from_options(validate, format, content_attribute).map_err(|error| match error {
-            MicrodataChoiceError::ContentAttributeNeedsJson => {
-                PyValueError::new_err("content_attribute=True applies to the microdata JSON (format=\"json\")")
-            }
-            MicrodataChoiceError::ValidateTakesNoFormat { .. } => {
-                PyValueError::new_err("validate=True gives diagnostics: it takes no format")
-            }
-            other => PyValueError::new_err(other.to_string()),
-        })?;
-    // The registry is parsed only when the output takes it.
-    if let MicrodataOutput::JsonLd(slot) = &mut output {
-        *slot = parse_registry(registry)?;
+    let in_arguments = |error: MicrodataChoiceError| match error {
+        MicrodataChoiceError::ContentAttributeNeedsJson => {
+            PyValueError::new_err("content_attribute=True applies to the microdata JSON (format=\"json\")")
+        }
+        MicrodataChoiceError::ValidateTakesNoFormat { .. } => {
+            PyValueError::new_err("validate=True gives diagnostics: it takes no format")
+        }
+        MicrodataChoiceError::RegistryNeedsJsonLd => PyValueError::new_err("registry= applies to format=\"jsonld\""),
+        other => PyValueError::new_err(other.to_string()),
+    };
+    let mut output = MicrodataOutput::from_options(validate, format, content_attribute).map_err(in_arguments)?;
+    if let Some(registry) = parse_registry(registry)? {
+        output = output.registry(registry).map_err(in_arguments)?;
     }
     run(py, page(html, base_url, encoding)?, Extraction::Microdata(output), limits)
 }

@@ -144,6 +144,14 @@ def test_microdata_content_attribute_is_a_keyword_and_off_by_default():
         harvest_html.microdata(page, validate=True, format="jsonld")
 
 
+def test_a_microdata_registry_applies_to_json_ld_only():
+    page = '<div itemscope itemtype="https://schema.org/Thing"><span itemprop="name">x</span></div>'
+    assert harvest_html.microdata(page, "https://example.com/", format="jsonld", registry="{}")
+    for options in ({}, {"validate": True}):
+        with pytest.raises(ValueError, match='^registry= applies to format="jsonld"$'):
+            harvest_html.microdata(page, "https://example.com/", registry="{}", **options)
+
+
 def test_every_function_has_its_documentation():
     functions = [getattr(harvest_html, name) for name in harvest_html.__all__ if callable(getattr(harvest_html, name))]
     for function in functions:
