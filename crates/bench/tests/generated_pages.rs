@@ -65,7 +65,8 @@ fn nested_pages_nest_to_the_requested_depth() {
     let doc = work::parse(&microdata_nested(3, 40));
     let items = harvest_microdata::items(&doc);
     assert_eq!(items.len(), 3);
-    let json = harvest_microdata::to_json(&doc, &harvest_microdata::JsonOptions::new());
+    // Past the JSON's default item depth bound (32), which would stop the first chain.
+    let json = harvest_microdata::to_json(&doc, &harvest_microdata::JsonOptions::new().max_depth(usize::MAX));
     assert_eq!(json.matches("\"knows\"").count(), 3 * 39);
 }
 
