@@ -86,7 +86,7 @@ pub enum Export {
     AtomDocument,
     /// RDF from the document and its microdata, as N-Triples ([`rdf::from_microdata`]).
     RdfNtriples,
-    /// RDF as Turtle ([`rdf::Graph::to_turtle`]).
+    /// RDF as Turtle (`Graph::to_turtle`).
     RdfTurtle,
     /// RDF by the W3C note "Microdata to RDF", as N-Triples ([`rdf::w3c::from_microdata`]).
     RdfW3c,

@@ -1,5 +1,5 @@
-//! Open Graph (https://ogp.me/, "Basic Metadata") and X cards
-//! (https://developer.x.com/en/docs/x-for-websites/cards/overview/markup) as features of the
+//! Open Graph (<https://ogp.me/>, "Basic Metadata") and X cards
+//! (<https://developer.x.com/en/docs/x-for-websites/cards/overview/markup>) as features of the
 //! page: read from the dataset (RDFa's `og:` prefix, `http://ogp.me/ns#`) and from the page's
 //! `<meta>` tags.
 

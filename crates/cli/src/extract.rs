@@ -17,7 +17,7 @@ pub(crate) struct Mf2Args {
     /// Add `lang` to items and e- values (from the nearest lang attribute).
     #[arg(long)]
     lang: bool,
-    /// Imply an h-entry from <title>, <meta name=description>, Open Graph and Twitter tags when
+    /// Imply an h-entry from `<title>`, `<meta name=description>`, Open Graph and Twitter tags when
     /// the page has no microformats.
     #[arg(long)]
     metaformats: bool,
@@ -146,7 +146,7 @@ pub(crate) struct RdfArgs {
     /// The syntax written.
     #[arg(long, value_enum, default_value = "nt")]
     format: RdfFormat,
-    /// `w3c`: the W3C note "Microdata to RDF" (schema.org properties as http://schema.org/name,
+    /// `w3c`: the W3C note "Microdata to RDF" (schema.org properties as `http://schema.org/name`,
     /// typed dates and numbers); `html5`: HTML 5.0 §5.5.2 (the page's title, links and meta
     /// too, microdata predicates made of the type and the name).
     #[arg(long, value_enum, default_value = "w3c")]

@@ -38,7 +38,7 @@ impl ElementPaths {
         ElementPaths::default()
     }
 
-    /// The path of `element` (see the [module documentation](self)).
+    /// The path of `element` (its form: [`ElementPaths`]).
     pub fn path(&mut self, element: &Element) -> String {
         let mut chain = vec![element.clone()];
         let mut current = element.parent_element();

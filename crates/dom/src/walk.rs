@@ -11,8 +11,7 @@
 use crate::node::{Element, Node};
 use crate::tree::NodeId;
 
-/// The elements inside a node in tree order, each lent until the next step (see the
-/// [module documentation](self)). Made by [`Node::element_walk`] or
+/// The elements inside a node in tree order, each lent until the next step. Made by [`Node::element_walk`] or
 /// [`crate::Document::element_walk`].
 ///
 /// ```

@@ -28,7 +28,7 @@ use serde::ser::SerializeSeq;
 use serde::{Serialize, Serializer};
 use std::borrow::Cow;
 
-/// A link in the compact form described in the [module documentation](self).
+/// A link in the compact form of `harvest all`'s `links` member (see [`compact_links`]).
 ///
 /// ```
 /// use harvest_dom::{Document, ParseOptions, Url};

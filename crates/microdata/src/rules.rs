@@ -168,7 +168,7 @@ const SPEC_URLS: &[(&str, &str)] = &[
     ("the 2009 microdata draft", "https://www.w3.org/TR/2009/WD-html5-20090825/microdata.html"),
 ];
 
-/// The URL of the text a section (as [`Rule::section`] and [`Diagnostic::section`] write it)
+/// The URL of the text a section (as [`Rule::section`] and [`crate::Diagnostic::section`] write it)
 /// names, or `""` for a section of no known document.
 ///
 /// ```

@@ -3,8 +3,8 @@
 //! Every function turns its Python arguments into a [`Page`] and the front door's
 //! [`Extractor`] (`extract`, `iter_warc`: the options of the record) or [`Extraction`] (one syntax's
 //! output or an export), runs it with the GIL released (so Python threads run pages in
-//! parallel), and converts the result: JSON to dicts and lists ([`convert`]), text formats to
-//! `str`, errors to the exceptions of [`errors`]. No extraction logic lives here: the
+//! parallel), and converts the result: JSON to dicts and lists (`convert`), text formats to
+//! `str`, errors to the exceptions of `errors`. No extraction logic lives here: the
 //! `harvest` command runs the very same `Extraction`s. The Python-facing documentation is in
 //! `python/harvest_html`.
 // Library code does not panic on what a page, a request or a file holds: no unwrap or expect

@@ -30,7 +30,7 @@ pub fn write<'a>(triples: impl IntoIterator<Item = &'a Triple>) -> Value {
     write_labelled(triples, &BlankLabels::default())
 }
 
-/// [`write`] with blank nodes labelled by `labels`.
+/// [`write()`] with blank nodes labelled by `labels`.
 pub fn write_labelled<'a>(triples: impl IntoIterator<Item = &'a Triple>, labels: &BlankLabels) -> Value {
     let mut nodes: Vec<Map<String, Value>> = Vec::new();
     let mut index: HashMap<&Subject, usize> = HashMap::new();

@@ -18,7 +18,7 @@ pub fn write<'a>(triples: impl IntoIterator<Item = &'a Triple>) -> String {
     write_labelled(triples, &BlankLabels::default())
 }
 
-/// [`write`] with blank nodes labelled by `labels`.
+/// [`write()`] with blank nodes labelled by `labels`.
 pub fn write_labelled<'a>(triples: impl IntoIterator<Item = &'a Triple>, labels: &BlankLabels) -> String {
     let mut out = String::new();
     for triple in triples {

@@ -28,7 +28,7 @@ pub fn write<'a>(triples: impl IntoIterator<Item = &'a Triple>, prefixes: &[(Str
     write_labelled(triples, prefixes, &BlankLabels::default())
 }
 
-/// [`write`] with blank nodes labelled by `labels`.
+/// [`write()`] with blank nodes labelled by `labels`.
 pub fn write_labelled<'a>(
     triples: impl IntoIterator<Item = &'a Triple>,
     prefixes: &[(String, String)],

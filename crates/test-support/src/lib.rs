@@ -34,7 +34,7 @@ const DOUBLINGS: u32 = 3;
 /// the fastest run is a measurement and not the clock's resolution.
 const MIN_SAMPLE_TIME: Duration = Duration::from_millis(40);
 
-/// The fastest of at least `runs` timings of `work(input)`, repeated until [`MIN_SAMPLE_TIME`]
+/// The fastest of at least `runs` timings of `work(input)`, repeated until `MIN_SAMPLE_TIME`
 /// has passed (at most 50 runs).
 pub fn fastest<T>(input: &T, runs: usize, work: &impl Fn(&T)) -> Duration {
     let started = Instant::now();
@@ -87,7 +87,7 @@ pub fn measure_doubling<T>(n: usize, build: &impl Fn(usize) -> T, work: &impl Fn
 /// Asserts that `work` on `build(2n)` costs less than [`LINEAR_RATIO_LIMIT`] times `work` on
 /// `build(n)`. A doubling over the limit is measured again one size up (a cache cliff or an
 /// interruption slows one doubling, a quadratic step every one); the assertion fails only when
-/// [`DOUBLINGS`] doublings in a row are over it, and its message lists them all.
+/// `DOUBLINGS` doublings in a row are over it, and its message lists them all.
 ///
 /// `build` makes the input outside the timed region; `work` is what is timed.
 #[track_caller]

@@ -18,7 +18,7 @@
 //! block larger than the reader's limit is skipped with an error instead of being held.
 //!
 //! ARC files (the Internet Archive's format, in old crawls) are read too, plain or gzipped: each
-//! ARC record is given as the WARC record it stands for ([`arc`]'s module documentation). What
+//! ARC record is given as the WARC record it stands for (the `arc` module's documentation). What
 //! an input is, is told by its first bytes ([`sniff`]), never by its name; an input that is
 //! neither is [`WarcError::NotAnArchive`].
 //!
