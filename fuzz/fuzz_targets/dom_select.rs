@@ -38,10 +38,10 @@ fuzz_target!(|data: &[u8]| {
     let checks = move || {
         let parsed = Selector::parse(&source);
         if source.len() > Selector::MAX_LENGTH {
-            let error = parsed.as_ref().err().expect("an over-long selector is refused");
+            let error = parsed.as_ref().expect_err("an over-long selector is refused");
             assert!(matches!(error.reason, SelectorErrorReason::TooLong { .. }), "{error}");
         } else if wrapped > Selector::MAX_NESTING {
-            let error = parsed.as_ref().err().expect("an over-deep selector is refused");
+            let error = parsed.as_ref().expect_err("an over-deep selector is refused");
             assert!(matches!(error.reason, SelectorErrorReason::TooDeep { .. }), "{error}");
         }
         let Ok(selector) = parsed else { return };

@@ -51,10 +51,10 @@ fn quads(text: &str, trig: bool) -> BTreeSet<String> {
 fuzz_target!(|data: &[u8]| {
     let doc = document(data);
     let mut limits = Limits::default();
-    if data.len() % 3 == 0 {
+    if data.len().is_multiple_of(3) {
         limits.max_values = Some(40);
     }
-    let output = GraphOutput::new().provenance(data.len() % 2 == 0);
+    let output = GraphOutput::new().provenance(data.len().is_multiple_of(2));
     let graph = page_graph(&doc, &output, &limits);
     let nquads = graph.write(&output);
     assert_eq!(nquads, page_graph(&doc, &output, &limits).write(&output), "not deterministic");

@@ -14,7 +14,7 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let doc = document(data);
-    let folding = if data.len() % 2 == 0 { Folding::Octets } else { Folding::CodePoints };
+    let folding = if data.len().is_multiple_of(2) { Folding::Octets } else { Folding::CodePoints };
     let now = Utc.with_ymd_and_hms(2026, 11, 22, 1, 2, 3).single().expect("a valid instant");
     let options = IcalOptions::new().now(now).folding(folding).rfc5545_date_times(data.len() % 4 < 2);
     let components = ["VCALENDAR", "VEVENT"];

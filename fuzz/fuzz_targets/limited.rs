@@ -8,13 +8,13 @@
 #![no_main]
 
 use harvest_fuzz::page_url;
+use harvest_html::output::Mf2Output;
 use harvest_html::output::{
     AllOptions, ConversionSource, Extraction, FeedSource, IcalOutput, LinksMode, MicrodataOutput, RdfAlgorithm,
     RdfFormat, RdfOutput, VcardOutput,
 };
 use harvest_html::Page;
 use harvest_html::{Limits, LinksDetail, Mf2Options};
-use harvest_html::output::Mf2Output;
 use libfuzzer_sys::fuzz_target;
 use serde::Deserialize;
 

@@ -19,14 +19,14 @@ fuzz_target!(|data: &[u8]| {
     let mut options = harvest_mf2::Options::new()
         .lang(flags & 1 != 0)
         .metaformats(flags & 2 != 0)
-        .filter_roots(data.len() % 3 == 0)
+        .filter_roots(data.len().is_multiple_of(3))
         .srcset(data.len() % 5 < 2)
         .source_paths(data.len() % 3 == 1)
-        .text(if data.len() % 2 == 0 { harvest_mf2::Text::Thorough } else { harvest_mf2::Text::Classic });
-    if data.len() % 7 == 0 {
+        .text(if data.len().is_multiple_of(2) { harvest_mf2::Text::Thorough } else { harvest_mf2::Text::Classic });
+    if data.len().is_multiple_of(7) {
         options = options.max_item_depth(3).max_copied_values(5).max_includes(2);
     }
-    if data.len() % 11 == 0 {
+    if data.len().is_multiple_of(11) {
         // Part of the page: an element that is there, or the error that says it is not.
         let Ok(root) = harvest_mf2::Root::selector("body > *") else { panic!("a valid selector") };
         options = options.root(root);

@@ -44,8 +44,8 @@ fn check_ntriples(ntriples: &str, expected: usize) -> BTreeSet<String> {
 
 fuzz_target!(|data: &[u8]| {
     let doc = document(data);
-    let mut options = RdfaOptions::new().processor_graph(data.len() % 2 == 0);
-    if data.len() % 3 == 0 {
+    let mut options = RdfaOptions::new().processor_graph(data.len().is_multiple_of(2));
+    if data.len().is_multiple_of(3) {
         options = options.limits(Limits::new().max_triples(50));
     }
     let rdfa = match parse(&doc, &options) {

@@ -13,7 +13,7 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let doc = document(data);
-    let folding = if data.len() % 2 == 0 { Folding::Octets } else { Folding::CodePoints };
+    let folding = if data.len().is_multiple_of(2) { Folding::Octets } else { Folding::CodePoints };
     let options = VcardOptions::new().folding(folding).all(data.len() % 4 < 2);
     match vcard::from_microdata(&doc, &options) {
         Ok(text) => check_content_lines(&text, folding, &["VCARD"]),

@@ -13,10 +13,10 @@ use libfuzzer_sys::fuzz_target;
 use std::io::{Cursor, Write};
 
 fn check(bytes: Vec<u8>, gzip: bool) {
-    let mut expected_number = 1;
     let mut records = 0usize;
     let mut not_an_archive = false;
-    for record in WarcRecords::from_reader(Cursor::new(bytes.clone()), gzip, "fuzz.warc").max_block_bytes(1 << 16) {
+    let read = WarcRecords::from_reader(Cursor::new(bytes.clone()), gzip, "fuzz.warc").max_block_bytes(1 << 16);
+    for (expected_number, record) in (1..).zip(read) {
         assert!(!not_an_archive, "reading goes on after an input that is no archive");
         let number = match &record {
             Ok(record) => record.number,
@@ -29,7 +29,6 @@ fn check(bytes: Vec<u8>, gzip: bool) {
             Err(error) => unreachable!("an in-memory reader does not fail, and records skip nothing: {error}"),
         };
         assert_eq!(number, expected_number, "record numbers skip");
-        expected_number += 1;
         records += 1;
     }
     let pages = WarcPages::from_records(
