@@ -5,7 +5,7 @@
 //! the page does. This reader follows the document's one shape with an explicit stack of the
 //! items being read, so any nesting the writer produces reads back.
 
-use crate::json::{JsonDocument, JsonItem, JsonProperties, JsonValue};
+use crate::json_document::{JsonDocument, JsonItem, JsonProperties, JsonValue};
 use json_event_parser::{JsonEvent, SliceJsonParser};
 use thiserror::Error;
 

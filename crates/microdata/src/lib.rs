@@ -50,6 +50,7 @@
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
 mod json;
+mod json_document;
 mod json_read;
 mod model;
 mod options;
@@ -57,10 +58,8 @@ mod rules;
 mod validate;
 mod vocabulary;
 
-pub use crate::json::{
-    JsonDocument, JsonItem, JsonOptions, JsonProperties, JsonValue, LimitExceeded, DEFAULT_MAX_BYTES,
-    DEFAULT_MAX_DEPTH, DEFAULT_MAX_VALUES,
-};
+pub use crate::json::{JsonOptions, LimitExceeded, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, DEFAULT_MAX_VALUES};
+pub use crate::json_document::{JsonDocument, JsonItem, JsonProperties, JsonValue};
 pub use crate::json_read::JsonReadError;
 pub use crate::model::{Item, Microdata, Properties, PropertiesIter, Property, PropertyList, PropertyValue};
 pub use crate::options::MicrodataOptions;
