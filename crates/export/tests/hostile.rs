@@ -238,3 +238,28 @@ fn many_items_sharing_a_target_with_reverse_properties_stay_linear() {
     assert!(large.reverse_truncated, "the search stops at its bound and says so");
     assert_linear("w3c reverse properties", page, 2_000);
 }
+
+#[test]
+fn a_long_itemref_chain_is_written_as_shallow_json_ld_with_the_same_triples() {
+    // Each item names the next: the chain nests as deep as it is long. Embedded whole, the
+    // JSON-LD of 400,000 items overflowed the stack; now every node past the embedding depth
+    // is referenced by @id and written at the top level.
+    let n: usize = 100_000;
+    let mut html = String::from("<div itemscope itemtype='https://schema.org/Person' itemref=p1></div>");
+    for k in 1..n {
+        html.push_str(&format!(
+            "<div id=p{k} itemprop=knows itemscope itemtype='https://schema.org/Person' itemref=p{}></div>",
+            k + 1
+        ));
+    }
+    let conversion = rdf::w3c::from_microdata(&parse(&html), &rdf::w3c::W3cOptions::new()).unwrap();
+    let jsonld = rdf::jsonld::from_conversion(&conversion);
+    let nodes = jsonld.as_array().unwrap();
+    assert_eq!(nodes.len(), n.div_ceil(rdf::jsonld::MAX_EMBEDDING));
+    // Shallow enough for serde_json's reader (128 levels).
+    let text = jsonld.to_string();
+    assert_eq!(serde_json::from_str::<serde_json::Value>(&text).unwrap(), jsonld);
+    // Every item is written once, with its type; each link is one "knows".
+    assert_eq!(text.matches("\"@type\":\"Person\"").count(), n);
+    assert_eq!(text.matches("\"knows\"").count(), n - 1);
+}

@@ -79,3 +79,32 @@ def test_schema_org_is_compact_and_other_vocabularies_are_full_iris():
         harvest_html.microdata(html, format="rdfa")
     with pytest.raises(ValueError):
         harvest_html.rdf(html, registry="[]")
+
+
+def test_items_nested_past_the_embedding_depth_are_written_apart_and_keep_the_graph():
+    # An itemref chain nests items as deep as it is long; past 32 levels each node is
+    # referenced by @id and described at the top level, so the JSON stays shallow (a
+    # 400,000-item chain used to overflow the stack) and its graph is still the conversion's.
+    chain = '<div itemscope itemtype="https://schema.org/Person" itemref="p1"><b itemprop="name">0</b></div>'
+    chain += "".join(
+        f'<div id="p{k}" itemprop="knows" itemscope itemtype="https://schema.org/Person" itemref="p{k + 1}">'
+        f'<b itemprop="name">{k}</b></div>'
+        for k in range(1, 200)
+    )
+    document = harvest_html.microdata(chain, "https://e.example/", format="jsonld")
+
+    def depth(value):
+        deepest, stack = 0, [(value, 1)]
+        while stack:
+            value, level = stack.pop()
+            deepest = max(deepest, level)
+            children = value.values() if isinstance(value, dict) else value if isinstance(value, list) else []
+            stack.extend((child, level + 1) for child in children)
+        return deepest
+
+    assert depth(document) <= 2 * 32 + 2
+    assert len(document) == -(-200 // 32)  # a top-level node object per 32 items of the chain
+    from_jsonld = Graph().parse(data=json.dumps(document), format="json-ld")
+    from_ntriples = Graph().parse(data=harvest_html.rdf(chain, "https://e.example/"), format="nt")
+    assert len(from_ntriples) == 200 * 3 - 1
+    assert isomorphic(from_jsonld, from_ntriples)

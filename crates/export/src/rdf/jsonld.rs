@@ -11,6 +11,13 @@
 //! Triples whose subject no top-level item reaches (the values of `itemprop-reverse`
 //! properties) are written as further node objects after the items'.
 //!
+//! Nodes are embedded at most [`MAX_EMBEDDING`] deep. An `itemref` chain nests items as deep as
+//! it is long, and a JSON text nested deeper than about 128 levels is one most readers refuse
+//! (serde_json's default limit), while writing and dropping such a value recurses once per
+//! level: a 400,000-item chain overflowed the stack. A node reached deeper is written as
+//! `{"@id": ...}` (a blank node gets a label) and described in a node object of its own after
+//! the items', so the JSON-LD is still exactly the conversion's graph.
+//!
 //! Items of schema.org (`http://schema.org/` or `https://schema.org/`, by the first type of the
 //! top-level item) get `"@context": {"@vocab": "<that prefix>"}` and short names for the
 //! properties and types in it (`"name"`, `"Person"`), the form Google's structured-data tools
@@ -50,10 +57,16 @@ use std::collections::{HashMap, HashSet};
 /// The vocabularies written with short names.
 const COMPACTED: [&str; 2] = ["http://schema.org/", "https://schema.org/"];
 
+/// How many node objects are written inside one another, the top-level one counting one: at
+/// most two levels of JSON each (the node object and an array of values), so 64 levels of
+/// JSON and a value that serializes and drops without a deep recursion.
+pub const MAX_EMBEDDING: usize = 32;
+
 /// The JSON-LD of a conversion: an array with one node object per top-level item.
 pub fn from_conversion(conversion: &Conversion) -> Value {
     let writer = Writer::new(conversion);
     let mut described: HashSet<Subject> = HashSet::new();
+    let mut deferred = Deferred::default();
     let mut top: Vec<Value> = Vec::new();
     let mut seen_top: HashSet<&Subject> = HashSet::new();
     for subject in &conversion.items {
@@ -61,24 +74,40 @@ pub fn from_conversion(conversion: &Conversion) -> Value {
             continue;
         }
         let vocab = writer.first_type(subject).and_then(|t| COMPACTED.into_iter().find(|v| t.starts_with(v)));
-        let mut node = writer.node(subject, vocab, &mut described);
-        if let (Some(vocab), Value::Object(map)) = (vocab, &mut node) {
-            let mut with_context = Map::new();
-            with_context.insert("@context".to_owned(), json!({ "@vocab": vocab }));
-            with_context.append(map);
-            node = Value::Object(with_context);
+        let node = writer.node(subject, vocab, &mut described, &mut deferred);
+        top.push(with_context(node, vocab));
+    }
+    // The nodes reached past the embedding depth, each with the vocabulary of the item it was
+    // reached from (and those it reaches past the depth in turn).
+    let mut next = 0;
+    while let Some((subject, vocab)) = deferred.order.get(next).cloned() {
+        next += 1;
+        if !deferred.nodes.contains(&subject) {
+            continue;
         }
-        top.push(node);
+        let node = writer.node(&subject, vocab, &mut described, &mut deferred);
+        top.push(with_context(node, vocab));
     }
     // Subjects no top-level item reaches: the values of reverse properties
     // (`itemprop-reverse`), which are the subjects of their triples. Each gets its own node
     // object, in graph order, with full IRIs.
     for triple in &conversion.graph {
         if !described.contains(&triple.subject) {
-            top.push(writer.node(&triple.subject, None, &mut described));
+            top.push(writer.node(&triple.subject, None, &mut described, &mut deferred));
         }
     }
     Value::Array(top)
+}
+
+/// A top-level node object with `"@context": {"@vocab": vocab}` first, when it has a vocabulary.
+fn with_context(mut node: Value, vocab: Option<&str>) -> Value {
+    if let (Some(vocab), Value::Object(map)) = (vocab, &mut node) {
+        let mut with_context = Map::new();
+        with_context.insert("@context".to_owned(), json!({ "@vocab": vocab }));
+        with_context.append(map);
+        node = Value::Object(with_context);
+    }
+    node
 }
 
 /// The graph grouped by subject, with what is needed to decide ids.
@@ -87,6 +116,14 @@ struct Writer<'a> {
     by_subject: HashMap<&'a Subject, Vec<(&'a Iri, &'a Term)>>,
     /// How often each node is an object, plus one for each top-level item it is.
     references: HashMap<Subject, usize>,
+}
+
+/// The nodes reached past [`MAX_EMBEDDING`], to write at the top level in the order reached,
+/// with the vocabulary they were reached under; each is referenced by `@id` where reached.
+#[derive(Default)]
+struct Deferred {
+    order: Vec<(Subject, Option<&'static str>)>,
+    nodes: HashSet<Subject>,
 }
 
 /// A node object being written: its subject, its pairs, the next pair, the object so far, and
@@ -131,14 +168,17 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// The start of a node object for `subject`: its `@id` when it needs one.
-    fn start(&self, subject: &Subject) -> Map<String, Value> {
+    /// The start of a node object for `subject`: its `@id` when it needs one (an IRI, or a
+    /// blank node referenced more than once or written apart, past the embedding depth).
+    fn start(&self, subject: &Subject, deferred: &Deferred) -> Map<String, Value> {
         let mut node = Map::new();
         match subject {
             Subject::Iri(iri) => {
                 node.insert("@id".to_owned(), Value::String(iri.as_str().to_owned()));
             }
-            Subject::Blank(blank) if self.references.get(subject).copied().unwrap_or(0) > 1 => {
+            Subject::Blank(blank)
+                if self.references.get(subject).copied().unwrap_or(0) > 1 || deferred.nodes.contains(subject) =>
+            {
                 node.insert("@id".to_owned(), Value::String(blank.to_string()));
             }
             Subject::Blank(_) => {}
@@ -173,15 +213,27 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// The node object of `subject` with every node it reaches for the first time inline,
-    /// built with an explicit stack.
-    fn node(&self, subject: &Subject, vocab: Option<&str>, described: &mut HashSet<Subject>) -> Value {
-        if !described.insert(subject.clone()) {
+    /// The node object of `subject` with every node it reaches for the first time inline, down
+    /// to [`MAX_EMBEDDING`] (deeper ones go to `deferred`), built with an explicit stack.
+    fn node(
+        &self,
+        subject: &Subject,
+        vocab: Option<&'static str>,
+        described: &mut HashSet<Subject>,
+        deferred: &mut Deferred,
+    ) -> Value {
+        // A node written apart was marked described where it was reached.
+        let apart = deferred.nodes.contains(subject);
+        if !described.insert(subject.clone()) && !apart {
             return Self::reference(&subject.clone().into());
         }
         let pairs = self.by_subject.get(subject).map_or(&[][..], Vec::as_slice);
-        let mut stack: Vec<Frame<'_, 'a>> = vec![Frame { pairs, next: 0, node: self.start(subject), key: None }];
+        let start = self.start(subject, deferred);
+        // Written now: a later turn for it is a reference.
+        deferred.nodes.remove(subject);
+        let mut stack: Vec<Frame<'_, 'a>> = vec![Frame { pairs, next: 0, node: start, key: None }];
         loop {
+            let depth = stack.len();
             let Some(frame) = stack.last_mut() else { return Value::Null };
             let Some(&(predicate, object)) = frame.pairs.get(frame.next) else {
                 let Some(done) = stack.pop() else { return Value::Null };
@@ -204,12 +256,19 @@ impl<'a> Writer<'a> {
             let node = object.as_subject();
             let pairs = node.as_ref().and_then(|node| self.by_subject.get(node));
             match (node, pairs) {
+                (Some(node), Some(_)) if depth >= MAX_EMBEDDING && described.insert(node.clone()) => {
+                    // Too deep to embed: referenced here, written at the top level.
+                    deferred.nodes.insert(node.clone());
+                    deferred.order.push((node, vocab));
+                    Self::add(&mut frame.node, key, Self::reference(object));
+                }
                 (Some(node), Some(pairs)) if described.insert(node.clone()) => {
-                    stack.push(Frame { pairs, next: 0, node: self.start(&node), key: Some(key) });
+                    let start = self.start(&node, deferred);
+                    stack.push(Frame { pairs, next: 0, node: start, key: Some(key) });
                 }
                 (Some(node @ Subject::Blank(_)), None) if described.insert(node.clone()) => {
                     // An item without properties or types: an empty node, labelled when shared.
-                    Self::add(&mut frame.node, key, Value::Object(self.start(&node)));
+                    Self::add(&mut frame.node, key, Value::Object(self.start(&node, deferred)));
                 }
                 _ => Self::add(&mut frame.node, key, Self::reference(object)),
             }
