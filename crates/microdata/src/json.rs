@@ -20,7 +20,8 @@
 //! nesting, so that the JSON stays within what JSON readers take by default (32 items deep is
 //! 98 JSON levels; serde_json reads 128, Python's `json` about 1,000) and what serializes the
 //! typed document stays shallow. When a limit is reached, [`crate::to_json`] stops adding
-//! values, closes what is open and adds `"truncated": true` beside `"items"`;
+//! values (a property whose first value did not fit is left out, so that none is written
+//! without values), closes what is open and adds `"truncated": true` beside `"items"`;
 //! [`crate::try_to_json`] returns [`LimitExceeded`] instead.
 
 use crate::json_document::{JsonDocument, JsonItem, JsonProperties, JsonValue};
@@ -396,9 +397,9 @@ impl Builder {
 }
 
 impl Sink for Builder {
-    /// The measuring writer's state, how many items are open, and how many values the open
-    /// property has.
-    type Checkpoint = (WriterCheckpoint, usize, usize);
+    /// The measuring writer's state, how many items are open, how many properties the open
+    /// item has, and how many values its last property has.
+    type Checkpoint = (WriterCheckpoint, usize, usize, usize);
 
     fn start(&mut self) {
         self.length.start();
@@ -447,14 +448,18 @@ impl Sink for Builder {
     }
 
     fn checkpoint(&self) -> Self::Checkpoint {
+        let properties = self.open.last().map_or(0, |item| item.properties.0.len());
         let values = self.open.last().and_then(|item| item.properties.0.last()).map_or(0, |(_, values)| values.len());
-        (self.length.checkpoint(), self.open.len(), values)
+        (self.length.checkpoint(), self.open.len(), properties, values)
     }
 
-    fn rollback(&mut self, (checkpoint, depth, values): Self::Checkpoint) {
+    fn rollback(&mut self, (checkpoint, depth, properties, values): Self::Checkpoint) {
         self.length.rollback(checkpoint);
         // An item opened since is not in its parent yet: it is dropped here.
         self.open.truncate(depth);
+        if let Some(item) = self.open.last_mut() {
+            item.properties.0.truncate(properties);
+        }
         if let Some(open) = self.values() {
             open.truncate(values);
         }
@@ -502,10 +507,13 @@ fn write_json<S: Sink>(inner: &Inner, top: &[usize], options: &JsonOptions, sink
                 stack.pop();
                 continue;
             };
-            if frame.position == 0 {
-                let name = frame.groups[frame.group].0;
-                sink.property(name);
-            }
+            // Where the property began, while its first value is being written: a limit reached
+            // there takes the property back too, so that none is left without values.
+            let property_start = (frame.position == 0).then(|| {
+                let start = sink.checkpoint();
+                sink.property(frame.groups[frame.group].0);
+                start
+            });
             let Some(&node) = elements.get(frame.position) else {
                 sink.end_property();
                 frame.group += 1;
@@ -515,6 +523,7 @@ fn write_json<S: Sink>(inner: &Inner, top: &[usize], options: &JsonOptions, sink
             frame.position += 1;
             if values >= options.max_values {
                 limit = Some(LimitExceeded::Values(options.max_values));
+                take_back_property(sink, &mut stack, property_start);
                 break 'items;
             }
             values += 1;
@@ -527,6 +536,7 @@ fn write_json<S: Sink>(inner: &Inner, top: &[usize], options: &JsonOptions, sink
                     sink.text(Cow::Borrowed("ERROR"));
                 } else if stack.len() >= options.max_depth {
                     limit = Some(LimitExceeded::Depth(options.max_depth));
+                    take_back_property(sink, &mut stack, property_start);
                     break 'items;
                 } else {
                     open_item(inner, sink, &mut stack, &mut on_path, entry.item);
@@ -542,6 +552,7 @@ fn write_json<S: Sink>(inner: &Inner, top: &[usize], options: &JsonOptions, sink
                         on_path[frame.item] = false;
                     }
                 }
+                take_back_property(sink, &mut stack, property_start);
                 limit = Some(LimitExceeded::Bytes(options.max_bytes));
                 break 'items;
             }
@@ -558,6 +569,15 @@ fn write_json<S: Sink>(inner: &Inner, top: &[usize], options: &JsonOptions, sink
     }
     sink.end(limit.is_some());
     limit
+}
+
+/// After a limit was reached on a property's first value: the property is taken back (its
+/// name and opened array), so that the output never holds a property without values.
+fn take_back_property<S: Sink>(sink: &mut S, stack: &mut [Frame<'_>], property_start: Option<S::Checkpoint>) {
+    if let (Some(start), Some(frame)) = (property_start, stack.last_mut()) {
+        sink.rollback(start);
+        frame.position = 0;
+    }
 }
 
 /// Items with up to this many property names find a name's group by comparing names.

@@ -90,14 +90,15 @@ pub fn item_value(doc: &Document, element: &Element) -> Option<PropertyValue> {
 /// The JSON of HTML §5.4.1 for the whole document: `{"items": [...]}` with one object per
 /// top-level item. When an output limit of `options` is reached the output stops there and
 /// gets a `"truncated": true` member beside `"items"` (see [`try_to_json`] for an error
-/// instead).
+/// instead); a property whose first value is past the limit is left out, never written
+/// without values.
 ///
 /// ```
 /// let doc = harvest_dom::Document::parse("<div itemscope><span itemprop='a b'>x</span></div>");
 /// let options = harvest_microdata::JsonOptions::new();
 /// assert_eq!(harvest_microdata::to_json(&doc, &options), r#"{"items":[{"properties":{"a":["x"],"b":["x"]}}]}"#);
 /// let cut = harvest_microdata::to_json(&doc, &options.max_values(1));
-/// assert_eq!(cut, r#"{"items":[{"properties":{"a":["x"],"b":[]}}],"truncated":true}"#);
+/// assert_eq!(cut, r#"{"items":[{"properties":{"a":["x"]}}],"truncated":true}"#);
 /// ```
 pub fn to_json(doc: &Document, options: &JsonOptions) -> String {
     Microdata::new(doc).to_json(options)

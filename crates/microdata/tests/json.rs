@@ -144,13 +144,24 @@ fn limits_truncate_with_a_marker_or_fail() {
     assert_eq!(full, r#"{"items":[{"properties":{"a":["1","2"],"b":["3"]}},{"properties":{"c":["4"]}}]}"#);
     assert_eq!(try_to_json(&doc, &JsonOptions::new().max_values(4)).unwrap(), full);
     let cut = to_json(&doc, &JsonOptions::new().max_values(2));
-    assert_eq!(cut, r#"{"items":[{"properties":{"a":["1","2"],"b":[]}}],"truncated":true}"#);
+    // The cut falls on b's first value: b is left out, never written without values.
+    assert_eq!(cut, r#"{"items":[{"properties":{"a":["1","2"]}}],"truncated":true}"#);
     let parsed: JsonDocument = serde_json::from_str(&cut).unwrap();
     assert!(parsed.truncated);
     assert_eq!(try_to_json(&doc, &JsonOptions::new().max_values(3)), Err(LimitExceeded::Values(3)));
     let bytes = to_json(&doc, &JsonOptions::new().max_bytes(36));
     assert_eq!(bytes, r#"{"items":[{"properties":{"a":["1"]}}],"truncated":true}"#);
     assert_eq!(try_to_json(&doc, &JsonOptions::new().max_bytes(36)), Err(LimitExceeded::Bytes(36)));
+    // A byte limit on a property's first value leaves the property out too.
+    let first = to_json(&doc, &JsonOptions::new().max_bytes(44));
+    assert_eq!(first, r#"{"items":[{"properties":{"a":["1","2"]}}],"truncated":true}"#);
+    // And the typed document, built by the same walk, is cut alike.
+    let microdata = harvest_microdata::Microdata::new(&doc);
+    for options in [JsonOptions::new().max_values(2), JsonOptions::new().max_bytes(44)] {
+        let built = microdata.to_json_document(&options);
+        assert_eq!(built, serde_json::from_str::<JsonDocument>(&to_json(&doc, &options)).unwrap());
+        assert!(built.items[0].properties.get("b").is_none());
+    }
 }
 
 #[test]
