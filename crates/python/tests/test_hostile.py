@@ -67,8 +67,9 @@ def test_an_itemref_chain_is_cut_at_the_depth_bound_and_converts_on_a_small_thre
     def convert():
         record = harvest_html.extract(page, "https://example.com/", ["microdata"])
         depth, item = 1, record["microdata"]["items"][0]
-        # Where the chain was cut, the property's values stop: its list is empty.
-        while item["properties"].get("next"):
+        # Where the chain was cut, the item has no "next": a property whose first value is
+        # past a limit is left out.
+        while "next" in item["properties"]:
             item, depth = item["properties"]["next"][0], depth + 1
         return depth, record["microdata"].get("truncated")
 
