@@ -46,8 +46,8 @@ const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
 ///
 /// Transparent huge pages stay as mimalloc asks for them, as in the `harvest` binary: with
 /// memory kept 10 s they are not zeroed again page after page, and they spare the processor's
-/// address translations: `iter_warc` takes 7-13% less CPU with them (docs/benchmarks.md, "The
-/// Python path with huge pages").
+/// address translations: reading an archive takes 4-10% less CPU with them (JSON bytes 10%,
+/// Arrow batches 9%, dicts 4%; docs/benchmarks.md, "The Python path with huge pages").
 #[allow(unsafe_code, reason = "mimalloc's option setter is a C function")]
 fn tune_allocator() {
     // mimalloc reads its options from the environment too: one set there is the user's.
