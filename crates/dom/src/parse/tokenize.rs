@@ -71,7 +71,8 @@ fn raw_state(kind: RawKind) -> State {
 pub(super) fn tokenize(html: &str, sink: &WindowedBuilder, initial_state: Option<State>) {
     let html = html.strip_prefix('\u{feff}').unwrap_or(html);
     let offset = Rc::new(Cell::new(0));
-    let reader = OffsetReader { inner: html5gum::Readable::to_reader(html), offset: offset.clone() };
+    let reader =
+        OffsetReader { inner: html5gum::Readable::to_reader(html), offset: offset.clone(), quoted_value_reads: 0 };
     let lines =
         LineCounter { input: html.as_bytes(), has_cr: html.contains('\r'), read: offset, counted_to: 0, breaks: 0 };
     let emitter = TokenAdapter::new(sink, lines);
@@ -80,21 +81,62 @@ pub(super) fn tokenize(html: &str, sink: &WindowedBuilder, initial_state: Option
         tokenizer.set_state(state);
     }
     // The emitter hands each token to the sink as it is made and gives the iterator an item
-    // only when the sink paused: then nothing more is read.
+    // only when the sink paused: then nothing more is read. An `Unwind` from the reader is not
+    // an end: the tokenizer goes on from the state it is in.
     for paused in tokenizer {
-        if paused.is_ok() {
-            break;
+        match paused {
+            Ok(_) => break,
+            Err(Unwind) => continue,
         }
     }
     sink.stop_feeding();
     sink.end();
 }
 
-/// html5gum's reader over the page's text, telling how far it has read.
+/// html5gum's reader over the page's text, telling how far it has read, and bounding how deep
+/// the tokenizer's states call each other.
+///
+/// # The depth of the tokenizer's calls
+///
+/// html5gum goes from some states to the next by calling it rather than by returning to its
+/// loop, and within a start tag those calls form a cycle: attribute name, `=`, before
+/// attribute value, `"`, attribute value (double-quoted), `"`, after attribute value (quoted),
+/// whitespace, before attribute name, attribute name again (HTML § 13.2.5.32 to § 13.2.5.39).
+/// Each double-quoted attribute of a tag is a few frames more of stack, so a tag with tens of
+/// thousands of them overflowed it. Every attribute of that cycle reads in the double-quoted
+/// value state, which is always entered by switching to it (html5gum records it as the
+/// current state) and keeps nothing of its own between two reads. So every
+/// [`READS_BETWEEN_UNWINDS`]th read there, the reader fails with [`Unwind`] instead of
+/// reading: html5gum's states return the error up to its loop, which hands it to
+/// [`tokenize`], which asks for the next token, and the tokenizer goes on in the state it was
+/// in, with the stack empty again. Nothing was read, so nothing changes in the tokens.
 struct OffsetReader<'a> {
     inner: html5gum::StringReader<'a>,
     /// Bytes read so far, shared with the [`TokenAdapter`].
     offset: Rc<Cell<usize>>,
+    /// Reads in the double-quoted attribute value state since the tokenizer last unwound.
+    quoted_value_reads: u32,
+}
+
+/// What html5gum's double-quoted attribute value state reads until (HTML § 13.2.5.36: `"`,
+/// `&` and NULL end a run, and html5gum adds the CR of every search).
+const QUOTED_VALUE_STOPS: &[u8] = b"\"&\0\r";
+
+/// How many reads in the double-quoted attribute value state the tokenizer makes between two
+/// unwinds: a few hundred frames of stack at most (a few tens of KiB).
+const READS_BETWEEN_UNWINDS: u32 = 256;
+
+/// The reader's error: not a failure, a request to unwind html5gum's calls to its loop (see
+/// [`OffsetReader`]).
+#[derive(Debug, thiserror::Error)]
+#[error("the tokenizer unwinds its calls to its loop")]
+struct Unwind;
+
+/// html5gum's own reader over a string never fails.
+impl From<Infallible> for Unwind {
+    fn from(never: Infallible) -> Self {
+        match never {}
+    }
 }
 
 /// Moves the shared offset on by `bytes` read. (A free function: `read_until` calls it while
@@ -104,9 +146,9 @@ fn advance(offset: &Cell<usize>, bytes: usize) {
 }
 
 impl Reader for OffsetReader<'_> {
-    type Error = Infallible;
+    type Error = Unwind;
 
-    fn read_byte(&mut self) -> Result<Option<u8>, Infallible> {
+    fn read_byte(&mut self) -> Result<Option<u8>, Unwind> {
         let byte = self.inner.read_byte()?;
         if byte.is_some() {
             advance(&self.offset, 1);
@@ -114,7 +156,7 @@ impl Reader for OffsetReader<'_> {
         Ok(byte)
     }
 
-    fn try_read_string(&mut self, s: &[u8], case_sensitive: bool) -> Result<bool, Infallible> {
+    fn try_read_string(&mut self, s: &[u8], case_sensitive: bool) -> Result<bool, Unwind> {
         let read = self.inner.try_read_string(s, case_sensitive)?;
         if read {
             advance(&self.offset, s.len());
@@ -122,7 +164,14 @@ impl Reader for OffsetReader<'_> {
         Ok(read)
     }
 
-    fn read_until<'b>(&'b mut self, needle: &[u8], char_buf: &'b mut [u8; 4]) -> Result<Option<&'b [u8]>, Infallible> {
+    fn read_until<'b>(&'b mut self, needle: &[u8], char_buf: &'b mut [u8; 4]) -> Result<Option<&'b [u8]>, Unwind> {
+        if needle == QUOTED_VALUE_STOPS {
+            self.quoted_value_reads += 1;
+            if self.quoted_value_reads == READS_BETWEEN_UNWINDS {
+                self.quoted_value_reads = 0;
+                return Err(Unwind);
+            }
+        }
         let run = self.inner.read_until(needle, char_buf)?;
         if let Some(run) = run {
             advance(&self.offset, run.len());
@@ -603,6 +652,34 @@ mod tests {
         harvest_test_support::assert_linear("attributes on one tag", 20_000, page, |html| {
             std::hint::black_box(Document::parse(html));
         });
+    }
+
+    #[test]
+    fn a_tag_with_a_hundred_thousand_quoted_attributes_parses_on_a_small_stack() {
+        // Each double-quoted attribute was a few frames more of html5gum's calls: 80,000 of
+        // them overflowed an 8 MiB stack. (A character reference goes back to html5gum's loop,
+        // so only the first value has one.)
+        let value = |i: usize| match i {
+            0 => format!("v&amp;{i}"),
+            1 => String::new(),
+            _ => format!("v{i}"),
+        };
+        let attributes: String = (0..100_000).map(|i| format!("a{i}=\"{}\" ", value(i))).collect();
+        let page = format!("<p {attributes}a0=\"again\">text</p><b>after</b>");
+        let parsed = std::thread::Builder::new()
+            .stack_size(256 * 1024)
+            .spawn(move || {
+                let doc = Document::parse(&page);
+                let p = doc.elements().find(|element| element.local_name() == "p").map(|p| {
+                    (p.attributes().len(), p.attr("a0").map(str::to_owned), p.attr("a99999").map(str::to_owned))
+                });
+                (p, doc.elements().any(|element| element.local_name() == "b"))
+            })
+            .expect("a thread")
+            .join()
+            .expect("no overflow");
+        let expected = (100_000, Some("v&0".to_owned()), Some("v99999".to_owned()));
+        assert_eq!(parsed, (Some(expected), true));
     }
 
     #[test]
