@@ -2,29 +2,30 @@
 //! every page ("its `meta` elements", "its `link` and `meta` elements", "its `script`
 //! elements"): one walk over the tree answers all of them, instead of one walk each.
 
+use crate::name_key::NameKey;
 use crate::node::Element;
 use crate::tree::{NodeData, NodeId, Tree};
 use html5ever::{ns, LocalName};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
 /// Every HTML element of a tree by local name, each with its position in tree order.
 #[derive(Debug, Default)]
 pub(crate) struct NameIndex {
-    by_name: HashMap<LocalName, Vec<(u32, NodeId)>>,
+    by_name: FxHashMap<NameKey, Vec<(u32, NodeId)>>,
 }
 
 impl NameIndex {
     /// Indexes the HTML elements inside `root`, in one walk in tree order (which, as every
     /// walk, stops at the document's deadline).
     pub(crate) fn build(tree: &Tree, root: NodeId) -> NameIndex {
-        let mut by_name: HashMap<LocalName, Vec<(u32, NodeId)>> = HashMap::new();
+        let mut by_name: FxHashMap<NameKey, Vec<(u32, NodeId)>> = FxHashMap::default();
         let mut position: u32 = 0;
         let mut next = tree.first_child(root);
         while let Some(id) = next {
             if let NodeData::Element(element) = tree.data(id) {
                 if element.name.ns == ns!(html) {
-                    by_name.entry(element.name.local.clone()).or_default().push((position, id));
+                    by_name.entry(NameKey::new(&element.name.local)).or_default().push((position, id));
                     position = position.saturating_add(1);
                 }
             }
@@ -35,9 +36,9 @@ impl NameIndex {
 
     /// The elements named one of `names`, in tree order.
     pub(crate) fn named(&self, tree: &Arc<Tree>, names: &[&str]) -> Vec<Element> {
-        let mut wanted: Vec<LocalName> = Vec::with_capacity(names.len());
+        let mut wanted: Vec<NameKey> = Vec::with_capacity(names.len());
         for name in names {
-            let name = LocalName::from(*name);
+            let name = NameKey(LocalName::from(*name));
             if !wanted.contains(&name) {
                 wanted.push(name);
             }

@@ -52,6 +52,7 @@ mod error;
 mod index;
 mod join;
 pub mod lang;
+mod name_key;
 mod node;
 mod parse;
 mod path;

@@ -4,10 +4,12 @@
 //! has the same name. Every path harvest writes (mf2 `source-paths`, the validator's and the
 //! JSON-LD blocks' locations, the links' `path`) is built here.
 
+use crate::name_key::NameKey;
 use crate::node::{Element, Node};
 use crate::shared_path::SharedPath;
 use crate::tree::{NodeId, Tree};
 use html5ever::LocalName;
+use rustc_hash::FxHashSet;
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 
@@ -227,11 +229,11 @@ impl WalkPaths {
 
 /// The local names that more than one element child of a parent has: for a few children a
 /// list found by comparing the names (atoms: one integer comparison each), past
-/// [`SHORT_SIBLING_LIST`] a set.
+/// [`SHORT_SIBLING_LIST`] a set (keyed by [`NameKey`]: a page cannot make its names collide).
 #[derive(Debug)]
 enum RepeatedNames {
     Few(Vec<LocalName>),
-    Many(HashSet<LocalName>),
+    Many(FxHashSet<NameKey>),
 }
 
 /// Sibling lists up to this long are compared directly for repeated names.
@@ -256,11 +258,11 @@ impl RepeatedNames {
             }
             return RepeatedNames::Few(repeated);
         }
-        let mut seen: HashSet<&LocalName> = HashSet::new();
-        let mut repeated = HashSet::new();
+        let mut seen: FxHashSet<NameKey> = FxHashSet::default();
+        let mut repeated = FxHashSet::default();
         for name in children {
-            if !seen.insert(name) {
-                repeated.insert(name.clone());
+            if !seen.insert(NameKey::new(name)) {
+                repeated.insert(NameKey::new(name));
             }
         }
         RepeatedNames::Many(repeated)
@@ -269,7 +271,7 @@ impl RepeatedNames {
     fn contains(&self, name: &LocalName) -> bool {
         match self {
             RepeatedNames::Few(names) => names.contains(name),
-            RepeatedNames::Many(names) => names.contains(name),
+            RepeatedNames::Many(names) => names.contains(&NameKey::new(name)),
         }
     }
 }

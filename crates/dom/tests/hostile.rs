@@ -383,6 +383,56 @@ fn paths_of_fifty_thousand_siblings_are_linear() {
     assert_linear("paths of siblings", page, 25_000, path_of_every_element);
 }
 
+/// The `i`th of up to 46,656 distinct names that string_cache hashes alike: a name of up to 7
+/// bytes hashes as its 8-byte word folded onto itself, so bytes 1 to 3 repeated as bytes 5 to
+/// 7 cancel out.
+fn colliding_name(i: usize) -> String {
+    const LETTERS: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789";
+    let letter = |k: usize| char::from(LETTERS[(i / LETTERS.len().pow(k as u32)) % LETTERS.len()]);
+    let stem: String = (0..3).map(letter).collect();
+    format!("{stem}q{stem}")
+}
+
+#[test]
+fn attribute_names_that_hash_alike_are_linear() {
+    let page = |n: usize| -> String {
+        let attributes: String = (0..n).map(|i| format!(" {}=v", colliding_name(i))).collect();
+        format!("<p{attributes} {}=again>x</p>", colliding_name(0))
+    };
+    let doc = Document::parse(&page(40_000));
+    let p = doc.elements().find(|e| e.is("p")).unwrap();
+    assert_eq!(p.attributes().len(), 40_000);
+    assert_eq!(p.attr(&colliding_name(0)), Some("v"));
+    assert_linear("attribute names that hash alike", page, 5_000, |doc| doc.elements().count());
+}
+
+#[test]
+fn a_tag_read_past_the_deadline_makes_no_more_attribute_names() {
+    // Long names outside the static set are interned process-wide, in chains a page can aim
+    // at: past the deadline the tag's remaining names are not made, and the tag is not built.
+    let attributes: String = (0..50_000).map(|i| format!(" data-a-long-attribute-name-{i}=v")).collect();
+    let page = format!("<div>before</div><p{attributes}>x</p>");
+    let deadline = harvest_dom::Deadline::cancellable();
+    deadline.cancel();
+    let doc = Document::parse_with(&page, &ParseOptions::new().deadline(deadline));
+    assert!(doc.interrupted());
+    assert!(doc.elements().all(|e| !e.is("p")));
+}
+
+#[test]
+fn element_names_that_hash_alike_are_linear() {
+    // As siblings (the paths of repeated names, the index by name) and nested (the names the
+    // tree builder's window keeps below it).
+    let siblings = |n: usize| -> String { (0..n).map(|i| format!("<{0}>x</{0}>", colliding_name(i))).collect() };
+    let nested = |n: usize| -> String { (0..n).map(|i| format!("<{}>x", colliding_name(i))).collect() };
+    let doc = Document::parse(&siblings(3));
+    assert_eq!(doc.element_path(&doc.elements().last().unwrap()), format!("html>body>{}", colliding_name(2)));
+    let named = |doc: &Document| doc.elements_named(&[colliding_name(7).as_str()]).count();
+    assert_eq!(named(&Document::parse(&siblings(10))), 1);
+    assert_linear("sibling names that hash alike", siblings, 5_000, |doc| path_of_every_element(doc) + named(doc));
+    assert_linear("nested names that hash alike", nested, 5_000, |doc| doc.elements().count() + named(doc));
+}
+
 #[test]
 fn deep_nesting_of_every_kind_of_element() {
     // Tables, lists, formatting elements, foreign content and templates take different paths

@@ -36,6 +36,7 @@
 //!   with the pause html5ever has for scripts; the tokenizer then reads no further.
 
 use super::window::WindowedBuilder;
+use crate::name_key::NameKey;
 use html5ever::tendril::StrTendril;
 use html5ever::tokenizer::states::RawKind;
 use html5ever::tokenizer::{Doctype, Tag, TagKind, Token, TokenSink, TokenSinkResult};
@@ -241,7 +242,7 @@ struct TagBeingRead {
     attribute_value: Vec<u8>,
     /// The names of `attributes`, once there are more than [`SCANNED_ATTRIBUTES`]: a tag with
     /// thousands of attributes finds its duplicates in linear time.
-    names: FxHashSet<LocalName>,
+    names: FxHashSet<NameKey>,
     /// The line its `<` is on.
     line: u64,
 }
@@ -365,15 +366,22 @@ impl<'a> TokenAdapter<'a> {
         if !std::mem::replace(&mut self.tag.in_attribute, false) {
             return;
         }
+        // A name neither of the static set nor short enough to live in its atom is interned in
+        // string_cache's process-wide set, 4,096 chains a page can aim all its names at, each
+        // one then longer to walk. Past the deadline no more are made: the tag is then not
+        // built anyway (the builder stops at it), and a tag of such names ends with the time.
+        if !self.sink.keep_going() {
+            return;
+        }
         let name = LocalName::from(text(&self.tag.attribute_name).as_ref());
         let attributes = &self.tag.attributes;
         let repeated = if attributes.len() <= SCANNED_ATTRIBUTES {
             attributes.iter().any(|attribute| attribute.name.local == name)
         } else {
             if self.tag.names.is_empty() {
-                self.tag.names.extend(attributes.iter().map(|attribute| attribute.name.local.clone()));
+                self.tag.names.extend(attributes.iter().map(|attribute| NameKey::new(&attribute.name.local)));
             }
-            !self.tag.names.insert(name.clone())
+            !self.tag.names.insert(NameKey::new(&name))
         };
         if repeated {
             return;

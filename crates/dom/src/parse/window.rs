@@ -23,6 +23,7 @@
 
 use super::{holds_no_elements, ArenaSink, Handle, ParsedTree};
 use crate::deadline::{Deadline, Watch};
+use crate::name_key::NameKey;
 use crate::tree::NodeId;
 use html5ever::interface::Tracer;
 use html5ever::tokenizer::{Tag, TagKind, Token, TokenSink, TokenSinkResult};
@@ -61,7 +62,7 @@ struct Below {
     /// root of a fragment) and are left out of `names`.
     base: usize,
     /// How many elements of each local name lie below the window, above `base`.
-    names: FxHashMap<LocalName, u32>,
+    names: FxHashMap<NameKey, u32>,
     /// Indices of the elements that end the reset of the insertion mode (see [`sets_mode`]).
     mode_setters: Vec<usize>,
     /// The context element of the current window's tree builder.
@@ -118,6 +119,12 @@ impl WindowedBuilder {
         if let Some(builder) = self.builder.borrow().as_ref() {
             builder.sink.set_line(u32::try_from(line_number).unwrap_or(u32::MAX));
         }
+    }
+
+    /// Counts a step of the tokenizer's own within a token; false once the deadline has passed.
+    /// The token it is part of is then not built (see `process_token`).
+    pub(in crate::parse) fn keep_going(&self) -> bool {
+        self.watch.keep_going()
     }
 
     /// Whether the tokenizer was paused at the deadline.
@@ -224,7 +231,7 @@ impl WindowedBuilder {
             Some((TagKind::StartTag, name)) => sought_by_start_tag(name),
             None => vec![local_name!("table"), local_name!("template")],
         };
-        sought.retain(|name| below.names.contains_key(name));
+        sought.retain(|name| below.names.contains_key(&NameKey::new(name)));
         if sought.is_empty() {
             return false;
         }
@@ -275,7 +282,7 @@ impl WindowedBuilder {
             .elements
             .get(1)
             .is_some_and(|body| body.name.ns == ns!(html) && body.name.local == local_name!("body"));
-        if !body_below || below.names.keys().any(is_scope_boundary_name) {
+        if !body_below || below.names.keys().any(|name| is_scope_boundary_name(&name.0)) {
             return;
         }
         let context = below.context.as_ref().map(|context| context.id);
@@ -301,14 +308,16 @@ impl WindowedBuilder {
         }
         // Formatting elements below the window take part in the "Noah's Ark" clause and in the
         // `a` and `nobr` checks through the list of active formatting elements.
-        if is_formatting(&tag.name) && below.names.contains_key(&tag.name) {
+        if is_formatting(&tag.name) && below.names.contains_key(&NameKey::new(&tag.name)) {
             sink.limit_hit.set(true);
         }
         if tag.name != local_name!("html") || builder.adjusted_current_node_present_but_not_in_html_namespace() {
             return false;
         }
         sink.reached_floor.set(false);
-        if !below.names.contains_key(&local_name!("template")) && !self.window_holds(builder, local_name!("template")) {
+        if !below.names.contains_key(&NameKey(local_name!("template")))
+            && !self.window_holds(builder, local_name!("template"))
+        {
             if let Some(root) = below.elements.first() {
                 sink.add_attrs_to(root.id, tag.attrs.clone());
             }
@@ -329,7 +338,7 @@ impl WindowedBuilder {
             return;
         }
         for blocker in [local_name!("template"), local_name!("select")] {
-            if below.names.contains_key(&blocker) || self.window_holds(builder, blocker) {
+            if below.names.contains_key(&NameKey::new(&blocker)) || self.window_holds(builder, blocker) {
                 return;
             }
         }
@@ -487,7 +496,7 @@ impl Below {
     fn push(&mut self, handle: Handle) {
         let index = self.elements.len();
         if index >= self.base {
-            *self.names.entry(handle.name.local.clone()).or_insert(0) += 1;
+            *self.names.entry(NameKey::new(&handle.name.local)).or_insert(0) += 1;
         }
         if handle.name.ns == ns!(html) && sets_mode(&handle.name.local) {
             self.mode_setters.push(index);
@@ -499,10 +508,11 @@ impl Below {
         let Some(handle) = self.elements.pop() else { return };
         let index = self.elements.len();
         if index >= self.base {
-            if let Some(count) = self.names.get_mut(&handle.name.local) {
+            let key = NameKey::new(&handle.name.local);
+            if let Some(count) = self.names.get_mut(&key) {
                 *count -= 1;
                 if *count == 0 {
-                    self.names.remove(&handle.name.local);
+                    self.names.remove(&key);
                 }
             }
         }
