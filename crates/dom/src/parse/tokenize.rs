@@ -97,6 +97,11 @@ pub(super) fn tokenize(html: &str, sink: &WindowedBuilder, initial_state: Option
 /// html5gum's reader over the page's text, telling how far it has read, and bounding how deep
 /// the tokenizer's states call each other.
 ///
+/// Its methods are inlined into each tokenizer state that calls them (`#[inline(always)]`): the
+/// set of bytes a state reads until is then a constant, and html5gum's search for them is
+/// built at compile time, where a call kept apart built it on every run read (docs/
+/// benchmarks.md, "The tokenizer's search, inlined").
+///
 /// # The depth of the tokenizer's calls
 ///
 /// html5gum goes from some states to the next by calling it rather than by returning to its
@@ -149,6 +154,7 @@ fn advance(offset: &Cell<usize>, bytes: usize) {
 impl Reader for OffsetReader<'_> {
     type Error = Unwind;
 
+    #[inline(always)]
     fn read_byte(&mut self) -> Result<Option<u8>, Unwind> {
         let byte = self.inner.read_byte()?;
         if byte.is_some() {
@@ -157,6 +163,7 @@ impl Reader for OffsetReader<'_> {
         Ok(byte)
     }
 
+    #[inline(always)]
     fn try_read_string(&mut self, s: &[u8], case_sensitive: bool) -> Result<bool, Unwind> {
         let read = self.inner.try_read_string(s, case_sensitive)?;
         if read {
@@ -165,7 +172,9 @@ impl Reader for OffsetReader<'_> {
         Ok(read)
     }
 
+    #[inline(always)]
     fn read_until<'b>(&'b mut self, needle: &[u8], char_buf: &'b mut [u8; 4]) -> Result<Option<&'b [u8]>, Unwind> {
+        // `needle` is a constant where this is inlined: the test costs nothing in other states.
         if needle == QUOTED_VALUE_STOPS {
             self.quoted_value_reads += 1;
             if self.quoted_value_reads == READS_BETWEEN_UNWINDS {
