@@ -5,7 +5,7 @@
 use crate::name_key::NameKey;
 use crate::node::Element;
 use crate::tree::{NodeData, NodeId, Tree};
-use html5ever::{ns, LocalName};
+use html5ever::ns;
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
@@ -37,8 +37,9 @@ impl NameIndex {
     /// The elements named one of `names`, in tree order.
     pub(crate) fn named(&self, tree: &Arc<Tree>, names: &[&str]) -> Vec<Element> {
         let mut wanted: Vec<NameKey> = Vec::with_capacity(names.len());
-        for name in names {
-            let name = NameKey(LocalName::from(*name));
+        // A long name the page never used has no atom, and no element.
+        for name in names.iter().filter_map(|name| tree.names().find(name)) {
+            let name = NameKey(name);
             if !wanted.contains(&name) {
                 wanted.push(name);
             }

@@ -54,6 +54,7 @@ mod join;
 pub mod lang;
 mod name_key;
 mod node;
+mod page_names;
 mod parse;
 mod path;
 mod select;

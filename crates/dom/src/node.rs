@@ -302,7 +302,7 @@ impl Element {
 
     /// The local name (`div`, `svg`, `foreignObject`...). The HTML parser lowercases HTML names.
     pub fn local_name(&self) -> &str {
-        &self.data().name.local
+        self.tree.name_text(&self.data().name.local)
     }
 
     /// The element's namespace.
@@ -334,7 +334,7 @@ impl Element {
     /// assert!(a.attr("title").is_none());
     /// ```
     pub fn attr(&self, name: &str) -> Option<&str> {
-        self.data().attr(name)
+        self.data().attr(name, self.tree.names())
     }
 
     /// Whether the element has the attribute (in no namespace).
@@ -347,7 +347,9 @@ impl Element {
         self.data()
             .attributes
             .iter()
-            .find(|attribute| attribute.name.ns == html5ever::ns!(xml) && &*attribute.name.local == local_name)
+            .find(|attribute| {
+                attribute.name.ns == html5ever::ns!(xml) && self.tree.name_text(&attribute.name.local) == local_name
+            })
             .map(|attribute| attribute.value.to_string())
     }
 
@@ -365,7 +367,7 @@ impl Element {
     pub fn namespaced_attributes(&self) -> impl Iterator<Item = (Option<&str>, &str, &str)> {
         self.data().attributes.iter().map(|attribute| {
             let namespace = (attribute.name.ns != html5ever::ns!()).then_some(&*attribute.name.ns);
-            (namespace, &*attribute.name.local, &*attribute.value)
+            (namespace, self.tree.name_text(&attribute.name.local), &*attribute.value)
         })
     }
 

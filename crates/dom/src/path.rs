@@ -114,8 +114,9 @@ impl ElementPaths {
         let repeated = RepeatedNames::among_children_of(&parent.tree, Some(parent.id));
         for (index, child) in parent.element_children().enumerate() {
             let name = &child.data().name.local;
+            let text = parent.tree.name_text(name);
             let step =
-                if repeated.contains(name) { format!("{name}:nth-child({})", index + 1) } else { name.to_string() };
+                if repeated.contains(name) { format!("{text}:nth-child({})", index + 1) } else { text.to_owned() };
             self.steps.insert(child, step);
         }
     }
@@ -215,7 +216,7 @@ impl WalkPaths {
             if !self.path.is_empty() {
                 self.path.push('>');
             }
-            self.path.push_str(name);
+            self.path.push_str(tree.name_text(name));
             let parent = tree.parent(id);
             let repeated = level.repeated.get_or_insert_with(|| RepeatedNames::among_children_of(tree, parent));
             if repeated.contains(name) {

@@ -7,7 +7,7 @@
 
 use crate::error::{SelectorError, SelectorErrorReason};
 use crate::node::Element;
-use crate::tree::NodeData;
+use crate::tree::{NodeData, Tree};
 use cssparser::{CowRcStr, ParseError, SourceLocation, ToCss};
 use html5ever::{local_name, LocalName, Namespace};
 use precomputed_hash::PrecomputedHash;
@@ -299,7 +299,7 @@ impl selectors::Element for Matched {
     }
 
     fn has_local_name(&self, local_name: &CssName) -> bool {
-        self.data().name.local == local_name.0
+        same_name(&self.tree, &self.data().name.local, &local_name.0)
     }
 
     fn has_namespace(&self, namespace: &Namespace) -> bool {
@@ -318,7 +318,7 @@ impl selectors::Element for Matched {
         operation: &AttrSelectorOperation<&CssName>,
     ) -> bool {
         self.data().attributes.iter().any(|attribute| {
-            attribute.name.local == local_name.0
+            same_name(&self.tree, &attribute.name.local, &local_name.0)
                 && match namespace {
                     NamespaceConstraint::Any => true,
                     NamespaceConstraint::Specific(namespace) => attribute.name.ns == **namespace,
@@ -408,6 +408,12 @@ impl Element {
     pub fn select<'a>(&self, selector: &'a Selector) -> impl Iterator<Item = Element> + 'a {
         self.as_node().select(selector)
     }
+}
+
+/// Whether a name of `tree`'s is a selector's name: the same atom, or a page's long name (kept
+/// as a placeholder, see `crate::page_names`) of the same text.
+fn same_name(tree: &Tree, name: &LocalName, selector_name: &LocalName) -> bool {
+    name == selector_name || (crate::page_names::is_placeholder(name) && tree.name_text(name) == &**selector_name)
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! with an explicit stack so any depth serializes without recursion.
 
 use crate::node::{Element, Node};
+use crate::page_names::PageNames;
 use crate::tree::{NodeData, NodeId, Tree};
 use html5ever::{local_name, ns};
 use std::sync::Arc;
@@ -77,26 +78,28 @@ fn escape_into(out: &mut String, text: &str, attribute_mode: bool) {
 }
 
 /// HTML: "the attribute's serialized name".
-pub(crate) fn attribute_name(name: &html5ever::QualName) -> String {
+pub(crate) fn attribute_name(name: &html5ever::QualName, names: &PageNames) -> String {
+    let local = names.text(&name.local);
     match name.ns {
-        ns!() => name.local.to_string(),
-        ns!(xml) => format!("xml:{}", name.local),
+        ns!() => local.to_owned(),
+        ns!(xml) => format!("xml:{local}"),
         ns!(xmlns) if name.local == local_name!("xmlns") => "xmlns".to_owned(),
-        ns!(xmlns) => format!("xmlns:{}", name.local),
-        ns!(xlink) => format!("xlink:{}", name.local),
+        ns!(xmlns) => format!("xmlns:{local}"),
+        ns!(xlink) => format!("xlink:{local}"),
         _ => match &name.prefix {
-            Some(prefix) => format!("{prefix}:{}", name.local),
-            None => name.local.to_string(),
+            Some(prefix) => format!("{prefix}:{local}"),
+            None => local.to_owned(),
         },
     }
 }
 
-fn tag_name(name: &html5ever::QualName) -> String {
+fn tag_name(name: &html5ever::QualName, names: &PageNames) -> String {
+    let local = names.text(&name.local);
     match name.ns {
-        ns!(html) | ns!(svg) | ns!(mathml) => name.local.to_string(),
+        ns!(html) | ns!(svg) | ns!(mathml) => local.to_owned(),
         _ => match &name.prefix {
-            Some(prefix) => format!("{prefix}:{}", name.local),
-            None => name.local.to_string(),
+            Some(prefix) => format!("{prefix}:{local}"),
+            None => local.to_owned(),
         },
     }
 }
@@ -217,12 +220,12 @@ fn run(
         }
         match tree.data(id) {
             NodeData::Element(element) => {
-                let name = tag_name(&element.name);
+                let name = tag_name(&element.name, tree.names());
                 out.push('<');
                 out.push_str(&name);
                 let handle = options.attribute_value.map(|_| Element { tree: Arc::clone(tree), id });
                 for attribute in &element.attributes {
-                    let serialized_name = attribute_name(&attribute.name);
+                    let serialized_name = attribute_name(&attribute.name, tree.names());
                     let replaced = match (options.attribute_value, &handle) {
                         (Some(rewrite), Some(handle)) => rewrite(handle, &serialized_name, &attribute.value),
                         _ => None,
@@ -280,7 +283,7 @@ impl Element {
         self.data()
             .attributes
             .iter()
-            .map(|attribute| (attribute_name(&attribute.name), attribute.value.to_string()))
+            .map(|attribute| (attribute_name(&attribute.name, self.tree.names()), attribute.value.to_string()))
             .collect()
     }
 }

@@ -95,9 +95,9 @@ pub(crate) fn extract(node: &Node, options: &TextOptions, base: Option<&Url>) ->
         }
         if html && *local == local_name!("img") && options.images != ImageText::Nothing {
             next = tree.next_skipping_children(root, current);
-            if let Some(alt) = element.attr("alt") {
+            if let Some(alt) = element.attr("alt", tree.names()) {
                 out.push_str(alt);
-            } else if let (ImageText::AltOrSrc, Some(src)) = (options.images, element.attr("src")) {
+            } else if let (ImageText::AltOrSrc, Some(src)) = (options.images, element.attr("src", tree.names())) {
                 out.push(' ');
                 match crate::url::resolve(base, src) {
                     Ok(url) => out.push_str(url.as_str()),

@@ -9,8 +9,9 @@
 //! values are `CompactString`s, which keep strings of up to 24 bytes inline: most values are
 //! that short, and copying them then costs no allocation.
 
+use crate::page_names::PageNames;
 use compact_str::CompactString;
-use html5ever::{local_name, ns, QualName};
+use html5ever::{local_name, ns, LocalName, QualName};
 use std::num::NonZeroU32;
 
 /// The position of a node in its [`Tree`]. Stored as position + 1 so that `Option<NodeId>` is as
@@ -85,12 +86,20 @@ pub(crate) struct ElementData {
 }
 
 impl ElementData {
-    /// The value of the attribute `local` in no namespace. A linear scan: elements have few
-    /// attributes, and comparing names costs less than hashing one.
-    pub(crate) fn attr(&self, local: &str) -> Option<&str> {
+    /// The value of the attribute `local` in no namespace, `names` being its tree's. A linear
+    /// scan: elements have few attributes, and comparing names costs less than hashing one.
+    pub(crate) fn attr(&self, local: &str, names: &PageNames) -> Option<&str> {
         self.attributes
             .iter()
-            .find(|attribute| attribute.name.ns == ns!() && &*attribute.name.local == local)
+            .find(|attribute| {
+                // A placeholder stands only for a name longer than an atom holds.
+                attribute.name.ns == ns!()
+                    && if local.len() > 7 {
+                        names.is_long_name(&attribute.name.local, local)
+                    } else {
+                        &*attribute.name.local == local
+                    }
+            })
             .map(|attribute| &*attribute.value)
     }
 }
@@ -120,6 +129,9 @@ pub(crate) struct Tree {
     no_element: ElementData,
     /// The deadline walks look at ([`crate::Deadline`]); set once the tree is built.
     watch: crate::deadline::Watch,
+    /// The texts of the page's long names, which its elements and attributes name by
+    /// placeholders ([`PageNames`]).
+    names: PageNames,
 }
 
 impl Tree {
@@ -140,10 +152,27 @@ impl Tree {
             overflow: NodeId::DOCUMENT,
             no_element,
             watch: crate::deadline::Watch::default(),
+            names: PageNames::default(),
         };
         tree.nodes.push(NodeSlot::detached(NodeData::Document));
         tree.overflow = tree.push(NodeData::Fragment { host: None });
         tree
+    }
+
+    /// The page's long names (set once the tree is built).
+    pub(crate) fn set_names(&mut self, names: PageNames) {
+        self.names = names;
+    }
+
+    /// The page's long names, for names compared or looked up by their text.
+    pub(crate) fn names(&self) -> &PageNames {
+        &self.names
+    }
+
+    /// The text of a name of this tree's elements or attributes.
+    #[inline]
+    pub(crate) fn name_text<'a>(&'a self, name: &'a LocalName) -> &'a str {
+        self.names.text(name)
     }
 
     /// The node `id`. Ids only come from this tree, so the index is always in bounds.

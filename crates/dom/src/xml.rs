@@ -22,6 +22,7 @@
 //! string. The walk uses an explicit stack, so any depth serializes without recursion.
 
 use crate::node::Node;
+use crate::page_names::PageNames;
 use crate::serialize::children_holder;
 use crate::tree::{NodeData, NodeId, Tree};
 use html5ever::{ns, QualName};
@@ -91,8 +92,9 @@ impl Node {
             match tree.data(id) {
                 NodeData::Text(text) => escape(&mut out, text, Mode::Text)?,
                 NodeData::Element(element) => {
-                    let name = element_name(&element.name)?;
-                    let scope = start_tag(&mut out, &name, &element.name, &element.attributes, scopes.last())?;
+                    let name = element_name(&element.name, tree.names())?;
+                    let scope =
+                        start_tag(&mut out, &name, &element.name, &element.attributes, tree.names(), scopes.last())?;
                     scopes.push(scope);
                     stack.push(Step::End(name));
                     push_children(&mut stack, tree, children_holder(tree, id));
@@ -136,9 +138,10 @@ fn push_children(stack: &mut Vec<Step>, tree: &Tree, parent: NodeId) {
 }
 
 /// An element's tag name: its local name, in its namespace as the default one.
-fn element_name(name: &QualName) -> Result<String, XmlError> {
-    check_name(&name.local)?;
-    Ok(name.local.to_string())
+fn element_name(name: &QualName, names: &PageNames) -> Result<String, XmlError> {
+    let local = names.text(&name.local);
+    check_name(local)?;
+    Ok(local.to_owned())
 }
 
 /// Writes a start tag with the namespace declarations the element needs and its attributes in
@@ -148,6 +151,7 @@ fn start_tag(
     name: &str,
     qualified: &QualName,
     attributes: &[crate::tree::Attribute],
+    names: &PageNames,
     parent: Option<&Scope>,
 ) -> Result<Scope, XmlError> {
     let mut scope = parent.cloned().unwrap_or_default();
@@ -158,7 +162,7 @@ fn start_tag(
     }
     let mut written: Vec<(&str, String, &str)> = Vec::new();
     for attribute in attributes {
-        let local = &*attribute.name.local;
+        let local = names.text(&attribute.name.local);
         let uri = &*attribute.name.ns;
         if attribute.name.ns == ns!(xmlns) || (uri.is_empty() && (local == "xmlns" || local.starts_with("xmlns:"))) {
             continue;

@@ -249,3 +249,46 @@ fn tree_construction_cases_that_move_nodes() {
     assert_ne!(first(&one, "p"), first(&two, "p"));
     assert_eq!(first(&one, "p"), first(&one, "p"));
 }
+
+#[test]
+fn long_names_of_a_page_read_back_everywhere() {
+    // Names of more than 7 bytes outside html5ever's static set are kept beside the tree
+    // (crates/dom/src/page_names.rs): every way of reading a name gives its text.
+    let page = concat!(
+        "<body><my-long-element data-long-attribute='x' other-long-name=y>",
+        "<my-long-element data-long-attribute='z'>t</my-long-element>",
+        "<svg><my-svg-element some-long-name=v></my-svg-element></svg>",
+        "</my-long-element><blockquote cite=c>q</blockquote></body>",
+    );
+    let doc = Document::parse(page);
+    let outer = doc.elements().find(|e| e.local_name() == "my-long-element").unwrap();
+    assert!(outer.is("my-long-element"));
+    assert_eq!(outer.attr("data-long-attribute"), Some("x"));
+    assert_eq!(outer.attr("other-long-name"), Some("y"));
+    assert_eq!(outer.attr("data-never-written"), None);
+    assert_eq!(
+        outer.attributes(),
+        vec![("data-long-attribute".to_owned(), "x".to_owned()), ("other-long-name".to_owned(), "y".to_owned())]
+    );
+    let names: Vec<&str> = outer.namespaced_attributes().map(|(_, name, _)| name).collect();
+    assert_eq!(names, ["data-long-attribute", "other-long-name"]);
+    assert_eq!(format!("{outer:?}"), r#"<my-long-element data-long-attribute="x" other-long-name="y">"#);
+    assert_eq!(doc.elements_named(&["my-long-element", "blockquote"]).count(), 3);
+    assert_eq!(doc.elements_named(&["never-a-name-here"]).count(), 0);
+    let inner = doc.elements().filter(|e| e.local_name() == "my-long-element").nth(1).unwrap();
+    assert_eq!(doc.element_path(&inner), "html>body>my-long-element>my-long-element");
+    let html = doc.outer_html(&outer.as_node());
+    assert!(
+        html.starts_with(r#"<my-long-element data-long-attribute="x" other-long-name="y"><my-long-element"#),
+        "{html}"
+    );
+    assert!(html.contains(r#"<svg><my-svg-element some-long-name="v"></my-svg-element></svg>"#), "{html}");
+    let xml = outer.as_node().inner_xml().unwrap();
+    assert!(
+        xml.starts_with("<my-long-element xmlns=\"http://www.w3.org/1999/xhtml\" data-long-attribute=\"z\">"),
+        "{xml}"
+    );
+    let selector = Selector::parse("my-long-element[data-long-attribute=z], blockquote[cite]").unwrap();
+    let found: Vec<String> = doc.root().select(&selector).map(|e| e.local_name().to_owned()).collect();
+    assert_eq!(found, ["my-long-element", "blockquote"]);
+}

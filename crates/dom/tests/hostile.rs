@@ -408,8 +408,7 @@ fn attribute_names_that_hash_alike_are_linear() {
 
 #[test]
 fn a_tag_read_past_the_deadline_makes_no_more_attribute_names() {
-    // Long names outside the static set are interned process-wide, in chains a page can aim
-    // at: past the deadline the tag's remaining names are not made, and the tag is not built.
+    // Past the deadline the tag's remaining names are not made, and the tag is not built.
     let attributes: String = (0..50_000).map(|i| format!(" data-a-long-attribute-name-{i}=v")).collect();
     let page = format!("<div>before</div><p{attributes}>x</p>");
     let deadline = harvest_dom::Deadline::cancellable();
@@ -417,6 +416,21 @@ fn a_tag_read_past_the_deadline_makes_no_more_attribute_names() {
     let doc = Document::parse_with(&page, &ParseOptions::new().deadline(deadline));
     assert!(doc.interrupted());
     assert!(doc.elements().all(|e| !e.is("p")));
+}
+
+#[test]
+fn long_attribute_and_element_names_are_linear() {
+    // Names past 7 bytes outside html5ever's static set: interned by the page, not in
+    // string_cache's process-wide chains (crates/dom/src/page_names.rs).
+    let attributes = |n: usize| -> String {
+        let attributes: String = (0..n).map(|i| format!(" data-long-name-{i}=v")).collect();
+        format!("<p{attributes}>x</p>")
+    };
+    let elements = |n: usize| -> String { (0..n).map(|i| format!("<long-element-{i}>x</long-element-{i}>")).collect() };
+    let doc = Document::parse(&attributes(3));
+    assert_eq!(doc.elements().find(|e| e.is("p")).unwrap().attr("data-long-name-2"), Some("v"));
+    assert_linear("long attribute names", attributes, 5_000, |doc| doc.elements().count());
+    assert_linear("long element names", elements, 5_000, |doc| doc.elements().map(|e| e.local_name().len()).sum());
 }
 
 #[test]

@@ -40,7 +40,7 @@ use crate::name_key::NameKey;
 use html5ever::tendril::StrTendril;
 use html5ever::tokenizer::states::RawKind;
 use html5ever::tokenizer::{Doctype, Tag, TagKind, Token, TokenSink, TokenSinkResult};
-use html5ever::{ns, Attribute, LocalName, QualName};
+use html5ever::{ns, Attribute, QualName};
 use html5gum::{Emitter, Reader, State};
 use rustc_hash::FxHashSet;
 use std::cell::Cell;
@@ -375,14 +375,12 @@ impl<'a> TokenAdapter<'a> {
         if !std::mem::replace(&mut self.tag.in_attribute, false) {
             return;
         }
-        // A name neither of the static set nor short enough to live in its atom is interned in
-        // string_cache's process-wide set, 4,096 chains a page can aim all its names at, each
-        // one then longer to walk. Past the deadline no more are made: the tag is then not
-        // built anyway (the builder stops at it), and a tag of such names ends with the time.
+        // Past the deadline no more names are made: the tag is then not built anyway (the
+        // builder stops at it), and a tag of a million attributes ends with the time.
         if !self.sink.keep_going() {
             return;
         }
-        let name = LocalName::from(text(&self.tag.attribute_name).as_ref());
+        let name = self.sink.page_name(&text(&self.tag.attribute_name));
         let attributes = &self.tag.attributes;
         let repeated = if attributes.len() <= SCANNED_ATTRIBUTES {
             attributes.iter().any(|attribute| attribute.name.local == name)
@@ -490,7 +488,7 @@ impl Emitter for TokenAdapter<'_> {
         self.ended();
         let tag = Tag {
             kind: self.tag.kind,
-            name: LocalName::from(text(&self.tag.name).as_ref()),
+            name: self.sink.page_name(&text(&self.tag.name)),
             self_closing: self.tag.self_closing,
             // The tag's own list, of the right size; the one filled keeps its room.
             attrs: self.tag.attributes.drain(..).collect(),

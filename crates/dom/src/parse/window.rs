@@ -24,6 +24,7 @@
 use super::{holds_no_elements, ArenaSink, Handle, ParsedTree};
 use crate::deadline::{Deadline, Watch};
 use crate::name_key::NameKey;
+use crate::page_names::PageNames;
 use crate::tree::NodeId;
 use html5ever::interface::Tracer;
 use html5ever::tokenizer::{Tag, TagKind, Token, TokenSink, TokenSinkResult};
@@ -52,6 +53,8 @@ pub(in crate::parse) struct WindowedBuilder {
     feeding: Cell<bool>,
     /// Whether the tokenizer was paused at the deadline.
     paused: Cell<bool>,
+    /// The page's long names, which its tokens name by placeholders; the tree keeps them.
+    names: RefCell<PageNames>,
 }
 
 /// The real stack of open elements below the window, with the summary the risk checks read.
@@ -110,7 +113,13 @@ impl WindowedBuilder {
             watch: Watch::new(deadline.clone()),
             feeding: Cell::new(true),
             paused: Cell::new(false),
+            names: RefCell::new(PageNames::default()),
         }
+    }
+
+    /// The atom for a tag or attribute name of the page (see [`PageNames`]).
+    pub(in crate::parse) fn page_name(&self, text: &str) -> LocalName {
+        self.names.borrow_mut().name(text)
     }
 
     /// Tells the sink the source line `token` starts on (the tokenizer gives it with the
@@ -142,7 +151,11 @@ impl WindowedBuilder {
         let sink = self.builder.borrow_mut().take().map(|builder| builder.sink);
         match sink {
             Some(sink) => ParsedTree {
-                tree: sink.tree.into_inner(),
+                tree: {
+                    let mut tree = sink.tree.into_inner();
+                    tree.set_names(self.names.take());
+                    tree
+                },
                 depth_limit_hit: sink.limit_hit.get(),
                 interrupted: self.watch.stopped(),
                 created_base: sink.created_base.get(),
